@@ -1,0 +1,19 @@
+/** Business constants of spec §9 that the foundation uses. */
+export const SESSION_COOKIE_DAYS = 28;
+export const SESSION_COOKIE_NAME = 'fw_session';
+export const PASSWORD_MIN_LENGTH = 6;
+export const DEFAULT_HTTP_PORT = 3000;
+export const PAGE_SIZE_UNITS = 20;
+export const BREAKPOINTS = { sm: 640, md: 930, lg: 1024, xl: 1280, xxl: 1536 } as const;
+export const DEFAULT_TIMEZONE = 'GMT +01:00 Stockholm';
+export const DATE_FORMATS = ['MMM DD YYYY', 'DD MMM YYYY'] as const;
+export type DateFormat = (typeof DATE_FORMATS)[number];
+export const DEFAULT_DATE_FORMAT: DateFormat = 'DD MMM YYYY';
+export const TIME_FORMATS = ['24h', '12h'] as const;
+export type TimeFormat = (typeof TIME_FORMATS)[number];
+export const STATUS_COLORS = {
+  alarm: '#C41539',
+  problem: '#ff9900',
+  ok: '#4BD3AF',
+  inactive: '#FFFFFF',
+} as const;

@@ -1,0 +1,17 @@
+import { type TSchema, Type } from '@sinclair/typebox';
+
+/** The error body every failing route answers with: a readable message, and an error flag (spec §7). */
+export const ErrorBody = Type.Object({
+  error: Type.Literal(true),
+  statusCode: Type.Integer(),
+  message: Type.String(),
+});
+
+export const Ok = Type.Object({ success: Type.Boolean() });
+
+export const IdParam = Type.Object({ id: Type.Integer({ minimum: 1 }) });
+
+export const NonBlank = (opts: { maxLength?: number } = {}) =>
+  Type.String({ minLength: 1, maxLength: opts.maxLength ?? 200, pattern: '\\S' });
+
+export const Nullable = <T extends TSchema>(schema: T) => Type.Union([schema, Type.Null()]);

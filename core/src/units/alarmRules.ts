@@ -1,0 +1,133 @@
+import { seriesByColumn } from './series.ts';
+
+/** Per-unit alarm thresholds; arrays of levels are ordered level 1, 2, … */
+export type AlarmSettings = {
+  resistance?: number[]; // MΩ, falling, levels 1–4 → types 0–3
+  loopMax?: number; // Ω, rising → type 4
+  loopOpen?: number; // Ω at or above which the loop is open → type 5
+  galvanic?: number[]; // mV, rising, levels 1–2 → types 6–7
+  radarPct?: number[]; // %, rising, levels 1–2 → types 8–9
+  analog?: { low?: number; high?: number }[]; // levels 1–4 → types 10–17 (low, high alternate)
+  pt?: { low?: number; high?: number }[]; // levels 1–4 → types 20–27
+  battery?: number; // V, falling → type 28
+  switchAlarm?: boolean; // switch channel 1–4 closed → types 29–32
+  normallyClosed?: boolean; // switches alarm when open instead
+  intrusion?: boolean; // → type 34
+  formula?: number[]; // rising, levels 1–4 → types 39–42
+  ground?: number; // Ω, falling → type 52
+};
+
+/** Thresholds that fit the demo and typical data sheets (DOMAIN.md). */
+export const DEFAULT_ALARM_SETTINGS: AlarmSettings = {
+  resistance: [10, 5, 1, 0.5],
+  loopMax: 60,
+  loopOpen: 10000,
+  galvanic: [200, 500],
+  radarPct: [10, 25],
+  battery: 3.3,
+  switchAlarm: true,
+  intrusion: true,
+  pt: [{ low: -20, high: 130 }],
+};
+
+export type AlarmKey = { channel: number; type: number };
+export type AlarmFinding = AlarmKey & { text: string };
+
+/**
+ * Which alarms one measured value governs, and which of them it raises. Alarms a value governs
+ * but does not raise are cleared. Channel 0 is the unit itself.
+ */
+export function evaluateValue(
+  column: string,
+  value: number,
+  s: AlarmSettings,
+): { governs: AlarmKey[]; raised: AlarmFinding[] } {
+  const def = seriesByColumn(column);
+  if (!def) return { governs: [], raised: [] };
+  const ch = def.channel ?? 0;
+  const levels = (
+    thresholds: number[] | undefined,
+    firstType: number,
+    breached: (v: number, t: number) => boolean,
+    text: string,
+  ) => {
+    const list = thresholds ?? [];
+    return {
+      governs: list.map((_, i) => ({ channel: ch, type: firstType + i })),
+      raised: list.flatMap((t, i) =>
+        breached(value, t)
+          ? [{ channel: ch, type: firstType + i, text: text.replace('{t}', String(t)).replace('{l}', String(i + 1)) }]
+          : [],
+      ),
+    };
+  };
+  const single = (type: number, on: boolean, text: string) => ({
+    governs: [{ channel: ch, type }],
+    raised: on ? [{ channel: ch, type, text }] : [],
+  });
+  const v = Number(value.toFixed(3));
+  switch (def.key) {
+    case 'resistance':
+      return levels(s.resistance, 0, (x, t) => x < t, `Insulation resistance ${v} MΩ below level {l} ({t} MΩ)`);
+    case 'loop': {
+      const open = s.loopOpen !== undefined && value >= s.loopOpen;
+      const high = !open && s.loopMax !== undefined && value > s.loopMax;
+      return {
+        governs: [
+          { channel: ch, type: 4 },
+          { channel: ch, type: 5 },
+        ],
+        raised: [
+          ...(high ? [{ channel: ch, type: 4, text: `Loop resistance ${v} Ω above ${s.loopMax} Ω` }] : []),
+          ...(open ? [{ channel: ch, type: 5, text: 'Loop open circuit' }] : []),
+        ],
+      };
+    }
+    case 'galvanic':
+      return levels(s.galvanic, 6, (x, t) => Math.abs(x) > t, `Galvanic voltage ${v} mV above level {l} ({t} mV)`);
+    case 'analog':
+    case 'pt': {
+      const base = def.key === 'analog' ? 10 : 20;
+      const list = (def.key === 'analog' ? s.analog : s.pt) ?? [];
+      const out = { governs: [] as AlarmKey[], raised: [] as AlarmFinding[] };
+      list.forEach((lvl, i) => {
+        const low = { channel: ch, type: base + 2 * i };
+        const high = { channel: ch, type: base + 2 * i + 1 };
+        out.governs.push(low, high);
+        if (lvl.low !== undefined && value < lvl.low)
+          out.raised.push({ ...low, text: `${def.column} ${v} below ${lvl.low}` });
+        if (lvl.high !== undefined && value > lvl.high)
+          out.raised.push({ ...high, text: `${def.column} ${v} above ${lvl.high}` });
+      });
+      return out;
+    }
+    case 'radarPercentage':
+      return levels(s.radarPct, 8, (x, t) => x > t, `Radar curve deviates ${v}% from the reference (level {l}, {t}%)`);
+    case 'battery':
+      return s.battery === undefined
+        ? { governs: [], raised: [] }
+        : single(28, value < s.battery, `Battery ${v} V below ${s.battery} V`);
+    case 'switch': {
+      const closed = value >= 0.5;
+      return s.switchAlarm
+        ? {
+            ...single(
+              28 + (def.channel ?? 1),
+              s.normallyClosed ? !closed : closed,
+              `Switch ${def.channel} level alarm`,
+            ),
+          }
+        : { governs: [], raised: [] };
+    }
+    case 'intrusion':
+      return s.intrusion ? single(34, value >= 0.5, 'Intrusion: lid or door opened') : { governs: [], raised: [] };
+    case 'formula':
+      return levels(s.formula, 39, (x, t) => x > t, `Formula value ${v} above level {l} ({t})`);
+    case 'groundResistance':
+      return s.ground === undefined
+        ? { governs: [], raised: [] }
+        : single(52, value < s.ground, `Ground resistance ${v} Ω below ${s.ground} Ω`);
+    default:
+      return { governs: [], raised: [] };
+  }
+}

@@ -1,0 +1,22 @@
+/** The eight unit operations of spec §4, by their names on the wire. */
+export const OPERATIONS = [
+  'get_data',
+  'get_radar_and_data',
+  'get_settings',
+  'purge_data',
+  'restart',
+  'send_settings',
+  'sync_clock',
+  'comm_test',
+] as const;
+export type Operation = (typeof OPERATIONS)[number];
+export const isOperation = (v: unknown): v is Operation => (OPERATIONS as readonly unknown[]).includes(v);
+
+/** Operation states as reported: requested, then succeeded or failed. */
+export type OperationState = 'requested' | 'succeeded' | 'failed';
+
+/** A unit that has not answered an operation within this time has failed it. */
+export const OPERATION_TIMEOUT_S = 120;
+
+/** Relay command: one character per relay, '1' on and '0' off (spec §3). */
+export const RELAY_STATE_PATTERN = '^[01]{1,16}$';

@@ -1,0 +1,23 @@
+import { describe, expect, it } from 'vitest';
+import { initials, validateBlank, validateEmail, validatePassword } from './validation.ts';
+
+describe('validation texts of spec §5', () => {
+  it('flags blank fields by name', () => {
+    expect(validateBlank('  ', 'Username')).toEqual({ key: 'validation.blank', params: { name: 'Username' } });
+    expect(validateBlank('x', 'Username')).toBeNull();
+  });
+  it('checks e-mail addresses', () => {
+    expect(validateEmail('a@b.se', 'email')).toBeNull();
+    expect(validateEmail('a@b', 'email')?.key).toBe('validation.email');
+  });
+  it('needs 6 characters and matching entries', () => {
+    expect(validatePassword('12345')?.key).toBe('validation.passwordLength');
+    expect(validatePassword('123456', '123457')?.key).toBe('validation.passwordMismatch');
+    expect(validatePassword('123456', '123456')).toBeNull();
+  });
+  it('builds initials from first and remaining name', () => {
+    expect(initials('Maja Lindqvist')).toBe('ML');
+    expect(initials('anna maria berg')).toBe('AM');
+    expect(initials('Solo')).toBe('S');
+  });
+});

@@ -1,0 +1,349 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { decodeDashboardId } from '@fieldwatch/core';
+import mqtt from 'mqtt';
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { FakeOpenMeteo } from '../server/test/fixtures/fakeOpenMeteo.ts';
+import { DESKTOP, PHONE, signIn, useApp } from './support/app.ts';
+
+// The weather widget reads a fake Open-Meteo on loopback (the real one is outside this network).
+const weather = new FakeOpenMeteo();
+beforeAll(() => weather.listen());
+afterAll(() => weather.stop());
+const app = useApp(() => ({ WEATHER_URL: weather.url }));
+
+const DASHBOARD = '/api/v3/user/dashboard/';
+const MAIN_NAV = 'Main navigation';
+const idInUrl = (page: Page) => new URL(page.url()).pathname.split('/').pop() ?? '';
+const widgetTypes = (page: Page) =>
+  page.$$eval('[data-widget-type]', (els) => els.map((e) => e.getAttribute('data-widget-type') ?? '').sort());
+
+/** Resolves when the debounced save of the dashboard in view has reached the server. */
+function nextSave(page: Page) {
+  const id = idInUrl(page);
+  return page.waitForResponse((r) => r.request().method() === 'PUT' && r.url().endsWith(`${DASHBOARD}${id}`) && r.ok());
+}
+
+/** A widget still loading, failed or empty (the charts' "select a unit" state is their empty state). */
+const NOT_SHOWING_DATA = '.wskel, .wstate, .chart--loading, [role=alert]';
+
+/**
+ * Every widget of the dashboard in view ends up showing data: no skeleton, error or empty state,
+ * and the data itself: the units' counts, the weather's five days, map views, table rows.
+ */
+async function expectWidgetsShowData(page: Page) {
+  const widgets = page.locator('[data-widget-type]:not([data-widget-type=charts])');
+  await expect
+    .poll(
+      async () => widgets.evaluateAll((els, sel) => els.filter((e) => e.querySelector(sel)).length, NOT_SHOWING_DATA),
+      {
+        timeout: 15_000,
+      },
+    )
+    .toBe(0);
+  for (const type of await widgetTypes(page)) {
+    const widget = page.locator(`[data-widget-type=${type}]`);
+    if (type === 'status')
+      expect(Number((await widget.locator('.kpi__figure').textContent())?.replace(/\D/g, ''))).toBeGreaterThan(0);
+    if (type === 'weather') await expect.poll(() => widget.locator('.weather__days > li').count()).toBe(5);
+    if (type.endsWith('Map')) await expect.poll(() => widget.locator('[data-view]').count()).toBe(1);
+    if (type.endsWith('List'))
+      await expect.poll(() => widget.locator('tbody tr[aria-selected]').count()).toBeGreaterThan(0);
+  }
+}
+
+async function startEditing(page: Page) {
+  await page.getByRole('button', { name: 'Edit', exact: true }).click();
+  await page.getByRole('toolbar', { name: 'Editing the dashboard' }).waitFor();
+}
+
+describe('dashboards', () => {
+  it('opens the overview for /dashboard/default once dashboards have loaded, and every built-in from the navigation', async () => {
+    const { page } = await app.open();
+    await signIn(page, app.url, 'manager');
+    await page.getByRole('heading', { name: 'Overview', level: 1 }).waitFor();
+    expect(decodeDashboardId(idInUrl(page))).toBeGreaterThan(0);
+    expect(await widgetTypes(page)).toEqual(['alarms', 'battery', 'deviceMap', 'status', 'temp', 'weather']);
+
+    const expected: [string, string, string[]][] = [
+      ['Units', 'Units', ['deviceList', 'deviceMap']],
+      ['Alarm list', 'Alarm list', ['alarmList', 'alarmMap']],
+      ['Map', 'Map', ['charts', 'deviceMap']],
+      ['Data', 'Data', ['charts', 'deviceList']],
+    ];
+    const rail = page.getByRole('navigation', { name: MAIN_NAV });
+    await expectWidgetsShowData(page);
+    for (const [entry, title, types] of expected) {
+      await rail.getByRole('link', { name: entry, exact: true }).click();
+      await page.getByRole('heading', { name: title, level: 1 }).waitFor();
+      expect(decodeDashboardId(idInUrl(page)), entry).toBeGreaterThan(0);
+      expect(await widgetTypes(page), entry).toEqual(types);
+      await expectWidgetsShowData(page);
+    }
+    // The manager's customers have no Parking right: no parking dashboard, no entry.
+    await expect(rail.getByRole('link', { name: 'Parking' }).count()).resolves.toBe(0);
+  });
+
+  it('gives a user with the Parking right the parking dashboard', async () => {
+    const { page } = await app.open();
+    await signIn(page, app.url, 'parking');
+    // This user reads Danish: the entry is found by where it leads.
+    await page.goto(`${app.url}/dashboard/parking`);
+    await page.locator('[data-widget-type=parkingMap]').waitFor();
+    expect(await widgetTypes(page)).toEqual(['parkingList', 'parkingMap', 'parkingStatistics']);
+    await expectWidgetsShowData(page);
+    const rail = page.getByRole('navigation', { name: 'Hovednavigation' });
+    await expect(rail.locator(`a[href="/dashboard/${idInUrl(page)}"]`).count()).resolves.toBe(1);
+  });
+
+  it('adds, links, renames and removes widgets, and every edit survives a reload', async () => {
+    const { page } = await app.open();
+    await signIn(page, app.url, 'operator');
+    await page.goto(`${app.url}/dashboard/map`);
+    await page.getByRole('heading', { name: 'Map', level: 1 }).waitFor();
+    await startEditing(page);
+
+    // A second map is refused in the picker; a status widget is added.
+    await page.getByRole('button', { name: 'Add widget' }).click();
+    const picker = page.getByRole('dialog', { name: 'Add widget' });
+    await expect(picker.locator('[data-type=alarmMap]').isDisabled()).resolves.toBe(true);
+    await expect(picker.locator('[data-type=alarmMap]').textContent()).resolves.toContain('You can only have one map');
+    let saved = nextSave(page);
+    await picker.locator('[data-type=status]').click();
+    await page.locator('[data-widget-type=status]').waitFor();
+    await saved;
+
+    // A new link group, and the chart moved into it.
+    saved = nextSave(page);
+    await page.getByRole('toolbar').getByRole('button', { name: 'Link group' }).click();
+    await page.getByRole('toolbar').getByText('Group 2').waitFor();
+    await saved;
+    saved = nextSave(page);
+    await page.locator('[data-widget-type=charts]').getByTestId('link-chip').click();
+    await page.getByRole('menuitem', { name: 'Group 2' }).click();
+    await expect(page.locator('[data-widget-type=charts]').getByTestId('link-chip').textContent()).resolves.toContain(
+      'Group 2',
+    );
+    await saved;
+
+    // Rename the dashboard.
+    await page.getByRole('toolbar').getByRole('button', { name: 'Rename' }).click();
+    const rename = page.getByRole('dialog', { name: 'Rename' });
+    await rename.getByLabel('Dashboard name').fill('');
+    await rename.getByRole('button', { name: 'Save' }).click();
+    await rename.getByText('Dashboard name should not be blank').waitFor();
+    await rename.getByLabel('Dashboard name').fill('Pipes north');
+    await rename.getByRole('button', { name: 'Save' }).click();
+    await page.getByRole('heading', { name: 'Pipes north', level: 1 }).waitFor();
+
+    await page.reload();
+    await page.getByRole('heading', { name: 'Pipes north', level: 1 }).waitFor();
+    expect(await widgetTypes(page)).toEqual(['charts', 'deviceMap', 'status']);
+    await startEditing(page);
+    await expect(page.locator('[data-widget-type=charts]').getByTestId('link-chip').textContent()).resolves.toContain(
+      'Group 2',
+    );
+
+    // Remove the status widget again.
+    saved = nextSave(page);
+    await page.locator('[data-widget-type=status]').getByRole('button', { name: 'Widget actions' }).click();
+    await page.getByRole('menuitem', { name: 'Remove widget' }).click();
+    await page.locator('[data-widget-type=status]').waitFor({ state: 'detached' });
+    await saved;
+    await page.reload();
+    await page.locator('[data-widget-type=charts]').waitFor();
+    expect(await widgetTypes(page)).toEqual(['charts', 'deviceMap']);
+
+    // Restore brings the built-in back, name included.
+    await startEditing(page);
+    saved = nextSave(page);
+    await page.getByRole('toolbar').getByRole('button', { name: 'Restore' }).click();
+    await page.getByRole('dialog', { name: 'Restore' }).getByRole('button', { name: 'Restore' }).click();
+    await page.getByRole('heading', { name: 'Map', level: 1 }).waitFor();
+    await saved;
+    await page.reload();
+    await page.getByRole('heading', { name: 'Map', level: 1 }).waitFor();
+    await startEditing(page);
+    await expect(page.locator('[data-widget-type=charts]').getByTestId('link-chip').textContent()).resolves.toContain(
+      'Default',
+    );
+  });
+
+  it('moves and resizes widgets in edit mode only, and keeps the layout after a reload', async () => {
+    const { page } = await app.open();
+    await signIn(page, app.url, 'operator');
+    await page.goto(`${app.url}/dashboard/units`);
+    const list = page.locator('[data-widget-type=deviceList]');
+    const map = page.locator('[data-widget-type=deviceMap]');
+    await list.waitFor();
+    const before = { list: await list.boundingBox(), map: await map.boundingBox() };
+    if (!before.list || !before.map) throw new Error('no boxes');
+    // Not editing: no drag handles, no resize handles.
+    await expect(page.locator('.widget__drag').count()).resolves.toBe(0);
+
+    await startEditing(page);
+    // Drag the list's handle past the map: the two swap places.
+    const handle = list.locator('.widget__drag');
+    const h = await handle.boundingBox();
+    if (!h) throw new Error('no handle');
+    let saved = nextSave(page);
+    await page.mouse.move(h.x + h.width / 2, h.y + h.height / 2);
+    await page.mouse.down();
+    await page.mouse.move(before.map.x + before.map.width - 40, h.y + 20, { steps: 12 });
+    await page.mouse.up();
+    await saved;
+    const moved = await list.boundingBox();
+    expect(moved?.x).toBeGreaterThan(before.list.x + 100);
+
+    // Resize the map from its corner handle: it gets shorter.
+    const resize = map.locator('.react-resizable-handle-se');
+    await resize.scrollIntoViewIfNeeded();
+    const r = await resize.boundingBox();
+    if (!r) throw new Error('no resize handle');
+    const mapBefore = await map.boundingBox();
+    saved = nextSave(page);
+    await page.mouse.move(r.x + r.width / 2, r.y + r.height / 2);
+    await page.mouse.down();
+    await page.mouse.move(r.x + r.width / 2, r.y - 200, { steps: 10 });
+    await page.mouse.up();
+    await saved;
+    const mapAfter = await map.boundingBox();
+    expect(mapAfter && mapBefore && mapBefore.height - mapAfter.height).toBeGreaterThan(100);
+
+    await page.reload();
+    await list.waitFor();
+    // Grid items glide into place after a load; the positions settle where they were saved.
+    await expect.poll(async () => (await list.boundingBox())?.x).toBeCloseTo(moved?.x ?? 0, 0);
+    await expect.poll(async () => (await map.boundingBox())?.height).toBeCloseTo(mapAfter?.height ?? 0, 0);
+  });
+
+  it('switches layouts at the breakpoints: 12 columns wide, 6 on tablets, 2 on phones', async () => {
+    const { page } = await app.open(DESKTOP);
+    await signIn(page, app.url, 'operator');
+    const grid = page.locator('.dashboard-grid');
+    await page.locator('[data-widget-type=status]').waitFor();
+    const widthRatio = async () => {
+      const g = await grid.boundingBox();
+      const s = await page.locator('[data-widget-type=status]').boundingBox();
+      return (s?.width ?? 0) / (g?.width ?? 1);
+    };
+    await expect(grid.getAttribute('data-breakpoint')).resolves.toBe('md');
+    await expect.poll(widthRatio).toBeCloseTo(0.24, 1); // 3 of 12 columns
+    await page.setViewportSize({ width: 900, height: 900 });
+    await page.waitForFunction(
+      () => document.querySelector('.dashboard-grid')?.getAttribute('data-breakpoint') === 'sm',
+    );
+    await expect.poll(widthRatio).toBeCloseTo(0.49, 1); // 3 of 6 (grid items glide there)
+    await page.setViewportSize(PHONE);
+    await page.waitForFunction(
+      () => document.querySelector('.dashboard-grid')?.getAttribute('data-breakpoint') === 'xs',
+    );
+    await expect.poll(widthRatio).toBeCloseTo(0.49, 1); // 1 of 2
+    const mapRatio = async () =>
+      ((await page.locator('[data-widget-type=deviceMap]').boundingBox())?.width ?? 0) /
+      ((await grid.boundingBox())?.width ?? 1);
+    await expect.poll(mapRatio).toBeCloseTo(1, 1); // 2 of 2
+    // Nothing pushes the phone page sideways (filter chips scroll within their row).
+    await expect.poll(() => page.evaluate(() => document.documentElement.scrollWidth)).toBe(PHONE.width);
+  });
+
+  it('creates a dashboard from a template and deletes it', async () => {
+    const { page } = await app.open();
+    await signIn(page, app.url, 'manager');
+    await page.getByRole('button', { name: 'Switch dashboard' }).click();
+    await page.getByRole('menuitem', { name: 'New dashboard' }).click();
+    const dialog = page.getByRole('dialog', { name: 'New dashboard' });
+    await dialog.getByRole('button', { name: 'Create' }).click();
+    await dialog.getByText('Dashboard name should not be blank').waitFor();
+    await dialog.getByLabel('Dashboard name').fill('Luleå <b>night</b>');
+    await dialog.getByLabel('Start from').selectOption('alarms');
+    await dialog.getByRole('button', { name: 'Create' }).click();
+    await page.getByRole('heading', { name: 'Luleå <b>night</b>', level: 1 }).waitFor();
+    expect(await widgetTypes(page)).toEqual(['alarmList', 'alarmMap']);
+    const id = idInUrl(page);
+
+    await startEditing(page);
+    await page.getByRole('toolbar').getByRole('button', { name: 'Delete dashboard' }).click();
+    await page.getByRole('dialog', { name: 'Delete dashboard' }).getByRole('button', { name: 'Delete' }).click();
+    await page.getByRole('heading', { name: 'Overview', level: 1 }).waitFor();
+    await page.goto(`${app.url}/dashboard/${id}`);
+    await page.getByText('Dashboard not found').waitFor();
+  });
+  it('selecting a unit in the unit list moves the map and fills the chart of its link group', async () => {
+    const { page } = await app.open();
+    await signIn(page, app.url, 'operator');
+    const devices: { name: string; latitude: number | null; longitude: number | null }[] = await page.evaluate(
+      async () => (await fetch('/api/v1/device')).json(),
+    );
+
+    // Units: list and map share the default link group.
+    await page.goto(`${app.url}/dashboard/units`);
+    const map = page.locator('[data-widget-type=deviceMap] [data-view]');
+    await map.waitFor();
+    const row = page.locator('[data-widget-type=deviceList] tbody tr[aria-selected]').nth(2);
+    const name = (await row.locator('.vt__strong').textContent()) ?? '';
+    const unit = devices.find((d) => d.name === name);
+    if (unit?.latitude == null || unit.longitude == null) throw new Error(`no position for ${name}`);
+    await row.click();
+    await expect(row.getAttribute('aria-selected')).resolves.toBe('true');
+    const view = async () => (await map.getAttribute('data-view'))?.split(',').map(Number) ?? [];
+    await expect.poll(async () => (await view())[2], { timeout: 10_000 }).toBeGreaterThanOrEqual(10);
+    const [lat, lng] = await view();
+    expect(lat).toBeCloseTo(unit.latitude, 2);
+    expect(lng).toBeCloseTo(unit.longitude, 2);
+
+    // Data: the chart asks for a unit until the list of its link group selects one.
+    await page.goto(`${app.url}/dashboard/telemetry`);
+    const chart = page.locator('[data-widget-type=charts]');
+    await chart.getByText('Select a unit').waitFor();
+    const dataRow = page.locator('[data-widget-type=deviceList] tbody tr[aria-selected]').filter({ hasText: name });
+    await dataRow.click();
+    await chart.getByRole('img', { name: new RegExp(name) }).waitFor();
+    await expect.poll(() => chart.locator('.chart__item').count()).toBeGreaterThan(0);
+  });
+
+  it("shows a unit's new alarm in lists and counts without a reload", async () => {
+    const { page } = await app.open();
+    await signIn(page, app.url, 'operator');
+    await page.goto(`${app.url}/dashboard/units`);
+    const list = page.locator('[data-widget-type=deviceList]');
+    await list.locator('tbody tr[aria-selected]').first().waitFor();
+    await page.evaluate(() => {
+      (window as unknown as { sameDocument: boolean }).sameDocument = true;
+    });
+
+    // A pipe unit that is OK now, and its credentials from the demo fleet file.
+    const devices: { name: string; serial: string; status: string; type: { code: number } }[] = await page.evaluate(
+      async () => (await fetch('/api/v1/device')).json(),
+    );
+    const fleet = JSON.parse(fs.readFileSync(path.join(app.server.dataDir, 'demo-fleet.json'), 'utf8')) as {
+      units: { serial: string; secret: string }[];
+    };
+    const PIPE_TYPES = [1, 6, 21, 25, 26, 33];
+    const unit = devices.find((d) => d.status === 'ok' && PIPE_TYPES.includes(d.type.code));
+    const secret = fleet.units.find((u) => u.serial === unit?.serial)?.secret;
+    if (!unit || !secret || !app.server.mqttUrl) throw new Error('no OK pipe unit with credentials');
+
+    const alarmChip = page.locator('.filter-bar__statuses button').filter({ hasText: 'Alarm' });
+    const chipCount = async () => Number(await alarmChip.locator('.chip__count').textContent());
+    const before = await chipCount();
+    const row = list.locator('tbody tr[aria-selected]').filter({ hasText: unit.name });
+    await expect(row.locator('.status-label').textContent()).resolves.toContain('OK');
+
+    // The unit reports a wet insulation: 0.4 MΩ is below every resistance level.
+    const client = await mqtt.connectAsync(app.server.mqttUrl, { username: unit.serial, password: secret });
+    try {
+      await client.publishAsync(
+        `fw/u/${unit.serial}/up/samples`,
+        JSON.stringify({ t: new Date().toISOString(), v: { Resistance1: 0.4, Loop1: 24 } }),
+        { qos: 1 },
+      );
+    } finally {
+      await client.endAsync();
+    }
+    await expect.poll(() => row.locator('.status-label').textContent(), { timeout: 15_000 }).toContain('Alarm');
+    await expect.poll(chipCount).toBe(before + 1);
+    expect(await page.evaluate(() => (window as unknown as { sameDocument?: boolean }).sameDocument)).toBe(true);
+  });
+});

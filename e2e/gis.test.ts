@@ -1,0 +1,140 @@
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { FakeOpenMeteo } from '../server/test/fixtures/fakeOpenMeteo.ts';
+import { countRequests, DESKTOP, PHONE, signIn, trackApi, useApp } from './support/app.ts';
+
+// The GIS layers of the unit map (spec §3 GIS types, §6 widget rights): the 'gis' demo user's
+// organisation holds the TyrensGIS right and a demo district-heating network; 'operator' does not.
+// Selected by data attributes and classes only (the gis user's interface is Danish).
+const weather = new FakeOpenMeteo();
+beforeAll(() => weather.listen());
+afterAll(() => weather.stop());
+const app = useApp(() => ({ WEATHER_URL: weather.url }));
+
+const GIS_DATA = '/api/v1/xrequest/GetGISData';
+const DASHBOARD = '/api/v3/user/dashboard/';
+const map = (page: Page) => page.locator('[data-widget-type=deviceMap]');
+/** The drawn paths of a type in the GIS pane (under the unit markers), and its point symbols. */
+const paths = (page: Page, type?: string) =>
+  map(page)
+    .locator(`.leaflet-gis-pane path${type ? `.gis-shape--${type}` : ''}`)
+    .count();
+const symbols = (page: Page, type: string) => map(page).locator(`.leaflet-gisPoints-pane .gis-symbol--${type}`).count();
+const toggle = (page: Page, type: string) => map(page).locator(`.gis-layers__check[data-gis-type=${type}]`);
+
+async function openMapDashboard(page: Page) {
+  await page.goto(`${app.url}/dashboard/map`);
+  await map(page).locator('[data-view]').waitFor();
+}
+
+/** Opens the layers panel (it starts closed on small maps) and waits for its toggles. */
+async function openLayers(page: Page) {
+  const button = map(page).locator('.gis-layers__button');
+  await button.waitFor();
+  if ((await button.getAttribute('aria-expanded')) !== 'true') await button.click();
+  await toggle(page, 'mainPipe').waitFor();
+}
+
+describe('GIS layers on the unit map', () => {
+  it('the gis user sees a toggle per GIS type; toggling hides that layer and is saved with the dashboard', async () => {
+    const { page } = await app.open(DESKTOP);
+    const gisCalls = countRequests(page, GIS_DATA);
+    await signIn(page, app.url, 'gis');
+    await openMapDashboard(page);
+    await openLayers(page);
+
+    // Every type of the demo network has a toggle, in the control's order.
+    const types = await map(page)
+      .locator('.gis-layers__check')
+      .evaluateAll((els) => els.map((e) => e.getAttribute('data-gis-type')));
+    expect(types).toEqual([
+      'mainPipe',
+      'distributionPipe',
+      'servicePipe',
+      'alarmWire',
+      'valveChamber',
+      'valvePit',
+      'boilerPlant',
+      'emergencyServices',
+      'measuringPoint',
+    ]);
+    expect(gisCalls.count).toBeGreaterThan(0);
+
+    // Each line type is drawn as SVG paths, as many as the control counts.
+    for (const type of ['mainPipe', 'distributionPipe', 'servicePipe', 'alarmWire']) {
+      const shown = Number(
+        (
+          await map(page).locator(`.gis-layers__item:has([data-gis-type=${type}]) .gis-layers__count`).textContent()
+        )?.replace(/\D/g, '') ?? '0',
+      );
+      expect(shown, type).toBeGreaterThan(0);
+      expect(await paths(page, type), type).toBe(shown);
+    }
+    expect(await paths(page, 'boilerPlant')).toBeGreaterThan(0);
+    expect(await symbols(page, 'valveChamber')).toBeGreaterThan(0);
+    const distribution = await paths(page, 'distributionPipe');
+    const all = await paths(page);
+
+    // Main pipes off: their paths leave the map, the other layers stay; the choice is saved.
+    type SavedBody = { content: { widgets: Record<string, { props?: { gisHidden?: string[] } }> } };
+    const hiddenIn = (body: SavedBody) =>
+      Object.values(body.content.widgets)
+        .map((w) => w.props?.gisHidden)
+        .find(Boolean);
+    // The debounced save that carries both choices (a first one may have left between the clicks).
+    const saved = page.waitForRequest(
+      (r) =>
+        r.method() === 'PUT' &&
+        new URL(r.url()).pathname.startsWith(DASHBOARD) &&
+        hiddenIn(r.postDataJSON() as SavedBody)?.length === 2,
+    );
+    await toggle(page, 'mainPipe').uncheck();
+    await expect.poll(() => paths(page, 'mainPipe')).toBe(0);
+    expect(await paths(page, 'distributionPipe')).toBe(distribution);
+    expect(await paths(page)).toBeLessThan(all);
+    await toggle(page, 'valveChamber').uncheck();
+    await expect.poll(() => symbols(page, 'valveChamber')).toBe(0);
+    expect(await symbols(page, 'valvePit')).toBeGreaterThan(0);
+
+    const request = await saved;
+    expect(hiddenIn(request.postDataJSON() as SavedBody)).toEqual(['mainPipe', 'valveChamber']);
+    expect((await request.response())?.ok()).toBe(true);
+
+    // After a reload the layers stay hidden; switching one back on draws it again.
+    await openMapDashboard(page);
+    await openLayers(page);
+    expect(await toggle(page, 'mainPipe').isChecked()).toBe(false);
+    expect(await toggle(page, 'distributionPipe').isChecked()).toBe(true);
+    await expect.poll(() => paths(page, 'distributionPipe')).toBe(distribution);
+    expect(await paths(page, 'mainPipe')).toBe(0);
+    await toggle(page, 'mainPipe').check();
+    await expect.poll(() => paths(page, 'mainPipe')).toBeGreaterThan(0);
+  });
+
+  it('the layers control works on a phone', async () => {
+    const { page } = await app.open(PHONE);
+    await signIn(page, app.url, 'gis');
+    await openMapDashboard(page);
+    // Small maps start with the panel closed.
+    const button = map(page).locator('.gis-layers__button');
+    await button.waitFor();
+    expect(await button.getAttribute('aria-expanded')).toBe('false');
+    await openLayers(page);
+    const box = await map(page).locator('.gis-layers__panel').boundingBox();
+    const mapBox = await map(page).locator('.unit-map').boundingBox();
+    expect(box && mapBox && box.x >= mapBox.x && box.x + box.width <= mapBox.x + mapBox.width + 0.5).toBe(true);
+  });
+
+  it('a user without the right has no layers control and makes no GetGISData request', async () => {
+    const { page } = await app.open(DESKTOP);
+    const gisCalls = countRequests(page, GIS_DATA);
+    const api = trackApi(page);
+    await signIn(page, app.url, 'operator');
+    await openMapDashboard(page);
+    await api.settled();
+    expect(await map(page).locator('.unit-map__legend').count()).toBe(1);
+    expect(await page.locator('[data-gis-layers]').count()).toBe(0);
+    expect(await page.locator('.leaflet-gis-pane').count()).toBe(0);
+    expect(gisCalls.count).toBe(0);
+  });
+});

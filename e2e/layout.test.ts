@@ -1,0 +1,100 @@
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { DESKTOP, PHONE, signIn, useApp, waitForPath } from './support/app.ts';
+
+const app = useApp();
+
+const bodyBlurred = (page: Page) => page.evaluate(() => document.body.classList.contains('blur'));
+
+describe('phone layout (375 px)', () => {
+  it('shows the bottom bar instead of the rail, and the More drawer navigates and closes', async () => {
+    const { page } = await app.open(PHONE);
+    await signIn(page, app.url, 'operator');
+
+    const bottomBar = page.locator('nav.bottombar');
+    await bottomBar.waitFor({ state: 'visible' });
+    await expect(page.locator('nav.rail').isVisible()).resolves.toBe(false);
+    const bar = await bottomBar.boundingBox();
+    expect(bar && bar.y + bar.height).toBeCloseTo(PHONE.height, 0);
+    for (const entry of ['Overview', 'Units', 'Alarm list', 'Map']) {
+      await expect(bottomBar.getByRole('link', { name: entry }).isVisible(), entry).resolves.toBe(true);
+    }
+    // Management lives behind "More" only.
+    await expect(page.getByRole('link', { name: 'Devices' }).count()).resolves.toBe(0);
+
+    await page.getByTestId('more-menu').click();
+    const drawer = page.getByRole('dialog');
+    await drawer.waitFor({ state: 'visible' });
+    for (const entry of ['Devices', 'Groups', 'Locations', 'Tasks', 'Notifications']) {
+      await expect(drawer.getByRole('link', { name: entry, exact: true }).isVisible(), entry).resolves.toBe(true);
+    }
+    expect(await bodyBlurred(page)).toBe(true);
+
+    await drawer.getByRole('link', { name: 'Groups', exact: true }).click();
+    await waitForPath(page, '/groupmanagement');
+    await drawer.waitFor({ state: 'detached' });
+    await page.getByRole('heading', { name: 'Group management' }).waitFor();
+    expect(await bodyBlurred(page)).toBe(false);
+
+    // Widening the window brings the rail back and drops the bottom bar.
+    await page.setViewportSize(DESKTOP);
+    await page.locator('nav.rail').waitFor({ state: 'visible' });
+    await bottomBar.waitFor({ state: 'detached' });
+  });
+});
+
+describe('customer selector (spec §4)', () => {
+  it('unchecking a customer updates "N of M in view", and the choice survives a reload', async () => {
+    const { page } = await app.open();
+    await signIn(page, app.url, 'manager');
+    const selector = page.getByTestId('customer-selector');
+    const label = selector.locator('.topbar__wide-text');
+    await expect.poll(() => label.textContent()).toBe('4 of 4 in view');
+
+    await selector.click();
+    const south = page.getByRole('menuitemcheckbox', { name: 'Nordic Heat South' });
+    await expect(south.getAttribute('aria-checked')).resolves.toBe('true');
+    await south.click();
+    await expect.poll(() => label.textContent()).toBe('3 of 4 in view');
+    // The menu stays open for several toggles.
+    await expect(south.getAttribute('aria-checked')).resolves.toBe('false');
+    await page.getByRole('menuitemcheckbox', { name: 'Luleå District Heating' }).click();
+    await expect.poll(() => label.textContent()).toBe('2 of 4 in view');
+    await page.keyboard.press('Escape');
+    await page.getByRole('menu').waitFor({ state: 'detached' });
+
+    await page.reload();
+    await expect.poll(() => label.textContent()).toBe('2 of 4 in view');
+    await selector.click();
+    const items = page.getByRole('menuitemcheckbox');
+    await items.first().waitFor();
+    const states = Object.fromEntries(
+      await Promise.all(
+        (await items.all()).map(async (item) => [
+          (await item.textContent())?.replace('✓', '').trim(),
+          await item.getAttribute('aria-checked'),
+        ]),
+      ),
+    );
+    expect(states).toEqual({
+      'Nordic Heat Utilities': 'true',
+      'Nordic Heat North': 'true',
+      'Luleå District Heating': 'false',
+      'Nordic Heat South': 'false',
+    });
+
+    // Checking one again adds it back.
+    await page.getByRole('menuitemcheckbox', { name: 'Nordic Heat South' }).click();
+    await expect.poll(() => label.textContent()).toBe('3 of 4 in view');
+  });
+});
+
+describe('live connection indicator', () => {
+  it('shows Live once the push socket to the server is open', async () => {
+    const { page } = await app.open(DESKTOP);
+    await signIn(page, app.url, 'operator');
+    const indicator = page.getByTestId('connection');
+    await expect.poll(() => indicator.getAttribute('data-status')).toBe('live');
+    await expect(indicator.textContent()).resolves.toBe('Live');
+  });
+});

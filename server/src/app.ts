@@ -1,0 +1,108 @@
+import cookie from '@fastify/cookie';
+import helmet from '@fastify/helmet';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import websocket from '@fastify/websocket';
+import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import type { Db } from './db/db.ts';
+import type { DeviceLink } from './gateway/link.ts';
+import { LiveBus } from './live/bus.ts';
+import { liveRoutes } from './live/live.routes.ts';
+import { authRoutes } from './modules/auth/auth.routes.ts';
+import { configRoutes } from './modules/config/config.routes.ts';
+import { dashboardRoutes } from './modules/dashboards/dashboards.routes.ts';
+import { deviceLegacyRoutes } from './modules/devices/devices.legacy.routes.ts';
+import { deviceRoutes } from './modules/devices/devices.routes.ts';
+import { floorPlanRoutes } from './modules/floorPlans/floorPlans.routes.ts';
+import { gisLegacyRoutes } from './modules/gis/gis.routes.ts';
+import { healthRoutes } from './modules/health/health.routes.ts';
+import { telemetryLegacyRoutes } from './modules/telemetry/telemetry.legacy.routes.ts';
+import { telemetryRoutes } from './modules/telemetry/telemetry.routes.ts';
+import { weatherRoutes } from './modules/weather/weather.routes.ts';
+import { registerSessions } from './plugins/auth.ts';
+import { registerCsrfCheck } from './plugins/csrf.ts';
+import { registerErrorHandling } from './plugins/errors.ts';
+import { registerOpenApi } from './plugins/openapi.ts';
+import { registerSpa } from './plugins/spa.ts';
+import { bodyStrictValidator } from './plugins/validation.ts';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    db: Db;
+    bus: LiveBus;
+    link: DeviceLink;
+  }
+}
+
+/** Until a gateway is attached (API-only tests), publishing to a unit fails clearly. */
+const noLink: DeviceLink = {
+  port: undefined,
+  publish: async () => {
+    throw new Error('no device gateway is running');
+  },
+  close: async () => {},
+};
+
+export type App = FastifyInstance;
+
+export type AppOptions = {
+  db: Db;
+  bus?: LiveBus;
+  link?: DeviceLink;
+  loggerInstance?: FastifyBaseLogger;
+  webDist?: string;
+  logger?: FastifyServerOptions['logger'];
+  trustProxy?: boolean;
+  /** The weather provider (WEATHER_URL); default Open-Meteo. */
+  weatherUrl?: string;
+  /** The map tile source (TILE_URL, TILE_ATTRIBUTION); default OpenStreetMap. */
+  tiles?: { url: string; attribution: string };
+};
+
+/** Builds the whole HTTP application on a given database (used by main and by tests). */
+export async function buildApp(options: AppOptions): Promise<App> {
+  const app = Fastify({
+    ...(options.loggerInstance ? { loggerInstance: options.loggerInstance } : { logger: options.logger ?? false }),
+    trustProxy: options.trustProxy ?? false,
+    ajv: { customOptions: { allErrors: false, coerceTypes: 'array', useDefaults: true, removeAdditional: true } },
+    schemaController: { compilersFactory: { buildValidator: bodyStrictValidator() } },
+  }).withTypeProvider<TypeBoxTypeProvider>();
+  app.decorate('db', options.db);
+  app.decorate('bus', options.bus ?? new LiveBus());
+  app.decorate('link', options.link ?? noLink);
+  registerErrorHandling(app);
+  await app.register(cookie);
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        // A plain-http tile server (TILE_URL) must be allowed explicitly.
+        'img-src': [
+          "'self'",
+          'data:',
+          'blob:',
+          'https:',
+          ...(/^http:/i.test(options.tiles?.url ?? '') ? ['http:'] : []),
+        ],
+        'connect-src': ["'self'", 'ws:', 'wss:'],
+        'upgrade-insecure-requests': null,
+      },
+    },
+  });
+  await registerOpenApi(app);
+  await app.register(websocket, { options: { maxPayload: 64 * 1024 } });
+  registerCsrfCheck(app);
+  registerSessions(app, options.db);
+  healthRoutes(app);
+  configRoutes(app, { tiles: options.tiles });
+  authRoutes(app);
+  dashboardRoutes(app);
+  deviceRoutes(app);
+  deviceLegacyRoutes(app);
+  telemetryRoutes(app);
+  telemetryLegacyRoutes(app);
+  gisLegacyRoutes(app);
+  weatherRoutes(app, { url: options.weatherUrl });
+  floorPlanRoutes(app);
+  liveRoutes(app);
+  await registerSpa(app, options.webDist ?? '');
+  return app;
+}

@@ -1,0 +1,81 @@
+import path from 'node:path';
+import { DEFAULT_HTTP_PORT } from '@fieldwatch/core';
+import { DEFAULT_TILE_ATTRIBUTION, DEFAULT_TILE_URL } from './modules/config/config.routes.ts';
+import { DEFAULT_WEATHER_URL } from './modules/weather/weather.provider.ts';
+
+/** Every setting comes from the environment (documented in the README); nothing secret has a default. */
+export type Config = {
+  port: number;
+  host: string;
+  dataDir: string;
+  databaseUrl: string | undefined;
+  mqttUrl: string | undefined;
+  mqttPort: number;
+  mqttClientId: string;
+  initialAdminUsername: string;
+  initialAdminPassword: string | undefined;
+  demo: boolean;
+  simUnits: number;
+  /** Seconds between two reports of a simulated unit; 0 turns the in-process simulator off. */
+  simInterval: number;
+  logLevel: string;
+  trustProxy: boolean;
+  webDist: string;
+  /** Base URL of the weather provider (Open-Meteo's forecast API shape). */
+  weatherUrl: string;
+  /** Raster tiles of the unit maps: URL template and the attribution shown with them. */
+  tiles: { url: string; attribution: string };
+};
+
+function int(name: string, value: string | undefined, fallback: number): number {
+  if (value === undefined || value === '') return fallback;
+  const n = Number(value);
+  if (!Number.isInteger(n) || n < 0) throw new Error(`${name} must be a non-negative integer, got '${value}'`);
+  return n;
+}
+
+function httpUrl(name: string, value: string | undefined, fallback: string): string {
+  if (value === undefined || value === '') return fallback;
+  const url = URL.canParse(value) ? new URL(value) : undefined;
+  if (url?.protocol !== 'http:' && url?.protocol !== 'https:')
+    throw new Error(`${name} must be an http(s) URL, got '${value}'`);
+  return value;
+}
+
+/** An http(s) URL template or a same-origin path ('{s}' in the host name is allowed, so no URL parsing). */
+function tileUrl(name: string, value: string | undefined, fallback: string): string {
+  if (value === undefined || value === '') return fallback;
+  if (!/^(https?:\/\/[^/\s]+|\/)\S*$/i.test(value))
+    throw new Error(`${name} must be an http(s) URL or a path, got '${value}'`);
+  return value;
+}
+
+function atMost(name: string, n: number, max: number): number {
+  if (n > max) throw new Error(`${name} must be at most ${max}, got ${n}`);
+  return n;
+}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  return {
+    port: int('PORT', env.PORT, DEFAULT_HTTP_PORT),
+    host: env.HOST || '0.0.0.0',
+    dataDir: path.resolve(env.DATA_DIR || './data'),
+    databaseUrl: env.DATABASE_URL || undefined,
+    mqttUrl: env.MQTT_URL || undefined,
+    mqttPort: int('MQTT_PORT', env.MQTT_PORT, 1883),
+    mqttClientId: env.MQTT_CLIENT_ID || 'fieldwatch-server',
+    initialAdminUsername: env.INITIAL_ADMIN_USERNAME || 'admin',
+    initialAdminPassword: env.INITIAL_ADMIN_PASSWORD || undefined,
+    demo: (env.DEMO ?? '1') !== '0',
+    simUnits: atMost('SIM_UNITS', int('SIM_UNITS', env.SIM_UNITS, 200), 10_000),
+    simInterval: int('SIM_INTERVAL_S', env.SIM_INTERVAL_S, 10),
+    logLevel: env.LOG_LEVEL || 'info',
+    trustProxy: env.TRUST_PROXY === '1',
+    webDist: path.resolve(env.WEB_DIST || new URL('../../web/dist', import.meta.url).pathname),
+    weatherUrl: httpUrl('WEATHER_URL', env.WEATHER_URL, DEFAULT_WEATHER_URL),
+    tiles: {
+      url: tileUrl('TILE_URL', env.TILE_URL, DEFAULT_TILE_URL),
+      attribution: env.TILE_ATTRIBUTION || DEFAULT_TILE_ATTRIBUTION,
+    },
+  };
+}

@@ -1,0 +1,22 @@
+/** The one database interface repositories use: plain parameterised SQL in the PostgreSQL dialect. */
+export interface Queryable {
+  query<T = Record<string, unknown>>(sql: string, params?: readonly unknown[]): Promise<T[]>;
+}
+
+export interface Db extends Queryable {
+  readonly kind: 'pglite' | 'postgres';
+  /** Runs fn in one transaction: committed when it resolves, rolled back when it throws. */
+  transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T>;
+  close(): Promise<void>;
+}
+
+export type DbOptions = { kind: 'pglite'; dataDir?: string } | { kind: 'postgres'; url: string; schema?: string };
+
+export async function openDb(options: DbOptions): Promise<Db> {
+  if (options.kind === 'postgres') {
+    const { openPostgres } = await import('./postgres.ts');
+    return openPostgres(options.url, options.schema);
+  }
+  const { openPglite } = await import('./pglite.ts');
+  return openPglite(options.dataDir);
+}

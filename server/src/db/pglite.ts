@@ -1,0 +1,76 @@
+import { Worker } from 'node:worker_threads';
+import type { Db, Queryable } from './db.ts';
+
+type Reply = { id: number; rows?: unknown[]; error?: { message: string; code?: string } };
+
+/** A database error carried back from the worker, with the PostgreSQL error code. */
+export class DbError extends Error {
+  constructor(
+    message: string,
+    readonly code?: string,
+  ) {
+    super(message);
+  }
+}
+
+/**
+ * Embedded PostgreSQL (PGlite) on a worker thread. PGlite has one connection, so queries
+ * are serialised here: a transaction holds the connection until it ends.
+ */
+export async function openPglite(dataDir?: string): Promise<Db> {
+  const worker = new Worker(new URL('./pglite-worker.mjs', import.meta.url), {
+    workerData: { dataDir },
+    execArgv: [],
+  });
+  let nextId = 1;
+  const pending = new Map<number, { resolve: (rows: unknown[]) => void; reject: (e: Error) => void }>();
+  worker.on('message', (reply: Reply) => {
+    const p = pending.get(reply.id);
+    if (!p) return;
+    pending.delete(reply.id);
+    if (reply.error) p.reject(new DbError(reply.error.message, reply.error.code));
+    else p.resolve(reply.rows ?? []);
+  });
+  worker.on('error', (e) => {
+    for (const p of pending.values()) p.reject(e);
+    pending.clear();
+  });
+  const send = (msg: object) =>
+    new Promise<unknown[]>((resolve, reject) => {
+      const id = nextId++;
+      pending.set(id, { resolve, reject });
+      worker.postMessage({ id, ...msg });
+    });
+  const raw = <T>(sql: string, params?: readonly unknown[]) => send({ sql, params }) as Promise<T[]>;
+
+  // The connection is handed out one holder at a time, in order.
+  let tail: Promise<unknown> = Promise.resolve();
+  const exclusive = <T>(fn: () => Promise<T>): Promise<T> => {
+    const run = tail.then(fn, fn);
+    tail = run.catch(() => {});
+    return run;
+  };
+
+  await raw('select 1');
+  return {
+    kind: 'pglite',
+    query: (sql, params) => exclusive(() => raw(sql, params)),
+    transaction: (fn) =>
+      exclusive(async () => {
+        const tx: Queryable = { query: raw };
+        await raw('begin');
+        try {
+          const result = await fn(tx);
+          await raw('commit');
+          return result;
+        } catch (error) {
+          await raw('rollback').catch(() => {});
+          throw error;
+        }
+      }),
+    async close() {
+      await exclusive(() => send({ close: true }));
+      await worker.terminate();
+    },
+  };
+}

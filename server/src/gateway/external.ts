@@ -1,0 +1,47 @@
+import type { FastifyBaseLogger } from 'fastify';
+import mqtt from 'mqtt';
+import type { Ingest } from './ingest.ts';
+import type { DeviceLink } from './link.ts';
+import { downTopic, parseTopic } from './payloads.ts';
+
+/**
+ * An external broker (MQTT_URL), e.g. Mosquitto. The server consumes the units' up-topics through a
+ * shared subscription with a persistent session, and acknowledges each message only after it is
+ * stored (mqtt.js sends the PUBACK when handleMessage calls back).
+ */
+export async function connectExternalBroker(opts: {
+  url: string;
+  ingest: Ingest;
+  log: FastifyBaseLogger;
+  /** Stable per instance: the broker keeps this session's unacknowledged messages across restarts. */
+  clientId: string;
+  /** Instances of one deployment share the ingest through this group. */
+  shareGroup: string;
+  clean?: boolean;
+}): Promise<DeviceLink> {
+  const client = mqtt.connect(opts.url, { clientId: opts.clientId, clean: opts.clean ?? false, reconnectPeriod: 2000 });
+  client.handleMessage = (packet, callback) => {
+    const topic = parseTopic(packet.topic);
+    if (topic?.direction !== 'up') return callback();
+    opts.ingest
+      .handle(topic.serial, topic.kind, packet.payload as Buffer)
+      .then(() => callback())
+      .catch((e) => {
+        // Not acknowledged: the broker redelivers it on the next connection.
+        opts.log.error({ err: e, serial: topic.serial }, 'ingest failed; message left unacknowledged');
+        client.end(true, () => client.reconnect());
+      });
+  };
+  await new Promise<void>((resolve, reject) => {
+    client.once('connect', () => resolve());
+    client.once('error', reject);
+  });
+  await client.subscribeAsync(`$share/${opts.shareGroup}/fw/u/+/up/+`, { qos: 1 });
+  return {
+    port: undefined,
+    publish: async (serial, kind, payload) => {
+      await client.publishAsync(downTopic(serial, kind), JSON.stringify(payload), { qos: 1 });
+    },
+    close: () => client.endAsync(),
+  };
+}

@@ -1,0 +1,232 @@
+import {
+  type AlarmFinding,
+  type AlarmKey,
+  type AlarmSettings,
+  AlarmType,
+  evaluateValue,
+  seriesByColumn,
+} from '@fieldwatch/core';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Db, Queryable } from '../db/db.ts';
+import type { LiveBus, LiveEvent, LivePublisher } from '../live/bus.ts';
+import { type AlarmRow, activeAlarms, applyFindings } from '../modules/alarms/alarms.service.ts';
+import { ingestContexts, setRelayState, touchReports } from '../modules/devices/devices.service.ts';
+import { finishOperation } from '../modules/operations/operations.service.ts';
+import { insertRadar, insertSamplesOfUnits, purgeUnitData } from '../modules/telemetry/telemetry.repository.ts';
+import {
+  PayloadError,
+  parsePayload,
+  type RadarPayload as Radar,
+  RadarPayload,
+  type RelayPayload as Relay,
+  RelayPayload,
+  type ResultPayload as Result,
+  ResultPayload,
+  type SamplesMessage,
+  SamplesPayload,
+} from './payloads.ts';
+
+type UnitContext = { id: number; organization_id: number; alarm_settings: AlarmSettings };
+type Pending = {
+  serial: string;
+  kind: string;
+  payload: Buffer | string;
+  resolve: () => void;
+  reject: (e: unknown) => void;
+};
+type Parsed = { pending: Pending; unit: UnitContext } & (
+  | { kind: 'samples'; messages: SamplesMessage[] }
+  | { kind: 'radar'; radar: Radar }
+  | { kind: 'result'; result: Result }
+  | { kind: 'relay'; relay: Relay }
+);
+
+/** Messages stored per transaction at most (group commit). */
+const BATCH = 500;
+/** Unit settings are read again after this long (settings changes reach ingest within it). */
+const UNIT_CACHE_MS = 60_000;
+
+/**
+ * Stores what units publish, evaluates alarms on it, and tells live subscribers. Messages that
+ * arrive together are stored in one transaction (group commit); `handle` resolves only after the
+ * commit, and the caller acknowledges the message then.
+ */
+export function createIngest(deps: { db: Db; bus: LiveBus; log: FastifyBaseLogger }) {
+  const { db, log } = deps;
+  const units = new Map<string, { unit: UnitContext | undefined; at: number }>();
+  const queue: Pending[] = [];
+  let flushing: Promise<void> | undefined;
+
+  /** Loads, in one query, the units of a batch that are not cached (or whose entry is stale). */
+  async function loadUnits(serials: readonly string[]) {
+    const now = Date.now();
+    const missing = [...new Set(serials)].filter((s) => now - (units.get(s)?.at ?? 0) >= UNIT_CACHE_MS);
+    if (missing.length === 0) return;
+    const found = new Map((await ingestContexts(db, missing)).map((u) => [u.serial, u]));
+    for (const serial of missing) units.set(serial, { unit: found.get(serial), at: now });
+  }
+
+  function parse(p: Pending): Parsed {
+    const unit = units.get(p.serial)?.unit;
+    if (!unit) throw new PayloadError(`unknown unit ${p.serial}`);
+    switch (p.kind) {
+      case 'samples': {
+        const data = parsePayload<SamplesMessage | SamplesMessage[]>(SamplesPayload, p.payload);
+        return { pending: p, unit, kind: 'samples', messages: Array.isArray(data) ? data : [data] };
+      }
+      case 'radar':
+        return { pending: p, unit, kind: 'radar', radar: parsePayload<Radar>(RadarPayload, p.payload) };
+      case 'result':
+        return { pending: p, unit, kind: 'result', result: parsePayload<Result>(ResultPayload, p.payload) };
+      case 'relay':
+        return { pending: p, unit, kind: 'relay', relay: parsePayload<Relay>(RelayPayload, p.payload) };
+      default:
+        throw new PayloadError(`unknown message kind ${p.kind}`);
+    }
+  }
+
+  /** Stores one batch of parsed messages in one transaction; live events are collected in `bus`. */
+  async function store(tx: Queryable, batch: Parsed[], bus: LivePublisher) {
+    const now = new Date();
+    const unitIds = [...new Set(batch.map((b) => b.unit.id))];
+    const active = new Map<number, AlarmRow[]>(unitIds.map((id) => [id, []]));
+    for (const a of await activeAlarms(tx, unitIds)) active.get(a.unit_id)?.push(a);
+
+    const rows = [];
+    const reports = new Map<number, Date>();
+    const findings = new Map<number, { unit: UnitContext; governs: AlarmKey[]; raised: AlarmFinding[]; at: Date }>();
+    const report = (unit: UnitContext, at: Date) => {
+      const t = at > now ? now : at;
+      if (t > (reports.get(unit.id) ?? new Date(0))) reports.set(unit.id, t);
+      // Any message proves the unit is reporting: it governs (clears) a communication error.
+      const f = findings.get(unit.id) ?? {
+        unit,
+        governs: [{ channel: 0, type: AlarmType.Communication }],
+        raised: [],
+        at: new Date(0),
+      };
+      findings.set(unit.id, f);
+      return f;
+    };
+
+    for (const b of batch) {
+      if (b.kind === 'samples') {
+        const newest = new Map<string, { t: Date; value: number }>();
+        for (const m of b.messages) {
+          const t = new Date(m.t);
+          for (const [column, value] of Object.entries(m.v)) {
+            const def = seriesByColumn(column);
+            if (def) rows.push({ unitId: b.unit.id, series: def.id, ts: t, value });
+            const seen = newest.get(column);
+            if (!seen || seen.t <= t) newest.set(column, { t, value });
+          }
+        }
+        const last = b.messages.reduce((x, y) => (x.t >= y.t ? x : y));
+        const f = report(b.unit, new Date(last.t));
+        for (const [column, { t, value }] of newest) {
+          const found = evaluateValue(column, value, b.unit.alarm_settings);
+          f.governs.push(...found.governs);
+          f.raised.push(...found.raised);
+          if (t > f.at) f.at = t;
+        }
+        bus.publish({
+          kind: 'samples',
+          unitId: b.unit.id,
+          organizationId: b.unit.organization_id,
+          t: last.t,
+          values: last.v,
+        });
+      } else if (b.kind === 'radar') {
+        const t = new Date(b.radar.t);
+        await insertRadar(tx, b.unit.id, {
+          channel: b.radar.ch,
+          ts: t,
+          pulse_speed: b.radar.pulseSpeed,
+          points: b.radar.points,
+        });
+        report(b.unit, t);
+      } else if (b.kind === 'result') {
+        const r = b.result;
+        const done = await finishOperation(tx, b.unit.id, r.seq, r.ok, r.message ?? '');
+        if (done && r.ok && done.operation === 'purge_data') await purgeUnitData(tx, b.unit.id);
+        if (done) {
+          bus.publish({
+            kind: 'operation',
+            unitId: b.unit.id,
+            organizationId: b.unit.organization_id,
+            seq: r.seq,
+            operation: done.operation,
+            state: done.state,
+            message: done.message,
+          });
+        }
+        report(b.unit, now);
+      } else {
+        await setRelayState(tx, b.unit.id, b.relay.state);
+        bus.publish({ kind: 'relay', unitId: b.unit.id, organizationId: b.unit.organization_id, state: b.relay.state });
+        report(b.unit, now);
+      }
+    }
+    await insertSamplesOfUnits(tx, rows);
+    await touchReports(
+      tx,
+      [...reports].map(([unitId, at]) => ({ unitId, at })),
+    );
+    for (const f of findings.values()) {
+      await applyFindings(tx, f.unit, f.governs, f.raised, f.at.getTime() > 0 ? f.at : now, bus, active.get(f.unit.id));
+    }
+  }
+
+  async function flush() {
+    while (queue.length > 0) {
+      const pending = queue.splice(0, BATCH);
+      const parsed: Parsed[] = [];
+      try {
+        await loadUnits(pending.map((p) => p.serial));
+      } catch (e) {
+        for (const p of pending) p.reject(e);
+        continue;
+      }
+      for (const p of pending) {
+        try {
+          parsed.push(parse(p));
+        } catch (e) {
+          if (!(e instanceof PayloadError)) {
+            p.reject(e);
+            continue;
+          }
+          log.warn({ serial: p.serial, kind: p.kind, reason: e.message }, 'dropped malformed unit message');
+          p.resolve(); // acknowledged, so the unit does not resend it forever
+        }
+      }
+      try {
+        // Live events go out only after the commit, so whoever reacts to one reads the new state.
+        const events: LiveEvent[] = [];
+        await db.transaction((tx) => store(tx, parsed, { publish: (e) => events.push(e) }));
+        for (const b of parsed) b.pending.resolve();
+        for (const e of events) deps.bus.publish(e);
+      } catch (e) {
+        log.error({ err: e, messages: parsed.length }, 'ingest batch failed; nothing acknowledged');
+        for (const b of parsed) b.pending.reject(e);
+      }
+    }
+    flushing = undefined;
+  }
+
+  /** Queues one up-message; resolves once it is committed (or dropped as malformed). */
+  function handle(serial: string, kind: string, payload: Buffer | string): Promise<void> {
+    return new Promise((resolve, reject) => {
+      queue.push({ serial, kind, payload, resolve, reject });
+      flushing ??= new Promise<void>((done) => setImmediate(() => void flush().finally(done)));
+    });
+  }
+
+  /** Resolves once the messages queued so far are committed; the gateway awaits it on close. */
+  async function drain() {
+    while (flushing) await flushing;
+  }
+
+  return { handle, drain };
+}
+
+export type Ingest = ReturnType<typeof createIngest>;

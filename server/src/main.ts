@@ -1,0 +1,112 @@
+import pino from 'pino';
+import { buildApp } from './app.ts';
+import { loadConfig } from './config.ts';
+import { openDb } from './db/db.ts';
+import { lockDataDir } from './db/lock.ts';
+import { migrate } from './db/migrate.ts';
+import { fleetFilePath } from './demo/fleet.ts';
+import { DEMO_PASSWORD, seedDemo } from './demo/seed.ts';
+import { type Simulator, startSimulator } from './demo/simulator.ts';
+import { startGateway } from './gateway/gateway.ts';
+import { LiveBus } from './live/bus.ts';
+import { ensureInitialAdmin } from './modules/users/initial-admin.ts';
+
+const config = loadConfig();
+const unlock = config.databaseUrl ? () => {} : lockDataDir(config.dataDir);
+const db = await openDb(
+  config.databaseUrl ? { kind: 'postgres', url: config.databaseUrl } : { kind: 'pglite', dataDir: config.dataDir },
+);
+await migrate(db);
+const log = pino({
+  level: config.logLevel,
+  redact: ['req.headers.cookie', 'req.headers.authorization', 'res.headers["set-cookie"]', 'mqttUrl'],
+});
+const bus = new LiveBus();
+const link = await startGateway({
+  db,
+  bus,
+  log,
+  mqttUrl: config.mqttUrl,
+  mqttClientId: config.mqttClientId,
+  mqttPort: config.mqttPort,
+});
+const app = await buildApp({
+  db,
+  bus,
+  link,
+  webDist: config.webDist,
+  trustProxy: config.trustProxy,
+  loggerInstance: log,
+  weatherUrl: config.weatherUrl,
+  tiles: config.tiles,
+});
+
+const admin = await ensureInitialAdmin(db, config.initialAdminUsername, config.initialAdminPassword);
+const demo = config.demo
+  ? await seedDemo(db, { fleet: { file: fleetFilePath(config.dataDir), units: config.simUnits } })
+  : undefined;
+const demoUsers = demo?.users ?? [];
+const fleet = demo?.fleet;
+if (fleet?.history) {
+  const h = fleet.history;
+  log.info(
+    { units: fleet.created, samples: h.rows, radarCurves: h.curves, alarms: h.alarms, ms: fleet.ms, plan: h.plan },
+    'demo fleet history seeded',
+  );
+}
+if (fleet?.problem) log.warn({ problem: fleet.problem }, 'demo simulator not started');
+let simulator: Simulator | undefined;
+if (fleet && fleet.simulated.length > 0 && config.simInterval > 0) {
+  simulator = startSimulator({
+    brokerUrl: config.mqttUrl ?? `mqtt://127.0.0.1:${link.port}`,
+    units: fleet.simulated,
+    intervalS: config.simInterval,
+    log,
+  });
+}
+
+let stopping = false;
+async function shutdown(signal: string) {
+  if (stopping) return;
+  stopping = true;
+  app.log.info({ signal }, 'shutting down');
+  await simulator?.stop();
+  await app.close();
+  await link.close();
+  await db.close(); // PGlite checkpoints on close
+  unlock();
+  process.exit(0);
+}
+process.on('SIGINT', () => void shutdown('SIGINT'));
+process.on('SIGTERM', () => void shutdown('SIGTERM'));
+
+await app.listen({ port: config.port, host: config.host });
+const address = app.server.address();
+const url = `http://localhost:${typeof address === 'object' && address ? address.port : config.port}`;
+const lines = [
+  '',
+  `  Fieldwatch is running at ${url}`,
+  `  Database: ${config.databaseUrl ? 'PostgreSQL (DATABASE_URL)' : `PGlite in ${config.dataDir}`}`,
+  `  MQTT: ${config.mqttUrl ? 'external broker (MQTT_URL)' : `embedded broker on port ${link.port}`}`,
+];
+if (admin.created) {
+  lines.push(
+    `  Administrator: ${admin.username} / ${admin.generated ? `${admin.password}   (generated: shown only this once)` : '(INITIAL_ADMIN_PASSWORD)'}`,
+  );
+} else {
+  lines.push(`  Administrator: ${admin.username} (password as printed at first start or INITIAL_ADMIN_PASSWORD)`);
+}
+if (demoUsers.length) {
+  lines.push(`  Demo logins (password ${DEMO_PASSWORD}): ${demoUsers.map((u) => u.username).join(', ')}`);
+}
+if (fleet) {
+  const inactive = fleet.units.filter((u) => u.def.inactive).length;
+  const seeded = fleet.history
+    ? `; seeded ${fleet.history.rows.toLocaleString('en')} samples of ${fleet.history.plan.days} days in ${(fleet.ms / 1000).toFixed(1)} s`
+    : '';
+  const sim = simulator
+    ? `simulated, a report every ${config.simInterval} s`
+    : `simulator off${fleet.problem ? ` (${fleet.problem})` : ' (SIM_INTERVAL_S=0)'}`;
+  lines.push(`  Demo fleet: ${fleet.units.length} units (${inactive} inactive), ${sim}${seeded}`);
+}
+console.log(`${lines.join('\n')}\n`);

@@ -1,0 +1,69 @@
+import type { Queryable } from '../../db/db.ts';
+
+export type SessionRow = {
+  id: string;
+  user_id: number;
+  username: string;
+  current_organization_id: number | null;
+  created_at: Date;
+  last_seen_at: Date;
+  expires_at: Date;
+  user_agent: string;
+  address: string;
+};
+
+const columns = `s.id, s.user_id, u.username, s.current_organization_id, s.created_at, s.last_seen_at,
+  s.expires_at, s.user_agent, s.address`;
+
+export async function insertSession(
+  db: Queryable,
+  s: {
+    id: string;
+    tokenHash: string;
+    userId: number;
+    organizationId: number | null;
+    expiresAt: Date;
+    userAgent: string;
+    address: string;
+  },
+) {
+  await db.query(
+    `insert into sessions (id, token_hash, user_id, current_organization_id, expires_at, user_agent, address)
+     values ($1, $2, $3, $4, $5, $6, $7)`,
+    [s.id, s.tokenHash, s.userId, s.organizationId, s.expiresAt, s.userAgent, s.address],
+  );
+}
+
+export async function findLiveSession(db: Queryable, tokenHash: string): Promise<SessionRow | undefined> {
+  const rows = await db.query<SessionRow>(
+    `select ${columns} from sessions s join users u on u.id = s.user_id
+     where s.token_hash = $1 and s.expires_at > now()`,
+    [tokenHash],
+  );
+  return rows[0];
+}
+
+export async function listLiveSessions(db: Queryable, userId: number): Promise<SessionRow[]> {
+  return db.query<SessionRow>(
+    `select ${columns} from sessions s join users u on u.id = s.user_id
+     where s.user_id = $1 and s.expires_at > now() order by s.last_seen_at desc`,
+    [userId],
+  );
+}
+
+export async function deleteSession(db: Queryable, id: string, userId: number): Promise<boolean> {
+  const rows = await db.query('delete from sessions where id = $1 and user_id = $2 returning id', [id, userId]);
+  return rows.length > 0;
+}
+
+export async function touchSession(db: Queryable, id: string) {
+  await db.query('update sessions set last_seen_at = now() where id = $1', [id]);
+}
+
+export async function setSessionOrganization(db: Queryable, id: string, organizationId: number) {
+  await db.query('update sessions set current_organization_id = $2 where id = $1', [id, organizationId]);
+}
+
+export async function deleteExpiredSessions(db: Queryable) {
+  await db.query('delete from sessions where expires_at <= now()');
+}

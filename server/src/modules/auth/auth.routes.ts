@@ -1,0 +1,165 @@
+import {
+  Access,
+  AuthorizedOrganizationsQuery,
+  CurrentOrganizationQuery,
+  ErrorBody,
+  LoginBody,
+  LoginResponse,
+  Ok,
+  OrganizationSummary,
+  Session,
+  SessionIdParam,
+  UserSession,
+} from '@fieldwatch/core';
+import { Type } from '@sinclair/typebox';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { App } from '../../app.ts';
+import { clearSessionCookie, requireSession, sessionOf, setSessionCookie } from '../../plugins/auth.ts';
+import { LegacyError } from '../../plugins/envelopes.ts';
+import { authorizedOrganizations } from '../organisations/organisations.service.ts';
+import {
+  accessFor,
+  deleteSession,
+  endSession,
+  listSessions,
+  login,
+  SESSION_MAX_AGE_S,
+  switchOrganization,
+  toSession,
+  userSession,
+} from './auth.service.ts';
+
+const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 417: ErrorBody, 429: ErrorBody };
+const authed = { preHandler: requireSession, schema: { security: [{ session: [] }] } };
+
+export function authRoutes(app: App) {
+  const { db } = app;
+
+  const signIn = async (request: FastifyRequest<{ Body: LoginBody }>, reply: FastifyReply) => {
+    const result = await login(db, {
+      ...request.body,
+      address: request.ip,
+      userAgent: request.headers['user-agent'] ?? '',
+    });
+    setSessionCookie(request, reply, result.token, SESSION_MAX_AGE_S);
+    return { access: result.access, profile: result.profile };
+  };
+  const signOut = async (request: FastifyRequest, reply: FastifyReply) => {
+    if (request.session) await deleteSession(db, request.session.id, request.session.user_id);
+    clearSessionCookie(request, reply);
+    return { success: true };
+  };
+  const loginSchema = (tag: string) => ({
+    tags: [tag],
+    summary: 'Sign in with username and password; sets the session cookie',
+    body: LoginBody,
+    response: { 200: LoginResponse, ...errors },
+  });
+
+  app.post('/api/v2/auth/login', { schema: loginSchema('auth') }, signIn);
+  app.post('/api/v1/auth/login', { schema: loginSchema('auth v1') }, signIn);
+  app.get('/api/v2/auth/logout', { schema: { tags: ['auth'], response: { 200: Ok } } }, signOut);
+  app.get('/api/v1/auth/logout', { schema: { tags: ['auth v1'], response: { 200: Ok } } }, signOut);
+
+  app.get(
+    '/api/v2/auth',
+    {
+      ...authed,
+      schema: {
+        ...authed.schema,
+        tags: ['auth'],
+        summary: 'The current session',
+        response: { 200: Session, ...errors },
+      },
+    },
+    async (request) => toSession(sessionOf(request), sessionOf(request).id),
+  );
+  for (const path of ['/api/v2/auth/session', '/api/v2/auth/sessions']) {
+    app.get(
+      path,
+      {
+        ...authed,
+        schema: {
+          ...authed.schema,
+          tags: ['auth'],
+          summary: "The user's live sessions",
+          response: { 200: Type.Array(Session), ...errors },
+        },
+      },
+      async (request) => listSessions(db, sessionOf(request)),
+    );
+  }
+  app.delete(
+    '/api/v2/auth/session/logout/:session',
+    {
+      ...authed,
+      schema: {
+        ...authed.schema,
+        tags: ['auth'],
+        summary: 'End one of your sessions',
+        params: SessionIdParam,
+        response: { 200: Ok, 404: ErrorBody, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const session = sessionOf(request);
+      const { session: id } = request.params as { session: string };
+      await endSession(db, session, id);
+      if (id === session.id) clearSessionCookie(request, reply);
+      return { success: true };
+    },
+  );
+
+  app.get(
+    '/api/v1/xrequest/LoginAccess',
+    {
+      ...authed,
+      schema: {
+        ...authed.schema,
+        tags: ['legacy v1'],
+        summary: 'The access of the signed-in user (single result)',
+        response: { 200: Type.Array(Access), 401: LegacyError },
+      },
+    },
+    async (request) => {
+      const s = sessionOf(request);
+      return [await accessFor(db, s.user_id, s.username)];
+    },
+  );
+
+  app.get(
+    '/api/v3/user/session',
+    { ...authed, schema: { ...authed.schema, tags: ['user'], response: { 200: UserSession, ...errors } } },
+    async (request) => userSession(db, sessionOf(request)),
+  );
+  app.put(
+    '/api/v3/user/session/current_organization',
+    {
+      ...authed,
+      schema: {
+        ...authed.schema,
+        tags: ['user'],
+        querystring: CurrentOrganizationQuery,
+        response: { 200: UserSession, ...errors },
+      },
+    },
+    async (request) => switchOrganization(db, sessionOf(request), (request.query as { id: number }).id),
+  );
+  app.get(
+    '/api/v3/user/authorization/getAuthorizedOrganizations',
+    {
+      ...authed,
+      schema: {
+        ...authed.schema,
+        tags: ['user'],
+        summary: 'Organisations where the user may perform action on resource',
+        querystring: AuthorizedOrganizationsQuery,
+        response: { 200: Type.Array(OrganizationSummary), ...errors },
+      },
+    },
+    async (request) => {
+      const q = request.query as { action: 'read'; resource: 'device'; item?: number };
+      return authorizedOrganizations(db, sessionOf(request).user_id, q.action, q.resource, q.item);
+    },
+  );
+}

@@ -1,0 +1,122 @@
+import { createHash, randomBytes, randomUUID } from 'node:crypto';
+import { type Access, type LoginResponse, SESSION_COOKIE_DAYS, type Session, type UserSession } from '@fieldwatch/core';
+import type { Db, Queryable } from '../../db/db.ts';
+import { toCustomer, toSummary, visibleOrganizations } from '../organisations/organisations.service.ts';
+import { findUserByUsername, toProfile, touchLastLogin } from '../users/users.service.ts';
+import {
+  deleteSession,
+  findLiveSession,
+  insertSession,
+  listLiveSessions,
+  type SessionRow,
+  setSessionOrganization,
+  touchSession,
+} from './auth.repository.ts';
+import { dummyHash, verifyPassword } from './password.ts';
+import { claimAttempt, recordSuccess } from './throttle.ts';
+
+export type { SessionRow } from './auth.repository.ts';
+export { deleteSession } from './auth.repository.ts';
+
+export const SESSION_MAX_AGE_S = SESSION_COOKIE_DAYS * 24 * 60 * 60;
+
+export class AuthError extends Error {
+  constructor(
+    readonly statusCode: number,
+    message: string,
+    readonly retryAfterS?: number,
+  ) {
+    super(message);
+  }
+}
+
+export const hashToken = (token: string) => createHash('sha256').update(token).digest('base64url');
+
+export async function accessFor(db: Queryable, userId: number, username: string): Promise<Access> {
+  const orgs = await visibleOrganizations(db, userId);
+  return { Username: username, Customers: orgs.map(toCustomer) };
+}
+
+/**
+ * Signs in: a fresh random token per login, only its hash stored. A wrong username and a wrong
+ * password fail alike (same message, same scrypt work).
+ */
+export async function login(
+  db: Db,
+  input: { username: string; password: string; address: string; userAgent: string },
+): Promise<LoginResponse & { token: string; sessionId: string }> {
+  const wait = await claimAttempt(db, input.username, input.address);
+  if (wait > 0) throw new AuthError(429, `Too many sign-in attempts. Try again in ${wait} s.`, wait);
+  const user = await findUserByUsername(db, input.username);
+  const ok = await verifyPassword(input.password, user?.password_hash ?? (await dummyHash()));
+  if (!user || !ok) throw new AuthError(417, 'Authentication failed');
+  await recordSuccess(db, input.username, input.address);
+  const access = await accessFor(db, user.id, user.username);
+  const token = randomBytes(32).toString('base64url');
+  const sessionId = randomUUID();
+  await insertSession(db, {
+    id: sessionId,
+    tokenHash: hashToken(token),
+    userId: user.id,
+    organizationId: access.Customers[0]?.CustomerID ?? null,
+    expiresAt: new Date(Date.now() + SESSION_MAX_AGE_S * 1000),
+    userAgent: input.userAgent.slice(0, 300),
+    address: input.address,
+  });
+  await touchLastLogin(db, user.id);
+  // The profile carries the previous sign-in, so the user can spot one that was not theirs.
+  return { token, sessionId, access, profile: toProfile(user) };
+}
+
+const TOUCH_EVERY_MS = 5 * 60 * 1000;
+
+/** The live session of a cookie token; last-seen is refreshed at most every five minutes. */
+export async function sessionFromToken(db: Queryable, token: string): Promise<SessionRow | undefined> {
+  const session = await findLiveSession(db, hashToken(token));
+  if (session && Date.now() - session.last_seen_at.getTime() > TOUCH_EVERY_MS) {
+    await touchSession(db, session.id);
+  }
+  return session;
+}
+
+export function toSession(s: SessionRow, currentId: string): Session {
+  return {
+    id: s.id,
+    username: s.username,
+    created: s.created_at.toISOString(),
+    expires: s.expires_at.toISOString(),
+    lastSeen: s.last_seen_at.toISOString(),
+    userAgent: s.user_agent,
+    address: s.address,
+    current: s.id === currentId,
+    currentOrganizationId: s.current_organization_id,
+  };
+}
+
+export async function listSessions(db: Queryable, current: SessionRow): Promise<Session[]> {
+  return (await listLiveSessions(db, current.user_id)).map((s) => toSession(s, current.id));
+}
+
+export async function userSession(db: Queryable, session: SessionRow): Promise<UserSession> {
+  const orgs = (await visibleOrganizations(db, session.user_id)).map(toSummary);
+  return {
+    id: session.id,
+    username: session.username,
+    currentOrganization: orgs.find((o) => o.id === session.current_organization_id) ?? null,
+    organizations: orgs,
+  };
+}
+
+/** Switches the session's organisation; only to one the user may see. */
+export async function switchOrganization(db: Queryable, session: SessionRow, organizationId: number) {
+  const orgs = await visibleOrganizations(db, session.user_id);
+  if (!orgs.some((o) => o.id === organizationId)) {
+    throw new AuthError(403, 'You have no role in this organization');
+  }
+  await setSessionOrganization(db, session.id, organizationId);
+  return userSession(db, { ...session, current_organization_id: organizationId });
+}
+
+export async function endSession(db: Queryable, session: SessionRow, id: string): Promise<void> {
+  if (!(await deleteSession(db, id, session.user_id))) throw new AuthError(404, 'Session not found');
+}

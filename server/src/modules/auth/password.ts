@@ -1,0 +1,49 @@
+import { randomBytes, scrypt, timingSafeEqual } from 'node:crypto';
+
+// scrypt at OWASP's recommended cost (N=2^17, r=8, p=1); parameters are stored with each hash.
+const N = 2 ** 17;
+const r = 8;
+const p = 1;
+const KEY_LENGTH = 32;
+
+function derive(password: string, salt: Buffer, n: number, rr: number, pp: number): Promise<Buffer> {
+  return new Promise((resolve, reject) =>
+    scrypt(password, salt, KEY_LENGTH, { N: n, r: rr, p: pp, maxmem: 256 * n * rr }, (err, key) =>
+      err ? reject(err) : resolve(key),
+    ),
+  );
+}
+
+export async function hashPassword(password: string): Promise<string> {
+  const salt = randomBytes(16);
+  const key = await derive(password, salt, N, r, p);
+  return ['scrypt', N, r, p, salt.toString('base64'), key.toString('base64')].join('$');
+}
+
+/** Whether password matches a stored hash; false (never a throw) for a malformed stored string. */
+export async function verifyPassword(password: string, stored: string): Promise<boolean> {
+  const [scheme, n, rr, pp, salt, hash] = stored.split('$');
+  if (scheme !== 'scrypt' || !salt || !hash) return false;
+  const [cost, blockSize, parallel] = [Number(n), Number(rr), Number(pp)];
+  if (!saneParameters(cost, blockSize, parallel)) return false;
+  const expected = Buffer.from(hash, 'base64');
+  try {
+    const key = await derive(password, Buffer.from(salt, 'base64'), cost, blockSize, parallel);
+    return key.length === expected.length && timingSafeEqual(key, expected);
+  } catch {
+    return false;
+  }
+}
+
+/** N a power of two up to 2^20 (1 GiB at r=8), r and p small: a stored string cannot ask for more. */
+function saneParameters(n: number, rr: number, pp: number): boolean {
+  const int = (v: number, max: number) => Number.isInteger(v) && v >= 1 && v <= max;
+  return int(n, 2 ** 20) && n > 1 && (n & (n - 1)) === 0 && int(rr, 32) && int(pp, 16);
+}
+
+/** A hash of a random password, to spend the same time when the username does not exist. */
+let dummy: Promise<string> | undefined;
+export function dummyHash(): Promise<string> {
+  dummy ??= hashPassword(randomBytes(16).toString('hex'));
+  return dummy;
+}

@@ -1,0 +1,76 @@
+import type { Db, Queryable } from '../../db/db.ts';
+
+/**
+ * Sign-in throttling, kept in the database so that every API instance sees it.
+ * - Per address: at most ADDRESS_LIMIT failures per window, then refused until the window ends.
+ * - Per account: after ACCOUNT_LIMIT failures, one attempt per ACCOUNT_DELAY_S seconds. The
+ *   account is slowed, never locked: an attacker cannot keep its owner out for more than that delay.
+ */
+export const WINDOW_S = 15 * 60;
+export const ADDRESS_LIMIT = 30;
+export const ACCOUNT_LIMIT = 10;
+export const ACCOUNT_DELAY_S = 30;
+
+type Row = { failures: number; window_start: Date; last_failure: Date };
+
+const accountKey = (username: string) => `account:${username.toLowerCase()}`;
+const addressKey = (address: string) => `address:${address}`;
+
+async function read(db: Queryable, key: string, now: Date): Promise<Row | undefined> {
+  const [row] = await db.query<Row>('select failures, window_start, last_failure from login_throttle where key = $1', [
+    key,
+  ]);
+  if (!row || now.getTime() - row.window_start.getTime() > WINDOW_S * 1000) return undefined;
+  return row;
+}
+
+/** Seconds to wait before another attempt is allowed, or 0. */
+export async function retryAfter(db: Queryable, username: string, address: string, now = new Date()) {
+  const byAddress = await read(db, addressKey(address), now);
+  if (byAddress && byAddress.failures >= ADDRESS_LIMIT) {
+    return Math.ceil((byAddress.window_start.getTime() + WINDOW_S * 1000 - now.getTime()) / 1000);
+  }
+  const byAccount = await read(db, accountKey(username), now);
+  if (byAccount && byAccount.failures >= ACCOUNT_LIMIT) {
+    const wait = byAccount.last_failure.getTime() + ACCOUNT_DELAY_S * 1000 - now.getTime();
+    if (wait > 0) return Math.ceil(wait / 1000);
+  }
+  return 0;
+}
+
+export async function recordFailure(db: Queryable, username: string, address: string, now = new Date()) {
+  for (const key of [accountKey(username), addressKey(address)]) {
+    await db.query(
+      `insert into login_throttle (key, failures, window_start, last_failure) values ($1, 1, $2, $2)
+       on conflict (key) do update set
+         failures = case when login_throttle.window_start < $2::timestamptz - make_interval(secs => $3) then 1 else login_throttle.failures + 1 end,
+         window_start = case when login_throttle.window_start < $2::timestamptz - make_interval(secs => $3) then $2 else login_throttle.window_start end,
+         last_failure = $2`,
+      [key, now, WINDOW_S],
+    );
+  }
+}
+
+/**
+ * Checks the limits and counts this attempt as a failure in one step, so that simultaneous
+ * guesses cannot all pass the check before any is counted. Returns the seconds to wait (the
+ * attempt is then refused and not counted), or 0 when the attempt may go ahead.
+ */
+export async function claimAttempt(db: Db, username: string, address: string, now = new Date()): Promise<number> {
+  return db.transaction(async (tx) => {
+    for (const key of [accountKey(username), addressKey(address)].sort()) {
+      await tx.query('select pg_advisory_xact_lock(hashtext($1))', [key]);
+    }
+    const wait = await retryAfter(tx, username, address, now);
+    if (wait === 0) await recordFailure(tx, username, address, now);
+    return wait;
+  });
+}
+
+/** A successful sign-in clears the account's failures and refunds the attempt to its address. */
+export async function recordSuccess(db: Queryable, username: string, address: string) {
+  await db.query('delete from login_throttle where key = $1', [accountKey(username)]);
+  await db.query('update login_throttle set failures = greatest(failures - 1, 0) where key = $1', [
+    addressKey(address),
+  ]);
+}

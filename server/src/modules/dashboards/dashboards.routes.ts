@@ -1,0 +1,136 @@
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import {
+  DashboardListQuery,
+  DashboardSchema,
+  DashboardTemplate,
+  DashboardUpdateBody,
+  EncodedIdParam,
+  ErrorBody,
+  FilterSettingsSchema,
+  NewDashboardBody,
+  Ok,
+  RenameDashboardBody,
+  WidgetTypeSchema,
+} from '@fieldwatch/core';
+import { Type } from '@sinclair/typebox';
+import type { App } from '../../app.ts';
+import { requireSession, sessionOf } from '../../plugins/auth.ts';
+import {
+  createDashboard,
+  dashboardTemplates,
+  removeDashboard,
+  renameDashboard,
+  saveDashboard,
+  setDashboardFilter,
+  userDashboard,
+  userDashboards,
+  widgetList,
+} from './dashboards.service.ts';
+
+const D = '/api/v3/user/dashboard';
+const errors = { 400: ErrorBody, 401: ErrorBody, 404: ErrorBody };
+const base = { preHandler: requireSession };
+const common = { tags: ['dashboards'], security: [{ session: [] }] };
+
+/** The dashboard calls of spec §7; a dashboard of another user answers 404, like a missing one. */
+export function dashboardRoutes(app: App) {
+  const r = app.withTypeProvider<TypeBoxTypeProvider>();
+  const { db } = app;
+
+  r.get(
+    D,
+    {
+      ...base,
+      schema: {
+        ...common,
+        summary: "The user's dashboards",
+        querystring: DashboardListQuery,
+        response: { 200: Type.Array(DashboardSchema), ...errors },
+      },
+    },
+    async (request) => userDashboards(db, sessionOf(request), request.query),
+  );
+  r.get(
+    `${D}/template`,
+    {
+      ...base,
+      schema: {
+        ...common,
+        summary: 'The built-in dashboard templates',
+        response: { 200: Type.Array(DashboardTemplate), ...errors },
+      },
+    },
+    async () => dashboardTemplates(),
+  );
+  r.get(
+    '/api/v3/user/widget',
+    {
+      ...base,
+      schema: { ...common, summary: 'The widget types', response: { 200: Type.Array(WidgetTypeSchema), ...errors } },
+    },
+    async () => widgetList(),
+  );
+  r.post(
+    D,
+    {
+      ...base,
+      schema: {
+        ...common,
+        summary: 'Creates a dashboard (from a template when templateId is given)',
+        body: NewDashboardBody,
+        response: { 200: DashboardSchema, ...errors },
+      },
+    },
+    async (request) => createDashboard(db, sessionOf(request), request.body),
+  );
+  r.get(
+    `${D}/:id`,
+    { ...base, schema: { ...common, params: EncodedIdParam, response: { 200: DashboardSchema, ...errors } } },
+    async (request) => userDashboard(db, sessionOf(request), request.params.id),
+  );
+  r.put(
+    `${D}/:id`,
+    {
+      ...base,
+      schema: {
+        ...common,
+        summary: 'Saves the dashboard',
+        params: EncodedIdParam,
+        body: DashboardUpdateBody,
+        response: { 200: DashboardSchema, ...errors },
+      },
+    },
+    async (request) => saveDashboard(db, sessionOf(request), request.params.id, request.body),
+  );
+  r.put(
+    `${D}/:id/updateName`,
+    {
+      ...base,
+      schema: {
+        ...common,
+        params: EncodedIdParam,
+        body: RenameDashboardBody,
+        response: { 200: DashboardSchema, ...errors },
+      },
+    },
+    async (request) => renameDashboard(db, sessionOf(request), request.params.id, request.body.name),
+  );
+  r.put(
+    `${D}/:id/filter`,
+    {
+      ...base,
+      schema: {
+        ...common,
+        params: EncodedIdParam,
+        body: FilterSettingsSchema,
+        response: { 200: DashboardSchema, ...errors },
+      },
+    },
+    async (request) => setDashboardFilter(db, sessionOf(request), request.params.id, request.body),
+  );
+  r.delete(
+    `${D}/:id`,
+    { ...base, schema: { ...common, params: EncodedIdParam, response: { 200: Ok, ...errors } } },
+    async (request) => removeDashboard(db, sessionOf(request), request.params.id),
+  );
+}

@@ -1,0 +1,178 @@
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import {
+  Alarm,
+  AlarmsQuery,
+  CustomersQuery,
+  EditUnitInfoBody,
+  KpiAlarmRow,
+  KpiAlarmsBody,
+  KpiBatteryRow,
+  KpiBody,
+  KpiSwitchRow,
+  LegacyUnit,
+  UnitByPos,
+  UnitGroupRow,
+  UnitGroupsBody,
+  UnitShowValue,
+  UnitsByPosQuery,
+  UnitsInfoQuery,
+  UnitsQuery,
+  UnitTypeRow,
+} from '@fieldwatch/core';
+import { type TSchema, Type } from '@sinclair/typebox';
+import type { App } from '../../app.ts';
+import { requireSession, sessionOf } from '../../plugins/auth.ts';
+import { LegacyError } from '../../plugins/envelopes.ts';
+import {
+  editUnitInfo,
+  kpiAlarms,
+  kpiBattery,
+  kpiSwitch,
+  legacyAlarms,
+  unitGroupsOf,
+  unitsByPosition,
+  unitsInfo,
+  unitsShowValue,
+  unitTypesIn,
+} from './devices.service.ts';
+
+const X = '/api/v1/xrequest';
+const errors = { 400: LegacyError, 401: LegacyError, 403: LegacyError, 404: LegacyError };
+const list = (row: TSchema) => ({ 200: Type.Array(row), ...errors });
+const base = { preHandler: requireSession };
+const common = { tags: ['legacy v1'], security: [{ session: [] }] };
+
+/**
+ * Legacy v1 unit, group and alarm calls at /api/v1/xrequest/{EndpointName}: list calls answer an
+ * array, business errors a single { Result } with a 4xx status.
+ */
+export function deviceLegacyRoutes(app: App) {
+  const r = app.withTypeProvider<TypeBoxTypeProvider>();
+  const { db } = app;
+
+  r.get(
+    `${X}/GetUnitsInfo`,
+    {
+      ...base,
+      schema: {
+        ...common,
+        summary: 'Units with their alarm events and editable fields (Rows: default the number of units)',
+        querystring: UnitsInfoQuery,
+        response: list(LegacyUnit),
+      },
+    },
+    async (request) => unitsInfo(db, sessionOf(request), request.query),
+  );
+  r.get(
+    `${X}/GetUnitType`,
+    {
+      ...base,
+      schema: {
+        ...common,
+        summary: "The unit types among the customers' units",
+        querystring: CustomersQuery,
+        response: list(UnitTypeRow),
+      },
+    },
+    async (request) => unitTypesIn(db, sessionOf(request), request.query),
+  );
+  r.post(
+    `${X}/GetUnitGroups`,
+    {
+      ...base,
+      schema: {
+        ...common,
+        summary: 'The unit groups of a customer',
+        body: UnitGroupsBody,
+        response: list(UnitGroupRow),
+      },
+    },
+    async (request) => unitGroupsOf(db, sessionOf(request), Number(request.body.CustomerID)),
+  );
+  r.get(
+    `${X}/GetUnitsByPos`,
+    {
+      ...base,
+      schema: {
+        ...common,
+        summary: 'Units within Distance km of the centroid of UnitIDs (or of all units), nearest first',
+        querystring: UnitsByPosQuery,
+        response: list(UnitByPos),
+      },
+    },
+    async (request) => unitsByPosition(db, sessionOf(request), request.query),
+  );
+  r.get(
+    `${X}/GetUnitsShowValue`,
+    {
+      ...base,
+      schema: {
+        ...common,
+        summary: 'Latest display values of units (temperature by display priority, battery)',
+        querystring: UnitsQuery,
+        response: list(UnitShowValue),
+      },
+    },
+    async (request) => unitsShowValue(db, sessionOf(request), request.query),
+  );
+  r.get(
+    `${X}/GetAlarms`,
+    {
+      ...base,
+      schema: {
+        ...common,
+        summary: 'Alarms since StartDate, newest first (Rows 500, StartDate 2010-01-01 00:00 by default)',
+        querystring: AlarmsQuery,
+        response: list(Alarm),
+      },
+    },
+    async (request) => legacyAlarms(db, sessionOf(request), request.query),
+  );
+  r.post(
+    `${X}/GetKPIAlarms`,
+    {
+      ...base,
+      schema: { ...common, summary: 'Alarm counts per day', body: KpiAlarmsBody, response: list(KpiAlarmRow) },
+    },
+    async (request) => kpiAlarms(db, sessionOf(request), request.body),
+  );
+  r.post(
+    `${X}/GetKPIBattery`,
+    {
+      ...base,
+      schema: {
+        ...common,
+        summary: 'Units per latest battery voltage (0.1 V) and status',
+        body: KpiBody,
+        response: list(KpiBatteryRow),
+      },
+    },
+    async (request) => kpiBattery(db, sessionOf(request), request.body),
+  );
+  r.post(
+    `${X}/GetKPISwitch`,
+    {
+      ...base,
+      schema: {
+        ...common,
+        summary: 'Latest switch values per unit and channel',
+        body: KpiBody,
+        response: list(KpiSwitchRow),
+      },
+    },
+    async (request) => kpiSwitch(db, sessionOf(request), request.body),
+  );
+  r.post(
+    `${X}/EditUnitInfo`,
+    {
+      ...base,
+      schema: {
+        ...common,
+        summary: 'Change editable fields of a unit (all valid or nothing written); answers the unit',
+        body: EditUnitInfoBody,
+        response: list(LegacyUnit),
+      },
+    },
+    async (request) => editUnitInfo(db, sessionOf(request), request.body as { UnitID: number }, app.bus),
+  );
+}

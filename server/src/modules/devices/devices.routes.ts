@@ -1,0 +1,210 @@
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import {
+  Alarm,
+  AlarmAction,
+  AlarmsBody,
+  Device,
+  DeviceDetails,
+  DeviceFilterBody,
+  DeviceIdParam,
+  DeviceInput,
+  DeviceListQuery,
+  DeviceOptions,
+  ErrorBody,
+  InputBody,
+  InputParams,
+  UnitSettings,
+  UnitSettingsPatch,
+  UseContextQuery,
+} from '@fieldwatch/core';
+import { Type } from '@sinclair/typebox';
+import type { App } from '../../app.ts';
+import { requireSession, sessionOf } from '../../plugins/auth.ts';
+import { V2Envelope, V2Error, v2 } from '../../plugins/envelopes.ts';
+import {
+  alarmActions,
+  alarmsOfDevices,
+  changeDeviceSettings,
+  deviceDetails,
+  deviceOptions,
+  deviceSettings,
+  filterDevices,
+  listCustomerDevices,
+  listDevices,
+  setDeviceInput,
+} from './devices.service.ts';
+import { groupRoutes } from './groups.routes.ts';
+
+const v1Errors = { 400: ErrorBody, 401: ErrorBody, 404: ErrorBody };
+const v2Errors = { 400: V2Error, 401: V2Error, 403: V2Error, 404: V2Error };
+const authed = { preHandler: requireSession };
+const security = [{ session: [] }];
+const V2 = '/api/v2/device';
+
+/** Device APIs of spec §7: the v1 device list, details and options, and the v2 device calls. */
+export function deviceRoutes(app: App) {
+  const r = app.withTypeProvider<TypeBoxTypeProvider>();
+  const { db } = app;
+  const v1 = { tags: ['devices v1'], security };
+  const tags = ['devices v2'];
+
+  r.get(
+    '/api/v1/device',
+    {
+      ...authed,
+      schema: {
+        ...v1,
+        summary: 'Devices of the given customers (orgs: comma-joined ids; all you may see when left out)',
+        querystring: DeviceListQuery,
+        response: { 200: Type.Array(Device), ...v1Errors },
+      },
+    },
+    async (request) => listCustomerDevices(db, sessionOf(request), request.query.orgs),
+  );
+  r.get(
+    '/api/v1/device/:id/details',
+    {
+      ...authed,
+      schema: {
+        ...v1,
+        summary: 'One device with inputs, latest data, active alarms and settings',
+        params: DeviceIdParam,
+        response: { 200: DeviceDetails, ...v1Errors },
+      },
+    },
+    async (request) => deviceDetails(db, sessionOf(request), request.params.id),
+  );
+  r.get(
+    '/api/v1/device/:id/options',
+    {
+      ...authed,
+      schema: {
+        ...v1,
+        summary: 'What a device offers',
+        params: DeviceIdParam,
+        response: { 200: DeviceOptions, ...v1Errors },
+      },
+    },
+    async (request) => deviceOptions(db, sessionOf(request), request.params.id),
+  );
+
+  r.get(
+    `${V2}/devices`,
+    {
+      ...authed,
+      schema: {
+        tags,
+        security,
+        summary: 'Devices you may see (use_context: of the current organisation only)',
+        querystring: UseContextQuery,
+        response: { 200: V2Envelope(Type.Array(Device)), ...v2Errors },
+      },
+    },
+    async (request) => v2(await listDevices(db, sessionOf(request), { useContext: request.query.use_context })),
+  );
+  r.post(
+    `${V2}/deviceFilter`,
+    {
+      ...authed,
+      schema: {
+        tags,
+        security,
+        summary: 'Devices matching the filter options (status, unit types, alarm types, text search)',
+        querystring: UseContextQuery,
+        body: DeviceFilterBody,
+        response: { 200: V2Envelope(Type.Array(Device)), ...v2Errors },
+      },
+    },
+    async (request) =>
+      v2(await filterDevices(db, sessionOf(request), request.body, { useContext: request.query.use_context })),
+  );
+  r.get(
+    `${V2}/legacy/devices/:id/settings`,
+    {
+      ...authed,
+      schema: {
+        tags,
+        security,
+        summary: 'Every editable field of a unit (null when unset)',
+        params: DeviceIdParam,
+        response: { 200: V2Envelope(UnitSettings), ...v2Errors },
+      },
+    },
+    async (request) => v2(await deviceSettings(db, sessionOf(request), request.params.id)),
+  );
+  r.put(
+    `${V2}/legacy/devices/:id/settings`,
+    {
+      ...authed,
+      schema: {
+        tags,
+        security,
+        summary: 'Change some editable fields (all valid or nothing written); Disabled=1 raises alarm 43',
+        params: DeviceIdParam,
+        body: UnitSettingsPatch,
+        response: { 200: V2Envelope(UnitSettings), ...v2Errors },
+      },
+    },
+    async (request) => v2(await changeDeviceSettings(db, sessionOf(request), request.params.id, request.body, app.bus)),
+  );
+  r.get(
+    `${V2}/devices/:id/options`,
+    {
+      ...authed,
+      schema: {
+        tags,
+        security,
+        summary: 'What a device offers',
+        params: DeviceIdParam,
+        response: { 200: V2Envelope(DeviceOptions), ...v2Errors },
+      },
+    },
+    async (request) => v2(await deviceOptions(db, sessionOf(request), request.params.id)),
+  );
+  r.put(
+    `${V2}/legacy/devices/:id/:inputType/:index`,
+    {
+      ...authed,
+      schema: {
+        tags,
+        security,
+        summary: 'Set the configuration of one input of a unit',
+        params: InputParams,
+        body: InputBody,
+        response: { 200: V2Envelope(DeviceInput), ...v2Errors },
+      },
+    },
+    async (request) => {
+      const { id, inputType, index } = request.params;
+      return v2(await setDeviceInput(db, sessionOf(request), { id, kind: inputType, index, data: request.body.data }));
+    },
+  );
+  r.get(
+    `${V2}/legacy/alarm_actions`,
+    {
+      ...authed,
+      schema: {
+        tags,
+        security,
+        summary: 'The alarm actions',
+        response: { 200: V2Envelope(Type.Array(AlarmAction)), ...v2Errors },
+      },
+    },
+    async () => v2(await alarmActions(db)),
+  );
+  r.post(
+    `${V2}/alarms`,
+    {
+      ...authed,
+      schema: {
+        tags,
+        security,
+        summary: 'Active alarms of the given units, newest first',
+        body: AlarmsBody,
+        response: { 200: V2Envelope(Type.Array(Alarm)), ...v2Errors },
+      },
+    },
+    async (request) => v2(await alarmsOfDevices(db, sessionOf(request), request.body.devices)),
+  );
+  groupRoutes(app);
+}

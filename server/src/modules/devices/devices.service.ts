@@ -1,0 +1,169 @@
+import {
+  type Alarm,
+  type Device,
+  type DeviceDetails,
+  type DeviceFilterBody,
+  type DeviceInput,
+  type DeviceOptions,
+  type FilterSettings,
+  filterUnits,
+  INPUT_KINDS,
+  type InputKind,
+  MAX_IDS_PER_REQUEST,
+  OPERATIONS,
+  SERIES,
+  type UnitSettings,
+  unitGroups,
+  unitTypeName,
+} from '@fieldwatch/core';
+import type { Db, Queryable } from '../../db/db.ts';
+import type { LiveBus } from '../../live/bus.ts';
+import { type AlarmActionRow, activeAlarms, listAlarmActions } from '../alarms/alarms.service.ts';
+import type { SessionRow } from '../auth/auth.service.ts';
+import { parseIdList, scopeOrganizations } from '../organisations/organisations.service.ts';
+import { findUnit, listChannels, listInputs, listUnits, upsertInput } from './devices.repository.ts';
+import { assertIdCount, type ScopeOptions, unitNotFound, visibleUnit, writableUnit } from './unit.access.ts';
+import { updateUnitSettings } from './unit.settings.ts';
+import {
+  isoDate,
+  latestByUnit,
+  loadUnitViews,
+  settingsOf,
+  toAlarm,
+  toDevice,
+  toInput,
+  type UnitView,
+} from './unit.views.ts';
+
+export * from './devices.repository.ts';
+export * from './groups.service.ts';
+export * from './legacy.service.ts';
+export { DeviceError } from './unit.access.ts';
+
+/** The units of the call's scope as views (v1 device list, v2 devices and filter). */
+async function viewsInScope(db: Queryable, session: SessionRow, opts: ScopeOptions): Promise<UnitView[]> {
+  const orgs = await scopeOrganizations(db, session, opts);
+  return loadUnitViews(db, await listUnits(db, orgs), orgs);
+}
+
+export async function listDevices(db: Queryable, session: SessionRow, opts: ScopeOptions = {}): Promise<Device[]> {
+  return (await viewsInScope(db, session, opts)).map(toDevice);
+}
+
+/** The v1 device list: orgs is the comma-joined customers (all the user may see when empty). */
+export async function listCustomerDevices(db: Queryable, session: SessionRow, orgs: string | undefined) {
+  return listDevices(db, session, { customerIds: parseIdList(orgs) });
+}
+
+/** The device filter call: core's unit filter (spec §5) over the devices of the scope. */
+export async function filterDevices(
+  db: Queryable,
+  session: SessionRow,
+  body: DeviceFilterBody,
+  opts: ScopeOptions = {},
+): Promise<Device[]> {
+  const f: FilterSettings = {
+    unitStatus: {
+      alarm: body.unitStatus?.alarm ?? false,
+      inactive: body.unitStatus?.inactive ?? false,
+      ok: body.unitStatus?.ok ?? false,
+      problem: body.unitStatus?.problem ?? false,
+    },
+    unitTypes: body.unitTypes ?? [],
+    alarmTypes: body.alarmTypes ?? [],
+    textSearch: body.textSearch ?? '',
+  };
+  const candidates = (await viewsInScope(db, session, opts)).map((view) => ({
+    view,
+    UnitName: view.unit.unit_name,
+    UnitLocation: view.unit.unit_location,
+    UnitType: view.unit.unit_type,
+    AlarmEvents: view.alarms.map((a) => ({ AlarmType: a.alarm_type })),
+  }));
+  return filterUnits(candidates, f, unitTypeName).map((c) => toDevice(c.view));
+}
+
+export async function deviceDetails(db: Queryable, session: SessionRow, id: number): Promise<DeviceDetails> {
+  const orgs = await scopeOrganizations(db, session);
+  const unit = await findUnit(db, id, orgs);
+  if (!unit) throw unitNotFound();
+  const [view] = await loadUnitViews(db, [unit], orgs);
+  if (!view) throw unitNotFound();
+  const latest = (await latestByUnit(db, [id])).get(id) ?? {};
+  return {
+    ...toDevice(view),
+    inputs: (await listInputs(db, [id])).map(toInput),
+    latestData: Object.fromEntries(
+      Object.entries(latest).map(([column, v]) => [column, { value: v.value, time: v.time.toISOString() }]),
+    ),
+    alarms: view.alarms.map((a) => toAlarm(a, unit.unit_type, isoDate)),
+    settings: settingsOf(unit),
+  };
+}
+
+/** What a device offers: its channels' series plus the single series it has reported, relays, operations. */
+export async function deviceOptions(db: Queryable, session: SessionRow, id: number): Promise<DeviceOptions> {
+  const unit = await visibleUnit(db, session, id);
+  const channels = await listChannels(db, id);
+  const reported = new Set(Object.keys((await latestByUnit(db, [id])).get(id) ?? {}));
+  const columns = SERIES.filter((s) =>
+    s.channel === null ? reported.has(s.column) : channels.includes(s.channel) || reported.has(s.column),
+  ).map((s) => s.column);
+  const relayCount = unit.info.RelayCount;
+  return {
+    id,
+    type: { code: unit.unit_type, name: unitTypeName(unit.unit_type) },
+    unitGroups: unitGroups(unit.unit_type),
+    channels,
+    columns,
+    inputKinds: [...INPUT_KINDS],
+    relayCount: typeof relayCount === 'number' ? relayCount : (unit.relay_state?.length ?? 0),
+    operations: [...OPERATIONS],
+    chart: unit.options,
+  };
+}
+
+export async function deviceSettings(db: Queryable, session: SessionRow, id: number): Promise<UnitSettings> {
+  return settingsOf(await visibleUnit(db, session, id));
+}
+
+/** The v2 settings update (write access required); answers every field after the change. */
+export async function changeDeviceSettings(
+  db: Db,
+  session: SessionRow,
+  id: number,
+  patch: Readonly<Record<string, unknown>>,
+  bus?: LiveBus,
+): Promise<UnitSettings> {
+  const unit = await writableUnit(db, session, id);
+  return settingsOf(await updateUnitSettings(db, unit, patch, bus));
+}
+
+export async function setDeviceInput(
+  db: Queryable,
+  session: SessionRow,
+  input: { id: number; kind: InputKind; index: number; data: Record<string, unknown> },
+): Promise<DeviceInput> {
+  const unit = await writableUnit(db, session, input.id);
+  return toInput(await upsertInput(db, { unitId: unit.id, kind: input.kind, idx: input.index, data: input.data }));
+}
+
+export async function alarmActions(db: Queryable): Promise<AlarmActionRow[]> {
+  return listAlarmActions(db);
+}
+
+/** Active alarms of the given units, newest first; units outside the scope are left out. */
+export async function alarmsOfDevices(
+  db: Queryable,
+  session: SessionRow,
+  devices: readonly number[],
+): Promise<Alarm[]> {
+  assertIdCount('devices', devices, MAX_IDS_PER_REQUEST);
+  if (devices.length === 0) return [];
+  const units = await listUnits(db, await scopeOrganizations(db, session), devices);
+  const typeOf = new Map(units.map((u) => [u.id, u.unit_type]));
+  const alarms = units.length === 0 ? [] : await activeAlarms(db, [...typeOf.keys()]);
+  return alarms
+    .sort((a, b) => b.event_time.getTime() - a.event_time.getTime() || b.id - a.id)
+    .map((a) => toAlarm(a, typeOf.get(a.unit_id) ?? 0, isoDate));
+}

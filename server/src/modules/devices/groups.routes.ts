@@ -1,0 +1,103 @@
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import {
+  DeviceGroup,
+  DeviceGroupKey,
+  DeviceGroupUpdate,
+  NewDeviceGroup,
+  UpdateGroupBody,
+  UseContextQuery,
+} from '@fieldwatch/core';
+import { Type } from '@sinclair/typebox';
+import type { App } from '../../app.ts';
+import { requireSession, sessionOf } from '../../plugins/auth.ts';
+import { V2Envelope, V2Error, v2 } from '../../plugins/envelopes.ts';
+import {
+  changeDeviceGroup,
+  createDeviceGroup,
+  listDeviceGroups,
+  removeDeviceGroup,
+  setDeviceGroupMembers,
+} from './devices.service.ts';
+
+const errors = { 400: V2Error, 401: V2Error, 403: V2Error, 404: V2Error };
+const base = { preHandler: requireSession };
+const tags = ['device groups v2'];
+const security = [{ session: [] }];
+const GROUPS = '/api/v2/device/groups';
+
+/** Device groups of the v2 device API (spec §7): list, create, change, delete, set members. */
+export function groupRoutes(app: App) {
+  const r = app.withTypeProvider<TypeBoxTypeProvider>();
+  const { db } = app;
+
+  r.get(
+    GROUPS,
+    {
+      ...base,
+      schema: {
+        tags,
+        security,
+        summary: 'Groups you may see (use_context: of the current organisation only)',
+        querystring: UseContextQuery,
+        response: { 200: V2Envelope(Type.Array(DeviceGroup)), ...errors },
+      },
+    },
+    async (request) => v2(await listDeviceGroups(db, sessionOf(request), { useContext: request.query.use_context })),
+  );
+  r.post(
+    GROUPS,
+    {
+      ...base,
+      schema: {
+        tags,
+        security,
+        summary: 'Create a group (with its devices)',
+        body: NewDeviceGroup,
+        response: { 200: V2Envelope(DeviceGroup), ...errors },
+      },
+    },
+    async (request) => v2(await createDeviceGroup(db, sessionOf(request), request.body)),
+  );
+  r.put(
+    GROUPS,
+    {
+      ...base,
+      schema: {
+        tags,
+        security,
+        summary: 'Rename a group, change its description, replace its devices when given',
+        body: DeviceGroupUpdate,
+        response: { 200: V2Envelope(DeviceGroup), ...errors },
+      },
+    },
+    async (request) => v2(await changeDeviceGroup(db, sessionOf(request), request.body)),
+  );
+  r.delete(
+    GROUPS,
+    {
+      ...base,
+      schema: {
+        tags,
+        security,
+        summary: 'Delete a group',
+        body: DeviceGroupKey,
+        response: { 200: V2Envelope(Type.Object({ id: Type.Integer() })), ...errors },
+      },
+    },
+    async (request) => v2(await removeDeviceGroup(db, sessionOf(request), request.body)),
+  );
+  r.put(
+    '/api/v2/device/devices/updateGroup',
+    {
+      ...base,
+      schema: {
+        tags,
+        security,
+        summary: 'Set the devices of a group',
+        body: UpdateGroupBody,
+        response: { 200: V2Envelope(DeviceGroup), ...errors },
+      },
+    },
+    async (request) => v2(await setDeviceGroupMembers(db, sessionOf(request), request.body)),
+  );
+}

@@ -1,0 +1,67 @@
+import { type AccessLevel, can } from '@fieldwatch/core';
+import type { Queryable } from '../../db/db.ts';
+import { NO_AUTHORITY } from '../../plugins/envelopes.ts';
+import type { SessionRow } from '../auth/auth.service.ts';
+import { scopeOrganizations, visibleOrganizations } from '../organisations/organisations.service.ts';
+import { findUnit, type UnitRow } from './devices.repository.ts';
+
+/** A refusal with its HTTP status; the error handler answers it in the shape of the API family. */
+export class DeviceError extends Error {
+  constructor(
+    readonly statusCode: number,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+/** A unit of another organisation answers exactly as a unit that does not exist. */
+export const unitNotFound = () => new DeviceError(404, NO_AUTHORITY);
+
+export type ScopeOptions = { customerIds?: readonly number[]; useContext?: boolean };
+
+/** The organisations of a call (scopeOrganizations) and, among them, those where the user may change devices. */
+export async function deviceScope(
+  db: Queryable,
+  session: SessionRow,
+  opts: ScopeOptions = {},
+): Promise<{ visible: number[]; writable: number[] }> {
+  const visible = await scopeOrganizations(db, session, opts);
+  const roles = new Map((await visibleOrganizations(db, session.user_id)).map((o) => [o.id, o.role_id]));
+  const writable = visible.filter((id) => {
+    const role = roles.get(id);
+    return role !== undefined && can(role as AccessLevel, 'write', 'device');
+  });
+  return { visible, writable };
+}
+
+/** Throws 403 unless the user may change devices of the organisation. */
+export function assertWritable(scope: { writable: readonly number[] }, organizationId: number) {
+  if (!scope.writable.includes(organizationId)) throw new DeviceError(403, NO_AUTHORITY);
+}
+
+/** A unit the user may see (404 otherwise). */
+export async function visibleUnit(db: Queryable, session: SessionRow, id: number, opts: ScopeOptions = {}) {
+  const unit = await findUnit(db, id, await scopeOrganizations(db, session, opts));
+  if (!unit) throw unitNotFound();
+  return unit;
+}
+
+/** A unit the user may change: 404 when they may not see it, 403 when their role may not write. */
+export async function writableUnit(
+  db: Queryable,
+  session: SessionRow,
+  id: number,
+  opts: ScopeOptions = {},
+): Promise<UnitRow> {
+  const scope = await deviceScope(db, session, opts);
+  const unit = await findUnit(db, id, scope.visible);
+  if (!unit) throw unitNotFound();
+  assertWritable(scope, unit.organization_id);
+  return unit;
+}
+
+/** Refuses more than `max` ids in one request (spec §9). */
+export function assertIdCount(name: string, ids: readonly unknown[], max: number) {
+  if (ids.length > max) throw new DeviceError(400, `${name}: at most ${max} ids per request, got ${ids.length}`);
+}

@@ -1,0 +1,227 @@
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import {
+  ErrorBody,
+  FLOOR_PLAN_MAX_BYTES,
+  FLOOR_PLAN_TYPES,
+  FloorPlan,
+  FloorPlanData,
+  FloorPlanDataBody,
+  FloorPlanDataQuery,
+  FloorPlanDeleteBody,
+  FloorPlanDeleteResult,
+  FloorPlanParams,
+  FloorPlanUpdateBody,
+  FloorPlanUploadQuery,
+  OrgIdParam,
+} from '@fieldwatch/core';
+import { type TSchema, Type } from '@sinclair/typebox';
+import type { FastifyInstance } from 'fastify';
+import type { App } from '../../app.ts';
+import { requireSession, sessionOf } from '../../plugins/auth.ts';
+import { httpError } from '../../plugins/errors.ts';
+import {
+  API,
+  changeFloorPlan,
+  floorPlanData,
+  floorPlanImage,
+  floorPlans,
+  removeFloorPlans,
+  saveFloorPlanData,
+  type Upload,
+  uploadFloorPlan,
+} from './floorPlans.service.ts';
+import { boundaryOf, MultipartError, parseMultipart } from './multipart.ts';
+
+const base = { preHandler: requireSession };
+const common = { tags: ['floor plans'], security: [{ session: [] }] };
+const errorsOf = (codes: number[]) => Object.fromEntries(codes.map((c) => [c, ErrorBody])) as Record<number, TSchema>;
+const readErrors = errorsOf([400, 401, 404]);
+const writeErrors = errorsOf([400, 401, 403, 404, 409, 413, 415]);
+
+/** A multipart body's overhead (boundaries, part headers, the name fields) on top of the largest image. */
+const UPLOAD_BODY_LIMIT = FLOOR_PLAN_MAX_BYTES + 64 * 1024;
+/** The image bytes carry their version in the URL (?v=), so browsers may keep them. */
+const IMMUTABLE = 'private, max-age=31536000, immutable';
+
+type UploadBody = Buffer | { multipart: Buffer; contentType: string } | undefined;
+
+/**
+ * The floor-plan calls of spec §7 (User): list, upload (multipart 'file', or the raw image as the
+ * body like the avatar upload), the image bytes, rename/reorder, delete {files}, and the placements
+ * of sensors (floor-plan-data). Registered in a scope of their own so the upload body parsers
+ * apply to these routes only.
+ */
+export function floorPlanRoutes(app: App) {
+  app.register(async (scope: FastifyInstance) => {
+    scope.addContentTypeParser(
+      'multipart/form-data',
+      { parseAs: 'buffer', bodyLimit: UPLOAD_BODY_LIMIT },
+      (request, body, done) => done(null, { multipart: body, contentType: request.headers['content-type'] ?? '' }),
+    );
+    scope.addContentTypeParser(
+      [...FLOOR_PLAN_TYPES, 'application/octet-stream'],
+      { parseAs: 'buffer', bodyLimit: UPLOAD_BODY_LIMIT },
+      (_request, body, done) => done(null, body),
+    );
+    routes(scope as App);
+  });
+}
+
+function routes(app: App) {
+  const r = app.withTypeProvider<TypeBoxTypeProvider>();
+  const { db } = app;
+  const plan = `${API}/:orgId/floor-plan`;
+
+  r.get(
+    plan,
+    {
+      ...base,
+      schema: {
+        ...common,
+        summary: "The organisation's floor plans, in floor order (without their bytes)",
+        params: OrgIdParam,
+        response: { 200: Type.Array(FloorPlan), ...readErrors },
+      },
+    },
+    async (request) => floorPlans(db, sessionOf(request), request.params.orgId),
+  );
+
+  r.put(
+    plan,
+    {
+      ...base,
+      bodyLimit: UPLOAD_BODY_LIMIT,
+      schema: {
+        ...common,
+        summary:
+          "Uploads a floor plan: multipart/form-data with a 'file' field (and optional 'name' and 'order' fields), or the image itself as the body with its type (name and order in the query). PNG, JPEG, WebP or SVG without scripts, at most 5 MB.",
+        params: OrgIdParam,
+        querystring: FloorPlanUploadQuery,
+        response: { 200: FloorPlan, ...writeErrors },
+      },
+    },
+    async (request) => {
+      const upload = readUpload(request.body as UploadBody, request.query);
+      return uploadFloorPlan(db, sessionOf(request), request.params.orgId, upload);
+    },
+  );
+
+  r.delete(
+    plan,
+    {
+      ...base,
+      schema: {
+        ...common,
+        summary: 'Deletes floor plans (all or none) with their placements',
+        params: OrgIdParam,
+        body: FloorPlanDeleteBody,
+        response: { 200: FloorPlanDeleteResult, ...writeErrors },
+      },
+    },
+    async (request) => removeFloorPlans(db, sessionOf(request), request.params.orgId, request.body.files),
+  );
+
+  r.get(
+    `${plan}/:planId`,
+    {
+      ...base,
+      schema: {
+        ...common,
+        summary: 'The image of a floor plan (cacheable: the URL of the listing names its version)',
+        params: FloorPlanParams,
+        querystring: Type.Object({ v: Type.Optional(Type.String({ maxLength: 64 })) }),
+        produces: [...FLOOR_PLAN_TYPES],
+        response: { ...readErrors },
+      },
+    },
+    async (request, reply) => {
+      const image = await floorPlanImage(db, sessionOf(request), request.params.orgId, request.params.planId);
+      reply
+        .header('etag', image.etag)
+        .header('cache-control', request.query.v ? IMMUTABLE : 'private, no-cache')
+        .header('x-content-type-options', 'nosniff')
+        // An SVG opened on its own is still only a picture: no scripts, no outside loads.
+        .header('content-security-policy', "default-src 'none'; img-src data:; style-src 'unsafe-inline'; sandbox")
+        .header('content-disposition', 'inline');
+      if (request.headers['if-none-match'] === image.etag) return reply.code(304).send();
+      return reply.type(image.contentType).send(image.data);
+    },
+  );
+
+  r.patch(
+    `${plan}/:planId`,
+    {
+      ...base,
+      schema: {
+        ...common,
+        summary: 'Renames or reorders a floor plan',
+        params: FloorPlanParams,
+        body: FloorPlanUpdateBody,
+        response: { 200: FloorPlan, ...writeErrors },
+      },
+    },
+    async (request) =>
+      changeFloorPlan(db, sessionOf(request), request.params.orgId, request.params.planId, request.body),
+  );
+
+  r.get(
+    `${API}/:orgId/floor-plan-data`,
+    {
+      ...base,
+      schema: {
+        ...common,
+        summary: "Where the organisation's sensors are on its plans, with their latest temperature and humidity",
+        params: OrgIdParam,
+        querystring: FloorPlanDataQuery,
+        response: { 200: FloorPlanData, ...readErrors },
+      },
+    },
+    async (request) => floorPlanData(db, sessionOf(request), request.params.orgId, request.query.planId),
+  );
+
+  r.put(
+    `${API}/:orgId/floor-plan-data`,
+    {
+      ...base,
+      schema: {
+        ...common,
+        summary: "Saves one plan's placements (x, y relative 0..1); a unit placed here leaves any other plan",
+        params: OrgIdParam,
+        body: FloorPlanDataBody,
+        response: { 200: FloorPlanData, ...writeErrors },
+      },
+    },
+    async (request) => saveFloorPlanData(db, sessionOf(request), request.params.orgId, request.body),
+  );
+}
+
+/** The image and its name/order from either upload form; anything else is a 400 or 415. */
+function readUpload(body: UploadBody, query: { name?: string; order?: number }): Upload {
+  if (Buffer.isBuffer(body)) return { data: body, name: query.name, order: query.order };
+  if (body && typeof body === 'object' && 'multipart' in body) {
+    let parts: ReturnType<typeof parseMultipart>;
+    try {
+      parts = parseMultipart(body.multipart, boundaryOf(body.contentType));
+    } catch (e) {
+      if (e instanceof MultipartError) throw httpError(400, e.message);
+      throw e;
+    }
+    const file = parts.find((p) => p.name === 'file');
+    if (!file) throw httpError(400, "The upload has no 'file' field");
+    const text = (name: string) =>
+      parts
+        .find((p) => p.name === name)
+        ?.data.toString('utf8')
+        .trim();
+    const name = text('name') || query.name;
+    if (name !== undefined && name.length > 120) throw httpError(400, 'name: at most 120 characters');
+    const orderText = text('order');
+    const order = orderText ? Number(orderText) : query.order;
+    if (order !== undefined && !(Number.isInteger(order) && order >= 0 && order <= 10_000)) {
+      throw httpError(400, 'order: a whole number from 0 to 10000');
+    }
+    return { data: file.data, name, order, filename: file.filename };
+  }
+  if (body === undefined || body === null) throw httpError(400, "The upload has no 'file' field");
+  throw httpError(415, "Send the image as multipart/form-data with a 'file' field, or as the body with its image type");
+}

@@ -1,0 +1,29 @@
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import { GisFeature, GisQuery } from '@fieldwatch/core';
+import { Type } from '@sinclair/typebox';
+import type { App } from '../../app.ts';
+import { sessionOf } from '../../plugins/auth.ts';
+import { authed, legacyErrors, security } from '../telemetry/route-kit.ts';
+import { gisFeatures } from './gis.service.ts';
+
+/** Legacy v1 GetGISData {CustomerID} (spec §7): GIS features for customers with the TyrensGIS right. */
+export function gisLegacyRoutes(app: App) {
+  const r = app.withTypeProvider<TypeBoxTypeProvider>();
+  const { db } = app;
+
+  r.get(
+    '/api/v1/xrequest/GetGISData',
+    {
+      ...authed,
+      schema: {
+        tags: ['legacy v1'],
+        security,
+        summary:
+          "A customer's GIS features (GeoJSON) and its units as measuring points (customers with the GIS right only)",
+        querystring: GisQuery,
+        response: { 200: Type.Array(GisFeature), ...legacyErrors },
+      },
+    },
+    async (request) => gisFeatures(db, sessionOf(request), request.query.CustomerID),
+  );
+}

@@ -1,0 +1,19 @@
+import { Type } from '@sinclair/typebox';
+import type { App } from '../../app.ts';
+
+export function healthRoutes(app: App) {
+  app.get(
+    '/api/health',
+    {
+      schema: {
+        tags: ['health'],
+        summary: 'Liveness and database reachability',
+        response: { 200: Type.Object({ status: Type.Literal('ok'), database: Type.String() }) },
+      },
+    },
+    async () => {
+      await app.db.query('select 1');
+      return { status: 'ok' as const, database: app.db.kind };
+    },
+  );
+}

@@ -1,0 +1,38 @@
+import type { Queryable } from '../../db/db.ts';
+import type { SessionRow } from '../auth/auth.service.ts';
+import { visibleOrganizations } from './organisations.repository.ts';
+
+/**
+ * The organisations a device call may touch: those the user may see, narrowed to the requested
+ * customers (CustomerIDs, orgs, the selected customers) when given; with `useContext`, to the
+ * session's current organisation and its descendants. Never wider than what the user may see.
+ */
+export async function scopeOrganizations(
+  db: Queryable,
+  session: SessionRow,
+  opts: { customerIds?: readonly number[]; useContext?: boolean } = {},
+): Promise<number[]> {
+  const visible = await visibleOrganizations(db, session.user_id);
+  let ids = visible.map((o) => o.id);
+  if (opts.useContext && session.current_organization_id !== null) {
+    const inside = new Set<number>([session.current_organization_id]);
+    for (const o of visible) {
+      if (o.parent_organization_id !== null && inside.has(o.parent_organization_id)) inside.add(o.id);
+    }
+    ids = ids.filter((id) => inside.has(id));
+  }
+  if (opts.customerIds && opts.customerIds.length > 0) {
+    const wanted = new Set(opts.customerIds);
+    ids = ids.filter((id) => wanted.has(id));
+  }
+  return ids;
+}
+
+/** Parses a comma-joined id list ('1,2, 3'); invalid entries are dropped. */
+export function parseIdList(value: string | undefined): number[] {
+  if (!value) return [];
+  return value
+    .split(',')
+    .map((s) => Number.parseInt(s.trim(), 10))
+    .filter((n) => Number.isInteger(n) && n > 0);
+}

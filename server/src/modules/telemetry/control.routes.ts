@@ -1,0 +1,106 @@
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import {
+  IdParam,
+  type Operation,
+  OperationPollQuery,
+  OperationQuery,
+  OperationRequested,
+  OperationStatus,
+  RelayAccepted,
+  RelayBody,
+  RelayView,
+} from '@fieldwatch/core';
+import type { App } from '../../app.ts';
+import { sessionOf } from '../../plugins/auth.ts';
+import { v2 } from '../../plugins/envelopes.ts';
+import { pollOperation, relayOf, startOperation, startRelay } from './control.service.ts';
+import { authed, security, v2Responses } from './route-kit.ts';
+
+const tags = ['device v2'];
+
+/** v2 relay and operations: commands are requested over MQTT and polled by sequence number. */
+export function controlRoutes(app: App) {
+  const r = app.withTypeProvider<TypeBoxTypeProvider>();
+  const { db } = app;
+
+  r.get(
+    '/api/v2/device/devices/:id/relay',
+    {
+      ...authed,
+      schema: {
+        tags,
+        summary: 'The relay outputs as last reported, and what is under way',
+        security,
+        params: IdParam,
+        response: v2Responses(RelayView),
+      },
+    },
+    async (request) => v2(await relayOf(db, sessionOf(request), request.params.id)),
+  );
+
+  r.post(
+    '/api/v2/device/devices/:id/relay',
+    {
+      ...authed,
+      schema: {
+        tags,
+        summary: "Sets the relay outputs; pending until the unit's answer (poll with operation=relay)",
+        security,
+        params: IdParam,
+        body: RelayBody,
+        response: v2Responses(RelayAccepted),
+      },
+    },
+    async (request) => {
+      const row = await startRelay(
+        { db, link: app.link, session: sessionOf(request) },
+        request.params.id,
+        request.body.state,
+      );
+      return v2({ seq: row.seq, state: 'pending' as const });
+    },
+  );
+
+  r.post(
+    '/api/v2/device/devices/:id/operation',
+    {
+      ...authed,
+      schema: {
+        tags,
+        summary: 'Requests an operation of the unit',
+        security,
+        params: IdParam,
+        querystring: OperationQuery,
+        response: v2Responses(OperationRequested),
+      },
+    },
+    async (request) => {
+      const operation = request.query.operation as Operation;
+      const row = await startOperation(
+        { db, link: app.link, session: sessionOf(request) },
+        request.params.id,
+        operation,
+      );
+      return v2({ seq: row.seq, operation: row.operation, state: 'requested' as const });
+    },
+  );
+
+  r.get(
+    '/api/v2/device/devices/:id/operation',
+    {
+      ...authed,
+      schema: {
+        tags,
+        summary: 'The state of an operation: requested, succeeded or failed',
+        security,
+        params: IdParam,
+        querystring: OperationPollQuery,
+        response: v2Responses(OperationStatus),
+      },
+    },
+    async (request) => {
+      const { sequence, operation } = request.query;
+      return v2(await pollOperation(db, sessionOf(request), request.params.id, sequence, operation));
+    },
+  );
+}

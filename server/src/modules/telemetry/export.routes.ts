@@ -1,0 +1,64 @@
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import { DATA_DEFAULT_RANGE_MS } from '@fieldwatch/core';
+import { type Static, Type } from '@sinclair/typebox';
+import type { App } from '../../app.ts';
+import { sessionOf } from '../../plugins/auth.ts';
+import { EXPORT_MAX_UNITS, unitsCsvExport } from './data.service.ts';
+import { authed, security, v3Errors } from './route-kit.ts';
+import { timeRange } from './telemetry.service.ts';
+
+const IsoTime = Type.String({ format: 'date-time', maxLength: 40 });
+
+export const UnitsExportQuery = Type.Object({
+  units: Type.String({
+    pattern: '^\\s*\\d+(\\s*,\\s*\\d+)*\\s*$',
+    maxLength: 2000,
+    description: `comma-joined unit ids, at most ${EXPORT_MAX_UNITS}; units appear in this order`,
+  }),
+  columns: Type.Optional(
+    Type.String({
+      maxLength: 2000,
+      description:
+        'comma-joined column names (e.g. Resistance1,PT1) or *; default: the columns any of the units has a value in during the range',
+    }),
+  ),
+  start: Type.Optional({ ...IsoTime, description: 'ISO time; default 24 hours before end' }),
+  end: Type.Optional({ ...IsoTime, description: 'ISO time (exclusive); default now' }),
+});
+export type UnitsExportQuery = Static<typeof UnitsExportQuery>;
+
+/** The v3 CSV export of the chart widgets: several units, one streamed document. */
+export function exportRoutes(app: App) {
+  const r = app.withTypeProvider<TypeBoxTypeProvider>();
+  const { db } = app;
+
+  r.get(
+    '/api/v3/device/devices/export.csv',
+    {
+      ...authed,
+      schema: {
+        tags: ['device v3'],
+        summary:
+          'Samples of several units as one CSV (RFC 4180, header UnitID,UnitName,DataTime,columns…; one line per unit and second; every sample, streamed)',
+        security,
+        querystring: UnitsExportQuery,
+        produces: ['text/csv'],
+        response: { 200: Type.String({ description: 'text/csv' }), ...v3Errors },
+      },
+    },
+    async (request, reply) => {
+      const q = request.query;
+      const range = timeRange(q.start, q.end, DATA_DEFAULT_RANGE_MS);
+      const body = await unitsCsvExport(db, sessionOf(request), q, range);
+      const day = (d: Date) => d.toISOString().slice(0, 10);
+      reply.type('text/csv; charset=utf-8');
+      reply.header(
+        'content-disposition',
+        `attachment; filename="fieldwatch-${day(range.start)}-${day(range.end)}.csv"`,
+      );
+      reply.header('cache-control', 'no-store');
+      // A stream is piped as it is (no serialiser); the schema documents the text it yields.
+      return reply.send(body as unknown as string);
+    },
+  );
+}

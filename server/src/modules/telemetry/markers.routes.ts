@@ -1,0 +1,94 @@
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import { Marker, MarkerChannelParams, MarkerInput, MarkerParams, MarkerPatch } from '@fieldwatch/core';
+import { Type } from '@sinclair/typebox';
+import type { App } from '../../app.ts';
+import { sessionOf } from '../../plugins/auth.ts';
+import { v2 } from '../../plugins/envelopes.ts';
+import { createMarker, editMarker, markersOf, removeMarker, toMarker } from './markers.service.ts';
+import { authed, security, v2Responses } from './route-kit.ts';
+import { unitOf } from './telemetry.service.ts';
+
+const base = '/api/v2/device/legacy/devices/:id/channel/:n/markers';
+const tags = ['device v2'];
+
+/** v2 radar markers of a channel (n is 1-based); writes need the device write capability; a locked marker stays put (409). */
+export function markerRoutes(app: App) {
+  const r = app.withTypeProvider<TypeBoxTypeProvider>();
+  const { db } = app;
+
+  r.get(
+    base,
+    {
+      ...authed,
+      schema: {
+        tags,
+        summary: 'Markers of a channel',
+        security,
+        params: MarkerChannelParams,
+        response: v2Responses(Type.Array(Marker)),
+      },
+    },
+    async (request) => {
+      const unit = await unitOf(db, sessionOf(request), request.params.id);
+      return v2((await markersOf(db, unit.id, request.params.n)).map(toMarker));
+    },
+  );
+
+  r.post(
+    base,
+    {
+      ...authed,
+      schema: {
+        tags,
+        summary: 'Adds a marker',
+        security,
+        params: MarkerChannelParams,
+        body: MarkerInput,
+        response: v2Responses(Marker),
+      },
+    },
+    async (request) => {
+      const unit = await unitOf(db, sessionOf(request), request.params.id, { write: true });
+      return v2(toMarker(await createMarker(db, unit, request.params.n, request.body)));
+    },
+  );
+
+  r.put(
+    `${base}/:marker`,
+    {
+      ...authed,
+      schema: {
+        tags,
+        summary: 'Changes a marker (a locked one cannot be moved: 409)',
+        security,
+        params: MarkerParams,
+        body: MarkerPatch,
+        response: v2Responses(Marker),
+      },
+    },
+    async (request) => {
+      const { id, n, marker } = request.params;
+      const unit = await unitOf(db, sessionOf(request), id, { write: true });
+      return v2(toMarker(await editMarker(db, unit, n, marker, request.body)));
+    },
+  );
+
+  r.delete(
+    `${base}/:marker`,
+    {
+      ...authed,
+      schema: {
+        tags,
+        summary: 'Deletes a marker (a locked one cannot be deleted: 409); answers the deleted marker',
+        security,
+        params: MarkerParams,
+        response: v2Responses(Marker),
+      },
+    },
+    async (request) => {
+      const { id, n, marker } = request.params;
+      const unit = await unitOf(db, sessionOf(request), id, { write: true });
+      return v2(toMarker(await removeMarker(db, unit, n, marker)));
+    },
+  );
+}

@@ -1,0 +1,258 @@
+import type { Queryable } from '../../db/db.ts';
+
+export type SampleRow = { series: number; ts: Date; value: number };
+
+/** Stores samples in one statement; a sample already stored (same unit, series, time) is skipped. */
+export async function insertSamples(db: Queryable, unitId: number, rows: readonly SampleRow[]): Promise<number> {
+  if (rows.length === 0) return 0;
+  const inserted = await db.query(
+    `insert into samples (unit_id, series, ts, value)
+     select $1, s, t, v from unnest($2::smallint[], $3::timestamptz[], $4::float8[]) as x(s, t, v)
+     on conflict do nothing returning 1`,
+    [unitId, rows.map((r) => r.series), rows.map((r) => r.ts.toISOString()), rows.map((r) => r.value)],
+  );
+  return inserted.length;
+}
+
+/** Stores samples of many units in one statement (batched ingest); stored ones are skipped. */
+export async function insertSamplesOfUnits(
+  db: Queryable,
+  rows: readonly (SampleRow & { unitId: number })[],
+): Promise<void> {
+  if (rows.length === 0) return;
+  await db.query(
+    `insert into samples (unit_id, series, ts, value)
+     select u, s, t, v from unnest($1::int[], $2::smallint[], $3::timestamptz[], $4::float8[]) as x(u, s, t, v)
+     on conflict do nothing`,
+    [
+      rows.map((r) => r.unitId),
+      rows.map((r) => r.series),
+      rows.map((r) => r.ts.toISOString()),
+      rows.map((r) => r.value),
+    ],
+  );
+}
+
+/** Samples of some series of a unit in [start, end), oldest first. */
+export async function samplesBetween(
+  db: Queryable,
+  unitId: number,
+  series: readonly number[],
+  start: Date,
+  end: Date,
+  limit = 100_000,
+): Promise<SampleRow[]> {
+  return db.query<SampleRow>(
+    `select series, ts, value from samples
+     where unit_id = $1 and series = any($2) and ts >= $3 and ts < $4
+     order by ts limit $5`,
+    [unitId, series, start, end, limit],
+  );
+}
+
+export async function countSamples(db: Queryable, unitId: number, series: readonly number[], start: Date, end: Date) {
+  const [row] = await db.query<{ n: number }>(
+    'select count(*)::int as n from samples where unit_id = $1 and series = any($2) and ts >= $3 and ts < $4',
+    [unitId, series, start, end],
+  );
+  return row?.n ?? 0;
+}
+
+/**
+ * Min and max per time bucket, so that a chart of a long range keeps its peaks: two points per
+ * bucket, at the bucket's start and middle (one when they are equal).
+ */
+/** A long range is read in pieces of about this length, so that other work interleaves. */
+const MINMAX_PIECE_S = 30 * 24 * 3600;
+
+export async function samplesMinMax(
+  db: Queryable,
+  unitId: number,
+  series: readonly number[],
+  start: Date,
+  end: Date,
+  bucketS: number,
+): Promise<SampleRow[]> {
+  // Embedded PGlite runs one query at a time: a year read in one go would hold ingest back for
+  // its whole duration. Pieces aligned to whole buckets give the same points.
+  const pieceMs = bucketS * Math.max(1, Math.floor(MINMAX_PIECE_S / bucketS)) * 1000;
+  const out: SampleRow[] = [];
+  for (let from = start.getTime(); from < end.getTime(); ) {
+    const to = Math.min(end.getTime(), (Math.floor(from / pieceMs) + 1) * pieceMs);
+    out.push(...(await minMaxPiece(db, unitId, series, new Date(from), new Date(to), bucketS)));
+    from = to;
+  }
+  return out;
+}
+
+function minMaxPiece(
+  db: Queryable,
+  unitId: number,
+  series: readonly number[],
+  start: Date,
+  end: Date,
+  bucketS: number,
+) {
+  return db.query<SampleRow>(
+    `with b as (
+       select series, floor(extract(epoch from ts) / $5) as k, min(value) as lo, max(value) as hi
+       from samples where unit_id = $1 and series = any($2) and ts >= $3 and ts < $4
+       group by series, k
+     )
+     select series, to_timestamp(k * $5) as ts, lo as value from b
+     union all
+     select series, to_timestamp(k * $5 + $5 / 2.0) as ts, hi as value from b where hi <> lo
+     order by ts, series`,
+    [unitId, series, start, end, bucketS],
+  );
+}
+
+/** The newest value of every series of the given units. */
+export async function latestValues(
+  db: Queryable,
+  unitIds: readonly number[],
+): Promise<(SampleRow & { unit_id: number })[]> {
+  return db.query<SampleRow & { unit_id: number }>(
+    `select distinct on (unit_id, series) unit_id, series, ts, value from samples
+     where unit_id = any($1) and ts > now() - interval '30 days'
+     order by unit_id, series, ts desc`,
+    [unitIds],
+  );
+}
+
+export async function purgeUnitData(db: Queryable, unitId: number) {
+  await db.query('delete from samples where unit_id = $1', [unitId]);
+  await db.query('delete from radar_curves where unit_id = $1', [unitId]);
+}
+
+export type RadarRow = { channel: number; ts: Date; pulse_speed: number; points: number[] };
+
+export async function insertRadar(db: Queryable, unitId: number, r: RadarRow): Promise<void> {
+  await db.query(
+    `insert into radar_curves (unit_id, channel, ts, pulse_speed, points) values ($1, $2, $3, $4, $5)
+     on conflict do nothing`,
+    [unitId, r.channel, r.ts, r.pulse_speed, JSON.stringify(r.points)],
+  );
+}
+
+export async function radarDates(
+  db: Queryable,
+  unitId: number,
+  channel: number,
+  start: Date,
+  stop: Date,
+): Promise<Date[]> {
+  const rows = await db.query<{ ts: Date }>(
+    'select ts from radar_curves where unit_id = $1 and channel = $2 and ts >= $3 and ts <= $4 order by ts',
+    [unitId, channel, start, stop],
+  );
+  return rows.map((r) => r.ts);
+}
+
+/** The curve at a time, or the newest one at or before it. */
+export async function radarAt(db: Queryable, unitId: number, channel: number, at: Date): Promise<RadarRow | undefined> {
+  const rows = await db.query<RadarRow>(
+    `select channel, ts, pulse_speed, points from radar_curves
+     where unit_id = $1 and channel = $2 and ts <= $3 order by ts desc limit 1`,
+    [unitId, channel, at],
+  );
+  return rows[0];
+}
+
+/**
+ * How many samples each series of a unit has in [start, end), counting no further than `cap`:
+ * one short index range scan per series, so a long range costs no more than a short one.
+ */
+export async function countSamplesUpTo(
+  db: Queryable,
+  unitId: number,
+  series: readonly number[],
+  start: Date,
+  end: Date,
+  cap: number,
+): Promise<Map<number, number>> {
+  const rows = await db.query<{ series: number; n: number }>(
+    `select s.id as series, (
+       select count(*)::int from (
+         select 1 from samples where unit_id = $1 and series = s.id and ts >= $3 and ts < $4 limit $5
+       ) z
+     ) as n from unnest($2::smallint[]) as s(id)`,
+    [unitId, series, start, end, cap],
+  );
+  return new Map(rows.map((r) => [Number(r.series), r.n]));
+}
+
+/** The newest `perSeries` samples of each series of a unit in [start, end), oldest first. */
+export async function newestSamples(
+  db: Queryable,
+  unitId: number,
+  series: readonly number[],
+  start: Date,
+  end: Date,
+  perSeries: number,
+): Promise<SampleRow[]> {
+  return db.query<SampleRow>(
+    `select series, ts, value from (
+       select series, ts, value, row_number() over (partition by series order by ts desc) as r
+       from samples where unit_id = $1 and series = any($2) and ts >= $3 and ts < $4
+     ) x where r <= $5 order by ts, series`,
+    [unitId, series, start, end, perSeries],
+  );
+}
+
+export type SeriesAggregateRow = {
+  unit_id: number;
+  series: number;
+  n: number;
+  lo: number;
+  hi: number;
+  mean: number;
+  last: number;
+  last_ts: Date;
+};
+
+/** Per unit and series in [start, end): count, min, max, mean and the newest value with its time. */
+export async function seriesAggregates(
+  db: Queryable,
+  unitIds: readonly number[],
+  series: readonly number[],
+  start: Date,
+  end: Date,
+): Promise<SeriesAggregateRow[]> {
+  return db.query<SeriesAggregateRow>(
+    `with a as (
+       select unit_id, series, count(*)::int as n, min(value) as lo, max(value) as hi, avg(value) as mean,
+         max(ts) as last_ts
+       from samples where unit_id = any($1) and series = any($2) and ts >= $3 and ts < $4
+       group by unit_id, series
+     )
+     select a.unit_id, a.series, a.n, a.lo, a.hi, a.mean, s.value as last, a.last_ts
+     from a join samples s on s.unit_id = a.unit_id and s.series = a.series and s.ts = a.last_ts
+     order by a.unit_id, a.series`,
+    [unitIds, series, start, end],
+  );
+}
+
+/**
+ * A step series of several units: for each unit the newest sample at or before start (the state
+ * then), then every sample in (start, end); ordered by unit and time.
+ */
+export async function stepSamples(
+  db: Queryable,
+  unitIds: readonly number[],
+  series: number,
+  start: Date,
+  end: Date,
+): Promise<(SampleRow & { unit_id: number })[]> {
+  return db.query<SampleRow & { unit_id: number }>(
+    `select unit_id, series, ts, value from (
+       select distinct on (unit_id) unit_id, series, ts, value from samples
+       where unit_id = any($1) and series = $2 and ts <= $3 order by unit_id, ts desc
+     ) before_start
+     union all
+     select unit_id, series, ts, value from samples
+     where unit_id = any($1) and series = $2 and ts > $3 and ts < $4
+     order by unit_id, ts`,
+    [unitIds, series, start, end],
+  );
+}

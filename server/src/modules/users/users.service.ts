@@ -1,0 +1,28 @@
+import { DATE_FORMATS, type DateFormat, isLanguage, type Profile } from '@fieldwatch/core';
+import type { UserRow } from './users.repository.ts';
+
+export * from './users.repository.ts';
+
+/** The client profile of spec §3 from the stored profile columns. */
+export function toProfile(u: UserRow): Profile {
+  return {
+    username: u.username,
+    name: u.fullname,
+    title: u.title,
+    email: u.email,
+    phone: u.phone,
+    location: [u.gps_lat, u.gps_long],
+    thumbnail: u.has_avatar,
+    avatar: u.has_avatar ? '/api/v3/user/avatar' : null,
+    language: isLanguage(u.language) ? u.language : 'en',
+    notification: { email: u.notification_email, desktop: u.notification_desktop },
+    timeConfig: {
+      timeFormat: u.time_12h ? '12h' : '24h',
+      timezone: u.timezone,
+      dateFormat: (DATE_FORMATS as readonly string[]).includes(u.date_format)
+        ? (u.date_format as DateFormat)
+        : 'DD MMM YYYY',
+    },
+    lastLogin: u.last_login ? u.last_login.toISOString() : null,
+  };
+}

@@ -1,0 +1,84 @@
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import { ErrorBody, IdParam, UnitWeatherQuery, UnitWeatherReport, WeatherQuery, WeatherReport } from '@fieldwatch/core';
+import type { TSchema } from '@sinclair/typebox';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { App } from '../../app.ts';
+import { requireSession, sessionOf } from '../../plugins/auth.ts';
+import { LegacyError } from '../../plugins/envelopes.ts';
+import { errorBody } from '../../plugins/errors.ts';
+import { DEFAULT_WEATHER_URL, openMeteoProvider, WeatherService, WeatherUnavailable } from './weather.service.ts';
+
+const base = { preHandler: requireSession };
+const security = [{ session: [] }];
+const errorsOf = (body: TSchema, codes: number[]) =>
+  Object.fromEntries(codes.map((c) => [c, body])) as Record<number, TSchema>;
+
+/**
+ * The provider's failures answer 503 with its reason, in the error shape of the route's family (the
+ * app's error handler turns every 5xx into a bare 500); other errors go to that handler.
+ */
+async function orUnavailable<T>(request: FastifyRequest, reply: FastifyReply, work: () => Promise<T>) {
+  try {
+    return await work();
+  } catch (e) {
+    if (!(e instanceof WeatherUnavailable)) throw e;
+    request.log.warn({ err: e.cause ?? e }, e.message);
+    return reply.code(503).send(errorBody(request.url, 503, e.message));
+  }
+}
+
+/** Weather of spec §7: by position, by unit, and the legacy GetWeather call; `url` is the provider (WEATHER_URL). */
+export function weatherRoutes(app: App, opts: { url?: string } = {}) {
+  const r = app.withTypeProvider<TypeBoxTypeProvider>();
+  const { db } = app;
+  const weather = new WeatherService(openMeteoProvider(opts.url ?? DEFAULT_WEATHER_URL));
+
+  r.get(
+    '/api/v1/weather/getWeather',
+    {
+      ...base,
+      schema: {
+        tags: ['weather'],
+        summary: 'The past days (default 5, before today UTC) and the current temperature at a position',
+        security,
+        querystring: WeatherQuery,
+        response: { 200: WeatherReport, ...errorsOf(ErrorBody, [400, 401, 503]) },
+      },
+    },
+    async (request, reply) => orUnavailable(request, reply, () => weather.weather(request.query)),
+  );
+
+  r.get(
+    '/api/v1/weather/unit/:id',
+    {
+      ...base,
+      schema: {
+        tags: ['weather'],
+        summary: "The weather at a unit's GPS position in the caller's language, tagged with UnitID",
+        security,
+        params: IdParam,
+        querystring: UnitWeatherQuery,
+        response: { 200: UnitWeatherReport, ...errorsOf(ErrorBody, [400, 401, 404, 409, 503]) },
+      },
+    },
+    async (request, reply) =>
+      orUnavailable(request, reply, () =>
+        weather.unitWeather(db, sessionOf(request), request.params.id, { days: request.query.days }),
+      ),
+  );
+
+  r.get(
+    '/api/v1/xrequest/GetWeather',
+    {
+      ...base,
+      schema: {
+        tags: ['legacy v1'],
+        summary: 'The past days (default 5) and the current temperature at a position: a single object',
+        security,
+        querystring: WeatherQuery,
+        response: { 200: WeatherReport, ...errorsOf(LegacyError, [400, 401, 503]) },
+      },
+    },
+    async (request, reply) => orUnavailable(request, reply, () => weather.weather(request.query)),
+  );
+}

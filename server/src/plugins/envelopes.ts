@@ -1,0 +1,25 @@
+import { type TSchema, Type } from '@sinclair/typebox';
+import type { FastifyReply } from 'fastify';
+
+/**
+ * The answer shapes of spec §7.
+ * - v2 device calls: { success: true, result } or { success: false, error } (with a 4xx status).
+ * - legacy v1 calls (/api/v1/xrequest/…): a list call answers an array, a single call one
+ *   object, and a business error a single { Result: message } with a 4xx status.
+ */
+export const V2Envelope = <T extends TSchema>(result: T) => Type.Object({ success: Type.Literal(true), result });
+export const V2Error = Type.Object({ success: Type.Literal(false), error: Type.String() });
+export const LegacyError = Type.Object({ Result: Type.String() });
+
+export const v2 = <T>(result: T) => ({ success: true as const, result });
+
+export function v2Fail(reply: FastifyReply, status: number, error: string) {
+  return reply.code(status).send({ success: false, error });
+}
+
+export function legacyFail(reply: FastifyReply, status: number, message: string) {
+  return reply.code(status).send({ Result: message });
+}
+
+/** The spec's text for a unit that is not the user's (§6); answered as 404, as if it did not exist. */
+export const NO_AUTHORITY = 'You are missing authority for this device';

@@ -1,0 +1,32 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance } from 'fastify';
+
+/** Serves the built web app, with history fallback; unknown /api paths answer 404 JSON. */
+export async function registerSpa(app: FastifyInstance, webDist: string) {
+  const index = path.join(webDist, 'index.html');
+  const hasBuild = fs.existsSync(index);
+  if (hasBuild) {
+    await app.register(fastifyStatic, {
+      root: webDist,
+      wildcard: false,
+      maxAge: '1y',
+      immutable: true,
+      index: false,
+      setHeaders: (res, file) => {
+        if (file.endsWith('.html')) res.setHeader('cache-control', 'no-cache');
+      },
+    });
+  }
+  app.setNotFoundHandler((request, reply) => {
+    const pathname = request.url.split('?')[0] ?? '';
+    if (pathname.startsWith('/api/') || pathname === '/api' || !hasBuild || request.method !== 'GET') {
+      return reply
+        .code(404)
+        .send({ error: true, statusCode: 404, message: `Not found: ${request.method} ${pathname}` });
+    }
+    // Hashed assets are cached for a year; the page itself never is, so a deploy shows at once.
+    return reply.header('cache-control', 'no-cache').type('text/html').send(fs.createReadStream(index));
+  });
+}

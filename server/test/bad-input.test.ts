@@ -1,0 +1,281 @@
+import { AccessLevel } from '@fieldwatch/core';
+import fc from 'fast-check';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { App } from '../src/app.ts';
+import { setUserRole } from '../src/modules/users/users.service.ts';
+import {
+  cookieHeaderOf,
+  countSessions,
+  createOrganization,
+  createTestApp,
+  createUser,
+  login,
+  sessionCookieOf,
+  signIn,
+  type TestApp,
+} from './helpers.ts';
+
+const PASSWORD = 'input-secret';
+const NUMERIC_PASSWORD = '12345678';
+
+let t: TestApp;
+let orgA = 0;
+let orgB = 0;
+let cookie = '';
+
+beforeAll(async () => {
+  t = await createTestApp();
+  orgA = await createOrganization(t.db, 'Input A');
+  orgB = await createOrganization(t.db, 'Input B');
+  const val = await createUser(t.db, {
+    username: 'val',
+    password: PASSWORD,
+    organizationId: orgA,
+    role: AccessLevel.User,
+  });
+  await setUserRole(t.db, val, orgB, AccessLevel.User);
+  await createUser(t.db, { username: 'num', password: NUMERIC_PASSWORD, organizationId: orgA });
+  cookie = await signIn(t.app, 'val', PASSWORD);
+});
+afterAll(() => t.close());
+
+const throttleRows = async () => (await t.db.query('select key from login_throttle')).length;
+const post = (payload: unknown, headers: Record<string, string> = {}, url = '/api/v2/auth/login') =>
+  t.app.inject({ method: 'POST', url, headers, payload: payload as string });
+
+function expect400(res: Awaited<ReturnType<typeof post>>, field?: string) {
+  expect(res.statusCode, res.body).toBe(400);
+  expect(res.headers['content-type']).toMatch(/application\/json/);
+  const body = res.json();
+  expect(body).toMatchObject({ error: true, statusCode: 400 });
+  expect(typeof body.message).toBe('string');
+  if (field) expect(body.message).toContain(field);
+  expect(sessionCookieOf(res)).toBeUndefined();
+}
+
+describe('sign-in body validation', () => {
+  const cases: [string, unknown, string][] = [
+    ['an empty object', {}, 'username'],
+    ['no password', { username: 'val' }, 'password'],
+    ['no username', { password: PASSWORD }, 'username'],
+    ['an empty username', { username: '', password: PASSWORD }, 'username'],
+    ['an empty password', { username: 'val', password: '' }, 'password'],
+    ['a numeric username', { username: 123, password: PASSWORD }, 'username'],
+    ['a boolean username', { username: true, password: PASSWORD }, 'username'],
+    ['a null username', { username: null, password: PASSWORD }, 'username'],
+    ['an object username', { username: {}, password: PASSWORD }, 'username'],
+    ['an array username', { username: ['val'], password: PASSWORD }, 'username'],
+    ['an array password', { username: 'val', password: [PASSWORD] }, 'password'],
+    ['an oversized username', { username: 'u'.repeat(201), password: PASSWORD }, 'username'],
+    ['an oversized password', { username: 'val', password: 'p'.repeat(1025) }, 'password'],
+  ];
+
+  it.each(cases)('refuses %s with 400 naming the field, writing nothing', async (_, payload, field) => {
+    const sessions = await countSessions(t.db);
+    const throttled = await throttleRows();
+    for (const url of ['/api/v2/auth/login', '/api/v1/auth/login']) {
+      expect400(await post(payload, {}, url), field);
+    }
+    expect(await countSessions(t.db)).toBe(sessions);
+    expect(await throttleRows()).toBe(throttled);
+  });
+
+  it('does not coerce a number into the password string', async () => {
+    expect((await login(t.app, 'num', NUMERIC_PASSWORD)).statusCode).toBe(200);
+    expect400(await post({ username: 'num', password: Number(NUMERIC_PASSWORD) }), 'password');
+    expect400(await post({ username: 'num', password: [NUMERIC_PASSWORD] }), 'password');
+  });
+
+  it('accepts a username of the maximum length (then fails to authenticate)', async () => {
+    const res = await login(t.app, 'u'.repeat(200), PASSWORD, { remoteAddress: '203.0.113.1' });
+    expect(res.statusCode).toBe(417);
+  });
+
+  it.each([
+    ['malformed JSON', '{"username": "val",', { 'content-type': 'application/json' }, 'JSON'],
+    ['an empty JSON body', '', { 'content-type': 'application/json' }, 'empty'],
+    ['a JSON array', '[]', { 'content-type': 'application/json' }, 'body'],
+    ['a JSON string', '"val"', { 'content-type': 'application/json' }, 'body'],
+    ['a text body', 'username=val', { 'content-type': 'text/plain' }, 'body'],
+  ])('refuses %s with 400', async (_, payload, headers, words) => {
+    const res = await post(payload, headers);
+    expect400(res);
+    expect(res.json().message).toContain(words);
+  });
+
+  it('refuses an unsupported media type with 415 JSON', async () => {
+    const res = await post('<login/>', { 'content-type': 'application/xml' });
+    expect(res.statusCode).toBe(415);
+    expect(res.json()).toMatchObject({ error: true, statusCode: 415 });
+  });
+
+  it('refuses an oversized body with 413 JSON', async () => {
+    const res = await post({ username: 'val', password: 'p'.repeat(2 * 1024 * 1024) });
+    expect(res.statusCode).toBe(413);
+    expect(res.json()).toMatchObject({ error: true, statusCode: 413 });
+  });
+
+  it('never answers 5xx to arbitrary JSON bodies', async () => {
+    await fc.assert(
+      fc.asyncProperty(fc.jsonValue(), async (value) => {
+        const res = await t.app.inject({
+          method: 'POST',
+          url: '/api/v2/auth/login',
+          remoteAddress: '203.0.113.2',
+          headers: { 'content-type': 'application/json' },
+          payload: JSON.stringify(value),
+        });
+        expect([400, 417, 429]).toContain(res.statusCode);
+        expect(res.json()).toMatchObject({ error: true, statusCode: res.statusCode });
+      }),
+      { numRuns: 60 },
+    );
+  });
+});
+
+describe('unknown routes', () => {
+  it.each([
+    ['GET', '/api/nope'],
+    ['GET', '/api'],
+    ['POST', '/api/v2/auth/nothing'],
+    ['PUT', '/api/v2/auth/login'],
+    ['DELETE', '/api/v2/auth'],
+    ['GET', '/api/v9/xrequest/LoginAccess?x=1'],
+  ] as const)('%s %s answers 404 JSON', async (method, url) => {
+    const res = await t.app.inject({ method, url, headers: { cookie } });
+    expect(res.statusCode).toBe(404);
+    expect(res.headers['content-type']).toMatch(/application\/json/);
+    expect(res.json()).toEqual({
+      error: true,
+      statusCode: 404,
+      message: `Not found: ${method} ${url.split('?')[0]}`,
+    });
+  });
+});
+
+/** Every route the app registered, as `METHOD /path` with OpenAPI-style {params}, from printRoutes. */
+function registeredRoutes(app: App): string[] {
+  const routes: string[] = [];
+  const stack: string[] = [];
+  for (const line of app.printRoutes({ commonPrefix: false }).split('\n')) {
+    const match = /^(.*?)[├└]── (.*?)(?: \(([^)]*)\))?$/.exec(line);
+    if (!match) continue;
+    const depth = (match[1] ?? '').length / 4;
+    const path = (stack[depth - 1] ?? '') + (match[2] ?? '');
+    stack[depth] = path;
+    stack.length = depth + 1;
+    for (const method of (match[3] ?? '').split(', ').filter(Boolean)) {
+      routes.push(`${method} ${path.replace(/:(\w+)/g, '{$1}')}`);
+    }
+  }
+  return routes;
+}
+
+describe('GET /api/docs/json', () => {
+  it('documents every /api route the app registered', async () => {
+    const res = await t.app.inject('/api/docs/json');
+    expect(res.statusCode).toBe(200);
+    const doc = res.json() as { openapi: string; paths: Record<string, Record<string, unknown>> };
+    expect(doc.openapi).toMatch(/^3\./);
+    const documented = Object.entries(doc.paths)
+      .flatMap(([path, ops]) => Object.keys(ops).map((m) => `${m.toUpperCase()} ${path}`))
+      .sort();
+
+    const registered = registeredRoutes(t.app)
+      .filter((r) => !r.startsWith('HEAD '))
+      .filter((r) => / \/api\//.test(r) && !/ \/api\/docs/.test(r))
+      // The live push WebSocket upgrade is not an OpenAPI operation (docs/architecture.md describes it).
+      .filter((r) => r !== 'GET /api/v3/live')
+      .sort();
+    // the parser did find the routes
+    expect(registered).toContain('POST /api/v2/auth/login');
+    expect(registered).toContain('GET /api/v2/auth/sessions');
+    expect(registered).toContain('DELETE /api/v2/auth/session/logout/{session}');
+    expect(documented).toEqual(registered);
+  });
+
+  it('marks the routes behind a session with the cookie security scheme', async () => {
+    const doc = (await t.app.inject('/api/docs/json')).json();
+    expect(doc.components.securitySchemes.session).toMatchObject({ type: 'apiKey', in: 'cookie' });
+    expect(doc.paths['/api/v2/auth'].get.security).toEqual([{ session: [] }]);
+    expect(doc.paths['/api/v2/auth/login'].post.security).toBeUndefined();
+  });
+});
+
+describe('cross-site writes', () => {
+  const refused = { error: true, statusCode: 403, message: 'Cross-site request refused' };
+  const attempt = (headers: Record<string, string>, password = PASSWORD) =>
+    login(t.app, 'val', password, { headers, remoteAddress: '203.0.113.3' });
+
+  it.each([
+    ['sec-fetch-site: cross-site', { 'sec-fetch-site': 'cross-site' }],
+    ['sec-fetch-site: same-site', { 'sec-fetch-site': 'same-site' }],
+    ['a foreign origin', { origin: 'http://evil.example', host: 'fieldwatch.example' }],
+    ['the origin of another port', { origin: 'http://fieldwatch.example:8080', host: 'fieldwatch.example' }],
+    ['an opaque origin', { origin: 'null', host: 'fieldwatch.example' }],
+  ])('refuses a sign-in with %s and writes nothing', async (_, headers) => {
+    const sessions = await countSessions(t.db);
+    const throttled = await throttleRows();
+    const [before] = await t.db.query<{ last_login: Date | null }>(
+      `select last_login from users where username = 'val'`,
+    );
+    for (const password of [PASSWORD, 'wrong password']) {
+      const res = await attempt(headers, password);
+      expect(res.statusCode).toBe(403);
+      expect(res.json()).toEqual(refused);
+      expect(sessionCookieOf(res)).toBeUndefined();
+    }
+    expect(await countSessions(t.db)).toBe(sessions);
+    expect(await throttleRows()).toBe(throttled);
+    const [after] = await t.db.query<{ last_login: Date | null }>(
+      `select last_login from users where username = 'val'`,
+    );
+    expect(after?.last_login?.getTime()).toBe(before?.last_login?.getTime());
+  });
+
+  it.each([
+    ['sec-fetch-site: same-origin', { 'sec-fetch-site': 'same-origin' }],
+    ['sec-fetch-site: none (typed by the user)', { 'sec-fetch-site': 'none' }],
+    ['an origin matching the host', { origin: 'https://fieldwatch.example:8443', host: 'fieldwatch.example:8443' }],
+    ['no browser headers at all', {}],
+  ])('allows a sign-in with %s', async (_, headers) => {
+    const res = await attempt(headers);
+    expect(res.statusCode).toBe(200);
+    expect(sessionCookieOf(res)).toBeDefined();
+  });
+
+  it('refuses ending a session cross-site, which keeps working', async () => {
+    const other = cookieHeaderOf(await login(t.app, 'val', PASSWORD));
+    const id = (await t.app.inject({ url: '/api/v2/auth', headers: { cookie: other } })).json().id;
+    const res = await t.app.inject({
+      method: 'DELETE',
+      url: `/api/v2/auth/session/logout/${id}`,
+      headers: { cookie, 'sec-fetch-site': 'cross-site' },
+    });
+    expect(res.statusCode).toBe(403);
+    expect(res.json()).toEqual(refused);
+    expect((await t.app.inject({ url: '/api/v2/auth', headers: { cookie: other } })).statusCode).toBe(200);
+  });
+
+  it('refuses switching organisation cross-site, which leaves it unchanged', async () => {
+    const current = async () =>
+      (await t.app.inject({ url: '/api/v3/user/session', headers: { cookie } })).json().currentOrganization.id;
+    expect(await current()).toBe(orgA);
+    const res = await t.app.inject({
+      method: 'PUT',
+      url: `/api/v3/user/session/current_organization?id=${orgB}`,
+      headers: { cookie, origin: 'http://evil.example', host: 'fieldwatch.example' },
+    });
+    expect(res.statusCode).toBe(403);
+    expect(res.json()).toEqual(refused);
+    expect(await current()).toBe(orgA);
+    // the same request from the page itself goes through
+    const same = await t.app.inject({
+      method: 'PUT',
+      url: `/api/v3/user/session/current_organization?id=${orgB}`,
+      headers: { cookie, 'sec-fetch-site': 'same-origin' },
+    });
+    expect(same.statusCode).toBe(200);
+    expect(await current()).toBe(orgB);
+  });
+});

@@ -1,0 +1,185 @@
+import {
+  addWidget,
+  builtinDashboard,
+  type DashboardRecord,
+  decodeDashboardId,
+  emptyDashboard,
+  encodeDashboardId,
+  WIDGET_TYPES,
+} from '@fieldwatch/core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createOrganization, createTestApp, signInRoles, type TestApp } from './helpers.ts';
+
+const D = '/api/v3/user/dashboard';
+let t: TestApp;
+const cookie = { writer: '', reader: '', outsider: '' };
+type Who = keyof typeof cookie;
+let alpha = 0;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  alpha = await createOrganization(t.db, 'Alpha');
+  const beta = await createOrganization(t.db, 'Beta');
+  Object.assign(cookie, await signInRoles(t, alpha, beta));
+});
+afterAll(() => t.close());
+
+const call = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: unknown, who: Who = 'writer') =>
+  t.app.inject({
+    method,
+    url,
+    headers: { cookie: cookie[who] },
+    ...(payload === undefined ? {} : { payload: payload as object }),
+  });
+const rows = () => t.db.query('select * from dashboards order by id');
+
+describe('dashboards of a user', () => {
+  let id = '';
+
+  it('creates an empty dashboard and answers it with an encoded id', async () => {
+    const res = await call('POST', D, { name: 'Night shift' });
+    expect(res.statusCode).toBe(200);
+    const d = res.json<DashboardRecord>();
+    id = d.id;
+    const [row] = await t.db.query<{ id: number }>('select id from dashboards');
+    expect(d.id).toBe(encodeDashboardId(row?.id as number));
+    expect(d).toMatchObject({ name: 'Night shift', templateId: null, useContext: false, filter: null });
+    expect(d.content).toEqual(emptyDashboard('Night shift'));
+  });
+
+  it('creates from a template with the template content', async () => {
+    const res = await call('POST', D, { name: 'builtin.units', templateId: 'units' });
+    expect(res.json<DashboardRecord>()).toMatchObject({ templateId: 'units', content: builtinDashboard('units') });
+  });
+
+  it('lists only the caller’s own dashboards, without content when asked', async () => {
+    await call('POST', D, { name: 'Reader board' }, 'reader');
+    const mine = (await call('GET', D)).json<DashboardRecord[]>();
+    expect(mine.map((d) => d.name)).toEqual(['Night shift', 'builtin.units']);
+    const bare = (await call('GET', `${D}?excludeContent=true`)).json<DashboardRecord[]>();
+    expect(bare.every((d) => d.content === null)).toBe(true);
+  });
+
+  it('saves the whole dashboard, and the saved content comes back', async () => {
+    const { dashboard } = addWidget(emptyDashboard('Night shift'), 'status');
+    const res = await call('PUT', `${D}/${id}`, { id, name: 'Night shift', content: dashboard });
+    expect(res.statusCode).toBe(200);
+    expect((await call('GET', `${D}/${id}`)).json<DashboardRecord>().content).toEqual(dashboard);
+  });
+
+  it('renames (name and content name) and stores the filter', async () => {
+    expect((await call('PUT', `${D}/${id}/updateName`, { name: 'Day shift', id })).statusCode).toBe(200);
+    const filter = {
+      unitStatus: { alarm: true, inactive: false, ok: false, problem: true },
+      unitTypes: [{ UnitTypes: '1,2' }],
+      alarmTypes: [0, '28'],
+      textSearch: 'luleå',
+    };
+    expect((await call('PUT', `${D}/${id}/filter`, filter)).statusCode).toBe(200);
+    const d = (await call('GET', `${D}/${id}`)).json<DashboardRecord>();
+    expect(d.name).toBe('Day shift');
+    expect(d.content?.name).toBe('Day shift');
+    expect(d.filter).toEqual(filter);
+  });
+
+  it('refuses another user’s dashboard as not found, and changes nothing', async () => {
+    const before = await rows();
+    for (const [method, url, body] of [
+      ['GET', `${D}/${id}`, undefined],
+      ['PUT', `${D}/${id}`, { content: emptyDashboard('x') }],
+      ['PUT', `${D}/${id}/updateName`, { name: 'mine now' }],
+      ['DELETE', `${D}/${id}`, undefined],
+    ] as const) {
+      const res = await call(method, url, body, 'outsider');
+      expect(res.statusCode, `${method} ${url}`).toBe(404);
+      expect(res.json()).toMatchObject({ error: true, statusCode: 404 });
+    }
+    expect(await rows()).toEqual(before);
+  });
+
+  it('refuses bad input with 400 and writes nothing', async () => {
+    const before = await rows();
+    const bad: [string, string, unknown][] = [
+      ['POST', D, {}],
+      ['POST', D, { name: '   ' }],
+      ['POST', D, { name: 'x', templateId: 'nope' }],
+      ['PUT', `${D}/${id}`, { content: { ...emptyDashboard(), version: '2' } }],
+      [
+        'PUT',
+        `${D}/${id}`,
+        {
+          content: {
+            ...emptyDashboard(),
+            widgets: { a: { component: 'virus', name: '', group: null, props: {}, settings: {} } },
+          },
+        },
+      ],
+      [
+        'PUT',
+        `${D}/${id}`,
+        {
+          content: {
+            ...emptyDashboard(),
+            layouts: { md: [{ x: -1, y: 0, w: 1, h: 1, mW: 1, mH: 1, i: 'a' }], sm: [], xs: [] },
+          },
+        },
+      ],
+      ['PUT', `${D}/${id}/filter`, { unitStatus: {}, unitTypes: [], alarmTypes: [], textSearch: '' }],
+      [
+        'PUT',
+        `${D}/${id}/filter`,
+        {
+          unitStatus: { alarm: true, inactive: false, ok: false, problem: false },
+          unitTypes: [{ UnitTypes: '1; drop table units' }],
+          alarmTypes: [],
+          textSearch: '',
+        },
+      ],
+      ['PUT', `${D}/${id}/updateName`, { name: 'x'.repeat(201) }],
+    ];
+    for (const [method, url, body] of bad) {
+      const res = await call(method as 'POST', url, body);
+      expect(res.statusCode, JSON.stringify(body).slice(0, 120)).toBe(400);
+      expect(res.json()).toMatchObject({ error: true, statusCode: 400 });
+    }
+    expect(await rows()).toEqual(before);
+  });
+
+  it('answers 404 for ids that are not encoded ids', async () => {
+    for (const bad of ['default', '1', 'MTAwMQ==', encodeDashboardId(99999)]) {
+      expect((await call('GET', `${D}/${encodeURIComponent(bad)}`)).statusCode).toBe(404);
+    }
+  });
+
+  it('keeps dashboards of an organisation context apart from the personal ones', async () => {
+    const personal = (await call('GET', D)).json<DashboardRecord[]>().length;
+    const res = await call('POST', D, { name: 'Alpha board', useContext: true });
+    expect(res.json<DashboardRecord>().useContext).toBe(true);
+    expect((await call('GET', `${D}?useContext=true`)).json<DashboardRecord[]>().map((d) => d.name)).toEqual([
+      'Alpha board',
+    ]);
+    expect((await call('GET', D)).json<DashboardRecord[]>()).toHaveLength(personal);
+    const [row] = await t.db.query<{ organization_id: number }>(
+      "select organization_id from dashboards where name = 'Alpha board'",
+    );
+    expect(row?.organization_id).toBe(alpha);
+  });
+
+  it('deletes', async () => {
+    expect((await call('DELETE', `${D}/${id}`)).statusCode).toBe(200);
+    expect((await call('GET', `${D}/${id}`)).statusCode).toBe(404);
+    expect(await t.db.query('select 1 from dashboards where id = $1', [decodeDashboardId(id)])).toEqual([]);
+  });
+
+  it('serves the templates and the widget list', async () => {
+    const templates = (await call('GET', `${D}/template`)).json<{ id: string; content: unknown }[]>();
+    expect(templates.map((x) => x.id)).toEqual(['overview', 'units', 'alarms', 'map', 'telemetry', 'parking']);
+    const widgets = (await call('GET', '/api/v3/user/widget')).json<{ type: string }[]>();
+    expect(widgets.map((w) => w.type)).toEqual([...WIDGET_TYPES]);
+  });
+
+  it('needs a session', async () => {
+    expect((await t.app.inject({ method: 'GET', url: D })).statusCode).toBe(401);
+    expect((await t.app.inject({ method: 'POST', url: D, payload: { name: 'x' } })).statusCode).toBe(401);
+  });
+});

@@ -1,0 +1,73 @@
+import { guardNavigation, type RouteName } from '@fieldwatch/core';
+import { createBrowserRouter, type LoaderFunctionArgs, redirect } from 'react-router';
+import type { PlaceholderPageName } from '../features/placeholder/PlaceholderPage.tsx';
+import { i18n } from '../i18n/i18n.ts';
+import { setUnauthorizedHandler } from '../lib/http.ts';
+import { toast } from '../lib/toast.ts';
+import { clearAllState } from '../stores/session.ts';
+import { isSignedIn } from '../stores/user.ts';
+
+/** The navigation guard of spec §2 as a loader: it runs before the lazy screen loads. */
+const guard =
+  (route: RouteName) =>
+  ({ request }: LoaderFunctionArgs) => {
+    const url = new URL(request.url);
+    const to = guardNavigation(route, url.pathname + url.search, isSignedIn());
+    if (to) throw redirect(to);
+    return null;
+  };
+
+/** Screens that later issues fill: their title and a tidy empty state (the page name rides in the handle). */
+const placeholder = (page: PlaceholderPageName) => ({
+  handle: { page },
+  lazy: async () => ({ Component: (await import('../features/placeholder/PlaceholderPage.tsx')).PlaceholderPage }),
+});
+
+const managed: [RouteName, PlaceholderPageName][] = [
+  ['notifications', 'notifications'],
+  ['devicemanagement', 'devicemanagement'],
+  ['groupmanagement', 'groupmanagement'],
+  ['locationmanagement', 'locationmanagement'],
+  ['taskmanagement', 'taskmanagement'],
+  ['admin', 'admin'],
+  ['profile', 'profile'],
+];
+
+export const router = createBrowserRouter([
+  {
+    lazy: async () => ({ Component: (await import('./AuthLayout.tsx')).AuthLayout }),
+    children: [
+      {
+        path: '/login',
+        loader: guard('login'),
+        lazy: async () => ({ Component: (await import('../features/login/LoginPage.tsx')).LoginPage }),
+      },
+    ],
+  },
+  {
+    path: '/',
+    loader: guard('root'),
+    lazy: async () => ({ Component: (await import('./shell/Shell.tsx')).Shell }),
+    children: [
+      { index: true, loader: () => redirect('/dashboard/default') },
+      {
+        path: 'dashboard/:id',
+        loader: guard('dashboard'),
+        lazy: async () => ({ Component: (await import('../features/dashboards/DashboardPage.tsx')).DashboardPage }),
+      },
+      {
+        path: 'radar/:unitId',
+        lazy: async () => ({ Component: (await import('../features/radar/RadarPage.tsx')).RadarPage }),
+      },
+      ...managed.map(([route, page]) => ({ path: route, loader: guard(route), ...placeholder(page) })),
+      { path: '*', ...placeholder('notFound') },
+    ],
+  },
+]);
+
+// A 401 (spec §4, §8): clear state, go to login once, say so once until a request succeeds.
+setUnauthorizedHandler(() => {
+  clearAllState();
+  void router.navigate('/login');
+  toast(i18n.t('errors.loggedOut'), 'warning');
+});

@@ -1,0 +1,42 @@
+import { initials } from '@fieldwatch/core';
+import { LogOut, Moon, Sun, UserRound } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { formatDateTime } from '../../i18n/i18n.ts';
+import { useUserStore } from '../../stores/user.ts';
+import { Menu, MenuContent, MenuItem, MenuLabel, MenuSeparator, MenuTrigger } from '../../ui/Menu.tsx';
+import { useSignOut } from './useSignOut.ts';
+
+export function AccountMenu() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const { profile, themeMode, toggleTheme } = useUserStore();
+  const signOut = useSignOut();
+  const name = profile?.name || profile?.username || '';
+  return (
+    <Menu>
+      <MenuTrigger asChild>
+        <button type="button" className="avatar" aria-label={t('shell.account')} data-testid="account-menu">
+          {initials(name) || <UserRound size={16} />}
+        </button>
+      </MenuTrigger>
+      <MenuContent>
+        <MenuLabel>{t('shell.signedInAs', { name })}</MenuLabel>
+        {profile?.lastLogin && (
+          <div className="menu__note">{t('shell.previousSignIn', { time: formatDateTime(profile.lastLogin) })}</div>
+        )}
+        <MenuItem onSelect={() => navigate('/profile')}>
+          <UserRound size={16} aria-hidden /> {t('nav.myProfile')}
+        </MenuItem>
+        <MenuItem onSelect={toggleTheme}>
+          {themeMode === 'Dark' ? <Sun size={16} aria-hidden /> : <Moon size={16} aria-hidden />}
+          {t('shell.theme')}: {themeMode === 'Dark' ? t('shell.themeBright') : t('shell.themeDark')}
+        </MenuItem>
+        <MenuSeparator />
+        <MenuItem onSelect={() => void signOut()}>
+          <LogOut size={16} aria-hidden className="mirror" /> {t('nav.logout')}
+        </MenuItem>
+      </MenuContent>
+    </Menu>
+  );
+}

@@ -1,0 +1,71 @@
+import type { OrganizationSummary } from '@fieldwatch/core';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { Building2, ChevronDown } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
+import { authApi } from '../../lib/api.ts';
+import { ApiError } from '../../lib/http.ts';
+import { toast } from '../../lib/toast.ts';
+import { Menu, MenuCheckItem, MenuContent, MenuLabel, MenuTrigger } from '../../ui/Menu.tsx';
+
+/** Depth of each organisation in the visible tree, for indentation. */
+function depths(orgs: OrganizationSummary[]): Map<number, number> {
+  const byId = new Map(orgs.map((o) => [o.id, o]));
+  const depth = new Map<number, number>();
+  const of = (o: OrganizationSummary): number => {
+    const known = depth.get(o.id);
+    if (known !== undefined) return known;
+    const parent = o.parentOrganizationId === null ? undefined : byId.get(o.parentOrganizationId);
+    const d = parent ? of(parent) + 1 : 0;
+    depth.set(o.id, d);
+    return d;
+  };
+  for (const o of orgs) of(o);
+  return depth;
+}
+
+export function OrganizationSwitcher() {
+  const { t } = useTranslation();
+  const client = useQueryClient();
+  const { data } = useQuery({ queryKey: ['userSession'], queryFn: authApi.userSession });
+  const switchTo = useMutation({
+    mutationFn: authApi.setCurrentOrganization,
+    onSuccess: (session) => {
+      client.setQueryData(['userSession'], session);
+      void client.invalidateQueries({ predicate: (q) => q.queryKey[0] !== 'userSession' });
+    },
+    // A 401 already says 'You have been logged out' (spec §8); a second toast would only contradict it.
+    onError: (e) => {
+      if (!(e instanceof ApiError && e.status === 401)) toast(t('errors.organizationSwitch'), 'danger');
+    },
+  });
+  const orgs = data?.organizations ?? [];
+  const depth = depths(orgs);
+  return (
+    <Menu>
+      <MenuTrigger asChild>
+        <button
+          type="button"
+          className="topbar__select"
+          data-testid="organization-switcher"
+          aria-label={t('shell.switchOrganization')}
+        >
+          <Building2 size={16} aria-hidden />
+          <span className="topbar__select-text">{data?.currentOrganization?.name ?? t('shell.organization')}</span>
+          <ChevronDown size={14} aria-hidden />
+        </button>
+      </MenuTrigger>
+      <MenuContent align="start">
+        <MenuLabel>{t('shell.switchOrganization')}</MenuLabel>
+        {orgs.map((o) => (
+          <MenuCheckItem
+            key={o.id}
+            checked={o.id === data?.currentOrganization?.id}
+            onCheckedChange={() => switchTo.mutate(o.id)}
+          >
+            <span style={{ paddingInlineStart: `${(depth.get(o.id) ?? 0) * 14}px` }}>{o.name}</span>
+          </MenuCheckItem>
+        ))}
+      </MenuContent>
+    </Menu>
+  );
+}

@@ -1,0 +1,213 @@
+import {
+  addWidget,
+  BUILTIN_KEYS,
+  type BuiltinKey,
+  builtinNameKey,
+  canShowParking,
+  DashboardError,
+  type DashboardModel,
+  hasMap,
+  ONE_MAP_ONLY,
+  WIDGET_CATALOGUE,
+  type WidgetType,
+} from '@fieldwatch/core';
+import { type FormEvent, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { toast } from '../../lib/toast.ts';
+import { addDashboard, editDashboard, renameDashboard } from '../../stores/dashboards.ts';
+import { useUserStore } from '../../stores/user.ts';
+import { Button } from '../../ui/Button.tsx';
+import { Dialog } from '../../ui/Dialog.tsx';
+import { Select } from '../../ui/Select.tsx';
+import { TextField } from '../../ui/TextField.tsx';
+import { WIDGET_UI } from './widgetTypes.ts';
+
+type OpenProps = { open: boolean; onOpenChange: (open: boolean) => void };
+
+/** The spec's blank-field text, for the dashboard name. */
+function useNameField(initial: string) {
+  const { t } = useTranslation();
+  const [name, setName] = useState(initial);
+  const [touched, setTouched] = useState(false);
+  const error = touched && name.trim() === '' ? t('validation.blank', { name: t('dashboard.name') }) : null;
+  return { name, setName, error, touch: () => setTouched(true), valid: name.trim() !== '' };
+}
+
+/** Create a dashboard, empty or from a built-in template, and open it. */
+export function NewDashboardDialog({ open, onOpenChange }: OpenProps) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const field = useNameField('');
+  const [template, setTemplate] = useState<'' | BuiltinKey>('');
+  const [busy, setBusy] = useState(false);
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    field.touch();
+    if (!field.valid) return;
+    setBusy(true);
+    try {
+      const id = await addDashboard(field.name.trim(), template || undefined);
+      onOpenChange(false);
+      field.setName('');
+      navigate(`/dashboard/${id}`);
+    } catch (err) {
+      toast(err instanceof Error ? err.message : t('errors.generic'), 'danger');
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <Dialog open={open} onOpenChange={onOpenChange} title={t('dashboard.create')}>
+      <form className="dialog__form" onSubmit={submit} noValidate>
+        <TextField
+          label={t('dashboard.name')}
+          value={field.name}
+          maxLength={200}
+          onChange={(e) => field.setName(e.target.value)}
+          onBlur={field.touch}
+          error={field.error}
+          autoFocus
+        />
+        <Select
+          label={t('dashboard.template')}
+          value={template}
+          onChange={(e) => setTemplate(e.target.value as BuiltinKey | '')}
+          options={[
+            { value: '', label: t('dashboard.emptyTemplate') },
+            ...BUILTIN_KEYS.map((k) => ({ value: k, label: t(builtinNameKey(k)) })),
+          ]}
+        />
+        <div className="dialog__actions">
+          <Button onClick={() => onOpenChange(false)}>{t('common.cancel')}</Button>
+          <Button variant="primary" type="submit" disabled={busy}>
+            {t('common.create')}
+          </Button>
+        </div>
+      </form>
+    </Dialog>
+  );
+}
+
+export function RenameDialog({ open, onOpenChange, id, current }: OpenProps & { id: string; current: string }) {
+  const { t } = useTranslation();
+  const field = useNameField(current);
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    field.touch();
+    if (!field.valid) return;
+    try {
+      await renameDashboard(id, field.name.trim());
+      onOpenChange(false);
+    } catch (err) {
+      toast(err instanceof Error ? err.message : t('errors.generic'), 'danger');
+    }
+  };
+  return (
+    <Dialog open={open} onOpenChange={onOpenChange} title={t('dashboard.rename')}>
+      <form className="dialog__form" onSubmit={submit} noValidate>
+        <TextField
+          label={t('dashboard.name')}
+          value={field.name}
+          maxLength={200}
+          onChange={(e) => field.setName(e.target.value)}
+          onBlur={field.touch}
+          error={field.error}
+          autoFocus
+        />
+        <div className="dialog__actions">
+          <Button onClick={() => onOpenChange(false)}>{t('common.cancel')}</Button>
+          <Button variant="primary" type="submit">
+            {t('common.save')}
+          </Button>
+        </div>
+      </form>
+    </Dialog>
+  );
+}
+
+export function ConfirmDialog({
+  open,
+  onOpenChange,
+  title,
+  text,
+  confirm,
+  onConfirm,
+}: OpenProps & { title: string; text: string; confirm: string; onConfirm: () => void }) {
+  const { t } = useTranslation();
+  return (
+    <Dialog
+      open={open}
+      onOpenChange={onOpenChange}
+      title={title}
+      description={text}
+      actions={
+        <>
+          <Button onClick={() => onOpenChange(false)}>{t('common.cancel')}</Button>
+          <Button
+            variant="primary"
+            className="btn--danger"
+            onClick={() => {
+              onOpenChange(false);
+              onConfirm();
+            }}
+          >
+            {confirm}
+          </Button>
+        </>
+      }
+    />
+  );
+}
+
+/** Every widget type of spec §2: a second map is refused, parking needs the Parking right. */
+export function WidgetPicker({
+  open,
+  onOpenChange,
+  id,
+  dashboard,
+}: OpenProps & { id: string; dashboard: DashboardModel }) {
+  const { t } = useTranslation();
+  const parking = useUserStore((s) => s.permissions !== null && canShowParking(s.selectedCustomers, s.permissions));
+  const mapTaken = hasMap(dashboard);
+  const add = (type: WidgetType) => {
+    try {
+      editDashboard(id, (d) => addWidget(d, type).dashboard);
+      onOpenChange(false);
+    } catch (e) {
+      toast(e instanceof DashboardError && e.message === ONE_MAP_ONLY ? t('dashboard.oneMap') : String(e), 'danger');
+    }
+  };
+  return (
+    <Dialog open={open} onOpenChange={onOpenChange} title={t('dashboard.addWidget')} wide>
+      <ul className="picker">
+        {WIDGET_CATALOGUE.map((w) => {
+          const ui = WIDGET_UI[w.type];
+          const Icon = ui.icon;
+          const reason = !ui.Component
+            ? t('widget.comingSoon')
+            : w.right === 'Parking' && !parking
+              ? t('dashboard.needsParking')
+              : w.map && mapTaken
+                ? t('dashboard.oneMap')
+                : null;
+          return (
+            <li key={w.type}>
+              <button
+                type="button"
+                className="picker__item"
+                disabled={reason !== null}
+                onClick={() => add(w.type)}
+                data-type={w.type}
+              >
+                <Icon size={20} aria-hidden className="picker__icon" />
+                <span className="picker__name">{t(`widgetTypes.${w.type}.name`)}</span>
+                <span className="picker__text">{reason ?? t(`widgetTypes.${w.type}.description`)}</span>
+              </button>
+            </li>
+          );
+        })}
+      </ul>
+    </Dialog>
+  );
+}

@@ -1,0 +1,82 @@
+import type { DashboardModel } from '@fieldwatch/core';
+import { Check, ChevronDown, Pencil, Plus, RefreshCw, Timer, TimerOff } from 'lucide-react';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { useDashboardStore } from '../../stores/dashboards.ts';
+import { refreshDevices, toggleAutoRefresh, useDeviceStore } from '../../stores/devices.ts';
+import { Button, IconButton } from '../../ui/Button.tsx';
+import { Menu, MenuContent, MenuItem, MenuLabel, MenuSeparator, MenuTrigger } from '../../ui/Menu.tsx';
+import { NewDashboardDialog } from './DashboardDialogs.tsx';
+import { dashboardTitle } from './names.ts';
+import { TimeRangePicker } from './TimeRangePicker.tsx';
+
+/** Title with the dashboard switcher, the date interval, refresh and the edit toggle. */
+export function DashboardHeader({
+  id,
+  dashboard,
+  editing,
+  onEditingChange,
+}: {
+  id: string;
+  dashboard: DashboardModel;
+  editing: boolean;
+  onEditingChange: (editing: boolean) => void;
+}) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const dashboards = useDashboardStore((s) => s.dashboards);
+  const autoRefresh = useDeviceStore((s) => s.autoRefresh);
+  const [creating, setCreating] = useState(false);
+  const title = dashboardTitle(t, dashboard.name);
+
+  return (
+    <div className="dashboard__head">
+      <Menu>
+        <MenuTrigger asChild>
+          <button type="button" className="dashboard__switcher" aria-label={t('dashboard.switch')}>
+            <h1 id="page-title" className="page__title">
+              {title}
+            </h1>
+            <ChevronDown size={18} aria-hidden />
+          </button>
+        </MenuTrigger>
+        <MenuContent align="start">
+          <MenuLabel>{t('dashboard.dashboards')}</MenuLabel>
+          {Object.entries(dashboards).map(([otherId, d]) => (
+            <MenuItem key={otherId} onSelect={() => navigate(`/dashboard/${otherId}`)}>
+              {dashboardTitle(t, d.name)}
+              {otherId === id && <span className="menu__check">✓</span>}
+            </MenuItem>
+          ))}
+          <MenuSeparator />
+          <MenuItem onSelect={() => setCreating(true)}>
+            <Plus size={14} aria-hidden /> {t('dashboard.create')}
+          </MenuItem>
+        </MenuContent>
+      </Menu>
+      <div className="dashboard__tools">
+        <TimeRangePicker />
+        <IconButton label={t('dashboard.refreshNow')} onClick={refreshDevices}>
+          <RefreshCw size={16} aria-hidden />
+        </IconButton>
+        <IconButton
+          label={autoRefresh ? t('dashboard.autoRefreshOn') : t('dashboard.autoRefreshOff')}
+          aria-pressed={autoRefresh}
+          className={autoRefresh ? 'icon-btn--on' : undefined}
+          onClick={toggleAutoRefresh}
+        >
+          {autoRefresh ? <Timer size={16} aria-hidden /> : <TimerOff size={16} aria-hidden />}
+        </IconButton>
+        <Button
+          variant={editing ? 'primary' : 'default'}
+          icon={editing ? <Check size={16} aria-hidden /> : <Pencil size={16} aria-hidden />}
+          onClick={() => onEditingChange(!editing)}
+        >
+          {editing ? t('dashboard.done') : t('dashboard.edit')}
+        </Button>
+      </div>
+      <NewDashboardDialog open={creating} onOpenChange={setCreating} />
+    </div>
+  );
+}

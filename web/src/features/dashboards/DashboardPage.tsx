@@ -1,0 +1,73 @@
+import { isBuiltinKey } from '@fieldwatch/core';
+import { LayoutDashboard } from 'lucide-react';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, Navigate, useParams } from 'react-router';
+import { useDocumentTitle } from '../../lib/useDocumentTitle.ts';
+import { builtinId, overviewId, useDashboardStore } from '../../stores/dashboards.ts';
+import { EmptyState } from '../../ui/EmptyState.tsx';
+import { Skeleton } from '../../ui/Skeleton.tsx';
+import { DashboardGrid } from './DashboardGrid.tsx';
+import { DashboardHeader } from './DashboardHeader.tsx';
+import { useLivePatches } from './data.ts';
+import { EditBar } from './EditBar.tsx';
+import { FilterBar } from './FilterBar.tsx';
+import { dashboardTitle } from './names.ts';
+import './dashboards.css';
+
+/**
+ * /dashboard/{id} (spec §2): waits until dashboards have loaded; `default` becomes the overview
+ * dashboard's id, and a built-in's key (units, alarms, …) that built-in's id.
+ */
+export function DashboardPage() {
+  const { t } = useTranslation();
+  const { id = 'default' } = useParams();
+  const hasLoaded = useDashboardStore((s) => s.hasLoaded);
+  const dashboard = useDashboardStore((s) => s.dashboards[id]);
+  const [editing, setEditing] = useState(false);
+  useLivePatches();
+  useDocumentTitle(dashboard ? dashboardTitle(t, dashboard.name) : t('pages.dashboard'));
+
+  if (!hasLoaded) {
+    return (
+      <section className="dashboard" aria-busy="true">
+        <div className="dashboard__loading">
+          <Skeleton lines={2} />
+          <div className="dashboard__loading-grid">
+            <Skeleton block />
+            <Skeleton block />
+            <Skeleton block />
+          </div>
+        </div>
+      </section>
+    );
+  }
+  const target = id === 'default' ? overviewId() : isBuiltinKey(id) ? builtinId(id) : undefined;
+  if (target) return <Navigate to={`/dashboard/${target}`} replace />;
+  if (!dashboard) {
+    return (
+      <div className="card">
+        <EmptyState icon={<LayoutDashboard size={26} />} title={t('dashboard.notFound')}>
+          <p>{t('dashboard.notFoundText')}</p>
+          <Link to="/dashboard/default">{t('empty.backHome')}</Link>
+        </EmptyState>
+      </div>
+    );
+  }
+  return (
+    <section className="dashboard" aria-labelledby="page-title">
+      <DashboardHeader id={id} dashboard={dashboard} editing={editing} onEditingChange={setEditing} />
+      {editing && <EditBar id={id} dashboard={dashboard} onDone={() => setEditing(false)} />}
+      <FilterBar id={id} />
+      {Object.keys(dashboard.widgets).length === 0 ? (
+        <div className="card">
+          <EmptyState icon={<LayoutDashboard size={26} />} title={t('dashboard.empty')}>
+            <p>{t('dashboard.emptyText')}</p>
+          </EmptyState>
+        </div>
+      ) : (
+        <DashboardGrid id={id} dashboard={dashboard} editing={editing} />
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,141 @@
+import { CUSTOM_RANGE } from '@fieldwatch/core';
+import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
+import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { initI18n } from '../../i18n/i18n.ts';
+import { DEFAULT_DATE_INTERVAL, useDeviceStore } from '../../stores/devices.ts';
+import {
+  addDays,
+  monthGrid,
+  moveDay,
+  presetSelection,
+  rangeSelection,
+  selectionRange,
+  TimeRangePicker,
+} from './TimeRangePicker.tsx';
+
+const d = (y: number, m: number, day: number, h = 0) => new Date(y, m - 1, day, h);
+
+describe('calendar helpers', () => {
+  it('lays out a month in weeks from the given first weekday', () => {
+    // March 2026 starts on a Sunday.
+    const monday = monthGrid(d(2026, 3, 1), 1);
+    expect(monday[0]?.slice(0, 7).map((x) => x?.getDate() ?? null)).toEqual([null, null, null, null, null, null, 1]);
+    expect(monday.flat().filter(Boolean).length).toBe(31);
+    expect(monday.every((w) => w.length === 7)).toBe(true);
+    const sunday = monthGrid(d(2026, 3, 1), 7);
+    expect(sunday[0]?.[0]?.getDate()).toBe(1);
+  });
+
+  it('moves the focused day like a date-picker grid', () => {
+    const day = d(2026, 3, 31);
+    const o = { firstDay: 1 };
+    expect(moveDay('ArrowRight', day, o)).toEqual(d(2026, 4, 1));
+    expect(moveDay('ArrowRight', day, { ...o, rtl: true })).toEqual(d(2026, 3, 30));
+    expect(moveDay('ArrowUp', day, o)).toEqual(d(2026, 3, 24));
+    expect(moveDay('PageUp', day, o)).toEqual(d(2026, 2, 28));
+    expect(moveDay('PageDown', day, { ...o, shift: true })).toEqual(d(2027, 3, 31));
+    expect(moveDay('Home', day, o)).toEqual(d(2026, 3, 30)); // a Tuesday → Monday
+    expect(moveDay('End', day, o)).toEqual(d(2026, 4, 5));
+    expect(moveDay('a', day, o)).toBeUndefined();
+  });
+
+  it('turns a selection into [start, end) and back; the end of day is midnight after', () => {
+    const sel = { from: d(2026, 3, 2), to: d(2026, 3, 8), startHour: 6, endHour: 24 };
+    const r = selectionRange(sel);
+    expect(r).toEqual({ start: d(2026, 3, 2, 6), end: d(2026, 3, 9) });
+    expect(rangeSelection(r.start, r.end)).toEqual(sel);
+    expect(rangeSelection(d(2026, 3, 2, 6), d(2026, 3, 8, 18))).toEqual({ ...sel, endHour: 18 });
+  });
+
+  it('gives quick picks in whole days', () => {
+    const now = d(2026, 3, 12, 15); // Thursday
+    expect(selectionRange(presetSelection('today', now, 1))).toEqual({ start: d(2026, 3, 12), end: d(2026, 3, 13) });
+    expect(selectionRange(presetSelection('yesterday', now, 1))).toEqual({
+      start: d(2026, 3, 11),
+      end: d(2026, 3, 12),
+    });
+    expect(presetSelection('thisWeek', now, 1).from).toEqual(d(2026, 3, 9));
+    expect(presetSelection('thisWeek', now, 7).from).toEqual(d(2026, 3, 8));
+    expect(presetSelection('lastWeek', now, 1)).toMatchObject({ from: d(2026, 3, 2), to: d(2026, 3, 8) });
+    expect(presetSelection('lastMonth', now, 1)).toMatchObject({ from: d(2026, 2, 1), to: d(2026, 2, 28) });
+    expect(addDays(d(2026, 3, 29), 1)).toEqual(d(2026, 3, 30)); // across the DST change in Europe
+  });
+});
+
+describe('TimeRangePicker', () => {
+  beforeAll(async () => {
+    await initI18n('en');
+  });
+  beforeEach(() => useDeviceStore.setState({ dateInterval: DEFAULT_DATE_INTERVAL, customRange: null }));
+  afterEach(cleanup);
+
+  it('shows the ranges as chips and picks one', () => {
+    render(<TimeRangePicker />);
+    const bar = screen.getByRole('toolbar', { name: 'Time range' });
+    const chips = within(bar).getAllByRole('button');
+    expect(chips.map((c) => c.textContent)).toEqual([
+      '1 h',
+      '6 h',
+      '24 h',
+      '72 h',
+      '1 wk',
+      '1 mo',
+      '2 mo',
+      '6 mo',
+      '1 yr',
+      'Custom',
+    ]);
+    expect(chips[4]?.getAttribute('aria-pressed')).toBe('true');
+    fireEvent.click(chips[2] as HTMLElement);
+    expect(useDeviceStore.getState().dateInterval).toBe(2);
+  });
+
+  it('moves between chips with the arrow keys (one tab stop)', () => {
+    render(<TimeRangePicker />);
+    const chips = within(screen.getByRole('toolbar')).getAllByRole('button');
+    expect(chips.filter((c) => c.tabIndex === 0)).toEqual([chips[4]]);
+    (chips[4] as HTMLElement).focus();
+    fireEvent.keyDown(chips[4] as HTMLElement, { key: 'ArrowRight' });
+    expect(document.activeElement).toBe(chips[5]);
+    fireEvent.keyDown(chips[5] as HTMLElement, { key: 'End' });
+    expect(document.activeElement).toBe(chips[9]);
+  });
+
+  it('picks a custom period with two clicks in the calendar and applies it', () => {
+    render(<TimeRangePicker />);
+    fireEvent.click(screen.getByRole('button', { name: 'Custom' }));
+    const dialog = screen.getByRole('dialog', { name: 'Custom period' });
+    expect(within(dialog).queryByRole('textbox')).toBeNull();
+    const today = new Date();
+    const first = new Date(today.getFullYear(), today.getMonth(), 1);
+    const second = new Date(today.getFullYear(), today.getMonth(), Math.min(2, today.getDate()));
+    const label = (x: Date) => new Intl.DateTimeFormat('en', { dateStyle: 'full' }).format(x);
+    fireEvent.click(within(dialog).getByRole('button', { name: label(second) }));
+    expect(within(dialog).getByText('Pick the last day')).toBeTruthy();
+    fireEvent.click(within(dialog).getByRole('button', { name: label(first) }));
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Apply' }));
+    const s = useDeviceStore.getState();
+    expect(s.dateInterval).toBe(CUSTOM_RANGE);
+    expect(s.customRange).toEqual({
+      start: first.toISOString(),
+      end: addDays(second, 1).toISOString(),
+    });
+    expect(screen.queryByRole('dialog')).toBeNull();
+  });
+
+  it('applies a quick pick at once', async () => {
+    render(<TimeRangePicker />);
+    fireEvent.click(screen.getByRole('button', { name: 'Custom' }));
+    await act(async () => {
+      fireEvent.click(screen.getByRole('button', { name: 'Yesterday' }));
+    });
+    const s = useDeviceStore.getState();
+    expect(s.dateInterval).toBe(CUSTOM_RANGE);
+    const start = new Date(s.customRange?.start ?? '');
+    expect(new Date(s.customRange?.end ?? '').getTime() - start.getTime()).toBeGreaterThanOrEqual(23 * 3600_000);
+    const chips = within(screen.getByRole('toolbar')).getAllByRole('button');
+    const custom = chips[CUSTOM_RANGE] as HTMLElement;
+    expect(custom.getAttribute('aria-pressed')).toBe('true');
+    expect(custom.textContent).toBe(new Intl.DateTimeFormat('en', { day: 'numeric', month: 'short' }).format(start));
+  });
+});

@@ -1,0 +1,591 @@
+import './time-range.css';
+import { CUSTOM_RANGE, intervalRange, TIME_RANGES } from '@fieldwatch/core';
+import { CalendarRange, ChevronLeft, ChevronRight, X } from 'lucide-react';
+import { Dialog as RadixDialog } from 'radix-ui';
+import { type KeyboardEvent, useEffect, useId, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { formatDateTime } from '../../i18n/i18n.ts';
+import { useBreakpoint } from '../../lib/useBreakpoint.ts';
+import { useDeviceStore } from '../../stores/devices.ts';
+import { useRootStore } from '../../stores/root.ts';
+import { useUserStore } from '../../stores/user.ts';
+import { Button, IconButton } from '../../ui/Button.tsx';
+
+/**
+ * The dashboards' time range (spec §9: 1 h … 1 year, custom): compact chips on wide screens, a
+ * select on phones. "Custom" opens the date-range picker of spec §2: a dark panel near the top
+ * centre with no text input, where the first click picks the first day and the second the last.
+ */
+
+// Dates (local time, pure) ---------------------------------------------------------------------
+
+export const startOfDay = (d: Date) => new Date(d.getFullYear(), d.getMonth(), d.getDate());
+export const addDays = (d: Date, n: number) => new Date(d.getFullYear(), d.getMonth(), d.getDate() + n);
+export const addMonths = (d: Date, n: number) => new Date(d.getFullYear(), d.getMonth() + n, 1);
+export const sameDay = (a: Date, b: Date) =>
+  a.getFullYear() === b.getFullYear() && a.getMonth() === b.getMonth() && a.getDate() === b.getDate();
+const dayKey = (d: Date) => `${d.getFullYear()}-${d.getMonth() + 1}-${d.getDate()}`;
+const earlier = (a: Date, b: Date) => (a < b ? a : b);
+const later = (a: Date, b: Date) => (a < b ? b : a);
+const daysIntoWeek = (d: Date, firstDay: number) => (d.getDay() - (firstDay % 7) + 7) % 7;
+
+/** The first day of the week in this language (1 Monday … 7 Sunday); Monday when the browser cannot tell. */
+export function weekStart(locale: string): number {
+  try {
+    const l = new Intl.Locale(locale) as Intl.Locale & {
+      getWeekInfo?: () => { firstDay: number };
+      weekInfo?: { firstDay: number };
+    };
+    return l.getWeekInfo?.().firstDay ?? l.weekInfo?.firstDay ?? 1;
+  } catch {
+    return 1;
+  }
+}
+
+/** The weeks of a month as rows of seven days; days of the neighbouring months are null. */
+export function monthGrid(month: Date, firstDay: number): (Date | null)[][] {
+  const first = new Date(month.getFullYear(), month.getMonth(), 1);
+  const lead = daysIntoWeek(first, firstDay);
+  const days = new Date(month.getFullYear(), month.getMonth() + 1, 0).getDate();
+  const cells: (Date | null)[] = [
+    ...Array.from({ length: lead }, () => null),
+    ...Array.from({ length: days }, (_, i) => new Date(month.getFullYear(), month.getMonth(), i + 1)),
+  ];
+  while (cells.length % 7 !== 0) cells.push(null);
+  return Array.from({ length: cells.length / 7 }, (_, w) => cells.slice(w * 7, w * 7 + 7));
+}
+
+/** A picked period: first and last day (inclusive), start hour 0–23 and end hour 1–24 (24: end of day). */
+export type Selection = { from: Date; to: Date; startHour: number; endHour: number };
+
+export function selectionRange(s: Selection): { start: Date; end: Date } {
+  const start = new Date(s.from.getFullYear(), s.from.getMonth(), s.from.getDate(), s.startHour);
+  const end = new Date(s.to.getFullYear(), s.to.getMonth(), s.to.getDate(), s.endHour);
+  return { start, end };
+}
+
+/** The selection that shows a stored range; an end at midnight is the end of the day before. */
+export function rangeSelection(start: Date, end: Date): Selection {
+  const midnight = end.getHours() === 0 && end.getMinutes() === 0 && end > start;
+  return {
+    from: startOfDay(start),
+    startHour: start.getHours(),
+    to: midnight ? addDays(startOfDay(end), -1) : startOfDay(end),
+    endHour: midnight ? 24 : Math.max(1, end.getHours()),
+  };
+}
+
+/**
+ * The day the calendar's keyboard moves to (the date-picker grid pattern of WAI-ARIA): arrows by
+ * a day or a week (left and right mirror in RTL), Page Up/Down by a month (with Shift a year),
+ * Home/End to the week's first and last day. Undefined for other keys.
+ */
+export function moveDay(
+  key: string,
+  d: Date,
+  { firstDay, rtl = false, shift = false }: { firstDay: number; rtl?: boolean; shift?: boolean },
+): Date | undefined {
+  const months = shift ? 12 : 1;
+  switch (key) {
+    case 'ArrowRight':
+      return addDays(d, rtl ? -1 : 1);
+    case 'ArrowLeft':
+      return addDays(d, rtl ? 1 : -1);
+    case 'ArrowDown':
+      return addDays(d, 7);
+    case 'ArrowUp':
+      return addDays(d, -7);
+    case 'PageDown':
+    case 'PageUp': {
+      const target = d.getMonth() + (key === 'PageDown' ? months : -months);
+      const last = new Date(d.getFullYear(), target + 1, 0).getDate();
+      return new Date(d.getFullYear(), target, Math.min(d.getDate(), last));
+    }
+    case 'Home':
+      return addDays(d, -daysIntoWeek(d, firstDay));
+    case 'End':
+      return addDays(d, 6 - daysIntoWeek(d, firstDay));
+    default:
+      return undefined;
+  }
+}
+
+export const PRESETS = ['today', 'yesterday', 'thisWeek', 'lastWeek', 'thisMonth', 'lastMonth'] as const;
+export type Preset = (typeof PRESETS)[number];
+
+/** Whole days of a quick pick, as a selection (local time). */
+export function presetSelection(preset: Preset, now: Date, firstDay: number): Selection {
+  const today = startOfDay(now);
+  const week = addDays(today, -daysIntoWeek(today, firstDay));
+  const month = new Date(today.getFullYear(), today.getMonth(), 1);
+  const days = (from: Date, to: Date): Selection => ({ from, to, startHour: 0, endHour: 24 });
+  switch (preset) {
+    case 'today':
+      return days(today, today);
+    case 'yesterday':
+      return days(addDays(today, -1), addDays(today, -1));
+    case 'thisWeek':
+      return days(week, today);
+    case 'lastWeek':
+      return days(addDays(week, -7), addDays(week, -1));
+    case 'thisMonth':
+      return days(month, today);
+    case 'lastMonth':
+      return days(addMonths(month, -1), addDays(month, -1));
+  }
+}
+
+// The control ---------------------------------------------------------------------------------
+
+const setRange = (dateInterval: number) => useDeviceStore.setState({ dateInterval });
+
+export function TimeRangePicker() {
+  const { t } = useTranslation();
+  const dateInterval = useDeviceStore((s) => s.dateInterval);
+  const customRange = useDeviceStore((s) => s.customRange);
+  const hour12 = useUserStore((s) => s.profile?.timeConfig.timeFormat === '12h');
+  const phone = useBreakpoint() === 'xs';
+  const [open, setOpen] = useState(false);
+  const selectId = useId();
+  const isCustom = dateInterval === CUSTOM_RANGE && customRange !== null;
+  const customLabel = isCustom ? periodLabel(customRange, hour12) : t('timeRange.short.custom');
+
+  const choose = (index: number) => (index === CUSTOM_RANGE ? setOpen(true) : setRange(index));
+
+  return (
+    <>
+      {phone ? (
+        <div className="time-range time-range--phone">
+          <label className="visually-hidden" htmlFor={selectId}>
+            {t('timeRange.label')}
+          </label>
+          <select
+            id={selectId}
+            className="field__input field__select time-range__select"
+            value={isCustom ? CUSTOM_RANGE : dateInterval}
+            onChange={(e) => choose(Number(e.target.value))}
+          >
+            {TIME_RANGES.map((r, i) => (
+              <option key={r.key} value={i}>
+                {t(`timeRange.long.${r.key}`)}
+              </option>
+            ))}
+          </select>
+          {isCustom && (
+            <button
+              type="button"
+              className="time-range__custom"
+              aria-label={t('timeRange.picker.edit')}
+              onClick={() => setOpen(true)}
+            >
+              <CalendarRange size={14} aria-hidden />
+              {customLabel}
+            </button>
+          )}
+        </div>
+      ) : (
+        <RangeChips
+          selected={isCustom ? CUSTOM_RANGE : dateInterval}
+          customLabel={customLabel}
+          onChoose={choose}
+          label={t('timeRange.label')}
+        />
+      )}
+      {open && <RangeDialog onClose={() => setOpen(false)} phone={phone} hour12={hour12} />}
+    </>
+  );
+}
+
+function periodLabel(range: { start: string; end: string }, hour12: boolean) {
+  const s = rangeSelection(new Date(range.start), new Date(range.end));
+  const day: Intl.DateTimeFormatOptions = { day: 'numeric', month: 'short' };
+  const withTime = s.startHour !== 0 || s.endHour !== 24;
+  const opts: Intl.DateTimeFormatOptions = withTime
+    ? { ...day, hour: '2-digit', minute: '2-digit', hourCycle: hour12 ? 'h12' : 'h23' }
+    : day;
+  const { start, end } = selectionRange(s);
+  const from = formatDateTime(start, opts);
+  const to = withTime ? formatDateTime(end, opts) : formatDateTime(s.to, opts);
+  return from === to ? from : `${from} – ${to}`;
+}
+
+/** A toolbar of chips: one tab stop, arrow keys move between them, Enter or Space picks. */
+function RangeChips({
+  selected,
+  customLabel,
+  onChoose,
+  label,
+}: {
+  selected: number;
+  customLabel: string;
+  onChoose: (index: number) => void;
+  label: string;
+}) {
+  const { t } = useTranslation();
+  const [active, setActive] = useState(selected);
+  const refs = useRef<(HTMLButtonElement | null)[]>([]);
+  useEffect(() => setActive(selected), [selected]);
+
+  const onKeyDown = (e: KeyboardEvent) => {
+    const rtl = getComputedStyle(e.currentTarget).direction === 'rtl';
+    const step: Record<string, number> = { ArrowRight: rtl ? -1 : 1, ArrowLeft: rtl ? 1 : -1 };
+    let next: number | undefined;
+    if (e.key in step) next = (active + (step[e.key] as number) + TIME_RANGES.length) % TIME_RANGES.length;
+    else if (e.key === 'Home') next = 0;
+    else if (e.key === 'End') next = TIME_RANGES.length - 1;
+    if (next === undefined) return;
+    e.preventDefault();
+    setActive(next);
+    refs.current[next]?.focus();
+  };
+
+  return (
+    <div className="time-range" role="toolbar" aria-label={label} onKeyDown={onKeyDown}>
+      {TIME_RANGES.map((r, i) => {
+        const custom = i === CUSTOM_RANGE;
+        return (
+          <button
+            key={r.key}
+            ref={(node) => {
+              refs.current[i] = node;
+            }}
+            type="button"
+            className={`time-range__chip${custom ? ' time-range__chip--custom' : ''}`}
+            aria-pressed={selected === i}
+            aria-haspopup={custom ? 'dialog' : undefined}
+            tabIndex={active === i ? 0 : -1}
+            title={t(`timeRange.long.${r.key}`)}
+            onFocus={() => setActive(i)}
+            onClick={() => onChoose(i)}
+          >
+            {custom && <CalendarRange size={13} aria-hidden />}
+            {custom ? customLabel : t(`timeRange.short.${r.key}`)}
+          </button>
+        );
+      })}
+    </div>
+  );
+}
+
+// The custom range dialog ---------------------------------------------------------------------
+
+function initialSelection(): Selection {
+  const { dateInterval, customRange } = useDeviceStore.getState();
+  if (dateInterval === CUSTOM_RANGE && customRange) {
+    return rangeSelection(new Date(customRange.start), new Date(customRange.end));
+  }
+  const { start } = intervalRange(dateInterval, new Date());
+  return { from: startOfDay(start), to: startOfDay(new Date()), startHour: 0, endHour: 24 };
+}
+
+function RangeDialog({ onClose, phone, hour12 }: { onClose: () => void; phone: boolean; hour12: boolean }) {
+  const { t, i18n } = useTranslation();
+  const locale = i18n.language;
+  const firstDay = useMemo(() => weekStart(locale), [locale]);
+  // The grid re-renders on every hovered day: its formatters are made once per language.
+  const f = useMemo(() => {
+    const make = (o: Intl.DateTimeFormatOptions) => new Intl.DateTimeFormat(locale, o);
+    return {
+      full: make({ dateStyle: 'full' }),
+      month: make({ month: 'long', year: 'numeric' }),
+      endDay: make({ weekday: 'short', day: 'numeric', month: 'short', year: 'numeric' }),
+      hour: make({ hour: '2-digit', minute: '2-digit', hourCycle: hour12 ? 'h12' : 'h23' }),
+      weekdayLong: make({ weekday: 'long' }),
+      weekdayShort: make({ weekday: 'short' }),
+      weekdayNarrow: make({ weekday: 'narrow' }),
+    };
+  }, [locale, hour12]);
+  const today = useMemo(() => startOfDay(new Date()), []);
+  const [sel, setSel] = useState(initialSelection);
+  /** Waiting for the last day after a first click. */
+  const [picking, setPicking] = useState(false);
+  const [hover, setHover] = useState<Date | null>(null);
+  const [focusDay, setFocusDay] = useState(() => sel.to);
+  const months = phone ? 1 : 2;
+  const [view, setView] = useState(() => addMonths(sel.to, -(months - 1)));
+  const gridRef = useRef<HTMLDivElement>(null);
+  const moveFocus = useRef(false);
+  const requestBlur = useRootStore((s) => s.requestBlur);
+  useEffect(() => requestBlur(), [requestBlur]);
+
+  const lastView = addMonths(view, months - 1);
+  const canNext = addMonths(lastView, 1) <= today;
+
+  // Keep the focused day visible and focused when the keyboard moved it.
+  useLayoutEffect(() => {
+    if (!moveFocus.current) return;
+    moveFocus.current = false;
+    gridRef.current?.querySelector<HTMLButtonElement>(`[data-day="${dayKey(focusDay)}"]`)?.focus();
+  }, [focusDay]);
+
+  const goTo = (d: Date) => {
+    const target = d > today ? today : d;
+    const m = new Date(target.getFullYear(), target.getMonth(), 1);
+    if (m < view) setView(m);
+    else if (m > lastView) setView(addMonths(m, -(months - 1)));
+    moveFocus.current = true;
+    setFocusDay(target);
+  };
+
+  const pick = (d: Date) => {
+    if (d > today) return;
+    if (!picking) {
+      setSel((s) => ({ ...s, from: d, to: d }));
+      setPicking(true);
+    } else {
+      setSel((s) => (d < s.from ? { ...s, from: d, to: s.from } : { ...s, to: d }));
+      setPicking(false);
+      setHover(null);
+    }
+    setFocusDay(d);
+  };
+
+  const onGridKey = (e: KeyboardEvent) => {
+    const rtl = getComputedStyle(e.currentTarget).direction === 'rtl';
+    const next = moveDay(e.key, focusDay, { firstDay, rtl, shift: e.shiftKey });
+    if (!next) return;
+    e.preventDefault();
+    goTo(next);
+    if (picking) setHover(earlier(next, today));
+  };
+
+  // The range as it will apply; while picking, the hovered day previews the end.
+  const shownFrom = picking && hover ? earlier(hover, sel.from) : sel.from;
+  const shownTo = picking && hover ? later(hover, sel.from) : sel.to;
+  const { start, end } = selectionRange(sel);
+  const valid = start < end && !picking;
+
+  const apply = () => {
+    if (!valid) return;
+    useDeviceStore.setState({
+      dateInterval: CUSTOM_RANGE,
+      customRange: { start: start.toISOString(), end: end.toISOString() },
+    });
+    onClose();
+  };
+  const applyPreset = (p: Preset) => {
+    const s = presetSelection(p, new Date(), firstDay);
+    const r = selectionRange(s);
+    useDeviceStore.setState({
+      dateInterval: CUSTOM_RANGE,
+      customRange: { start: r.start.toISOString(), end: r.end.toISOString() },
+    });
+    onClose();
+  };
+
+  const hourLabel = (h: number) => (h === 24 ? t('timeRange.picker.endOfDay') : f.hour.format(new Date(2000, 0, 1, h)));
+  // 2024-01-01 was a Monday: day (firstDay + i) of that week. Short names, or narrow ones where
+  // the language's short names are long (Arabic writes them out).
+  const weekdays = Array.from({ length: 7 }, (_, i) => new Date(2024, 0, ((firstDay + i - 1) % 7) + 1)).map((d) => ({
+    day: d.getDay(),
+    long: f.weekdayLong.format(d),
+    short: f.weekdayShort.format(d),
+    narrow: f.weekdayNarrow.format(d),
+  }));
+  const useNarrow = weekdays.some((w) => w.short.length > 4);
+
+  return (
+    <RadixDialog.Root open onOpenChange={(o) => !o && onClose()}>
+      <RadixDialog.Portal>
+        <RadixDialog.Overlay className="range-picker__overlay" />
+        <RadixDialog.Content
+          className={`range-picker${phone ? ' range-picker--phone' : ''}`}
+          onOpenAutoFocus={(e) => {
+            e.preventDefault();
+            gridRef.current?.querySelector<HTMLButtonElement>('[tabindex="0"]')?.focus();
+          }}
+        >
+          <div className="range-picker__head">
+            <RadixDialog.Title className="range-picker__title">{t('timeRange.picker.title')}</RadixDialog.Title>
+            <RadixDialog.Close asChild>
+              <IconButton label={t('common.close')}>
+                <X size={18} aria-hidden />
+              </IconButton>
+            </RadixDialog.Close>
+          </div>
+          <RadixDialog.Description className="visually-hidden">
+            {t('timeRange.picker.description')}
+          </RadixDialog.Description>
+
+          <div className="range-picker__main">
+            <fieldset className="range-picker__presets">
+              <legend className="visually-hidden">{t('timeRange.picker.presets')}</legend>
+              {PRESETS.map((p) => (
+                <button key={p} type="button" className="range-picker__preset" onClick={() => applyPreset(p)}>
+                  {t(`timeRange.picker.${p}`)}
+                </button>
+              ))}
+            </fieldset>
+
+            <div className="range-picker__calendar">
+              <div className="range-picker__nav">
+                <IconButton label={t('timeRange.picker.previousMonth')} onClick={() => setView(addMonths(view, -1))}>
+                  <ChevronLeft size={18} className="range-picker__chevron" aria-hidden />
+                </IconButton>
+                <p className="range-picker__prompt" aria-live="polite">
+                  {picking ? t('timeRange.picker.pickEnd') : t('timeRange.picker.pickStart')}
+                </p>
+                <IconButton
+                  label={t('timeRange.picker.nextMonth')}
+                  onClick={() => canNext && setView(addMonths(view, 1))}
+                  aria-disabled={!canNext}
+                  className={canNext ? undefined : 'range-picker__nav--off'}
+                >
+                  <ChevronRight size={18} className="range-picker__chevron" aria-hidden />
+                </IconButton>
+              </div>
+              {/* biome-ignore lint/a11y/noStaticElementInteractions: arrow keys of the day grids below */}
+              <div className="range-picker__months" ref={gridRef} onKeyDown={onGridKey}>
+                {Array.from({ length: months }, (_, m) => {
+                  const month = addMonths(view, m);
+                  const title = f.month.format(month);
+                  return (
+                    <table key={dayKey(month)} className="range-picker__month" aria-label={title}>
+                      <caption className="range-picker__month-title">{title}</caption>
+                      <thead>
+                        <tr>
+                          {weekdays.map((w) => (
+                            <th key={w.day} scope="col" abbr={w.long}>
+                              {useNarrow ? w.narrow : w.short}
+                            </th>
+                          ))}
+                        </tr>
+                      </thead>
+                      <tbody onMouseLeave={() => setHover(null)}>
+                        {monthGrid(month, firstDay).map((week) => (
+                          <tr key={dayKey(week.find(Boolean) ?? month)}>
+                            {week.map((d, i) => {
+                              // biome-ignore lint/suspicious/noArrayIndexKey: a blank keeps its place in the week
+                              if (!d) return <td key={i} />;
+                              const future = d > today;
+                              const inRange = d >= shownFrom && d <= shownTo;
+                              const isStart = sameDay(d, shownFrom);
+                              const isEnd = sameDay(d, shownTo);
+                              const classes = [
+                                'range-picker__day',
+                                inRange && 'is-in',
+                                isStart && 'is-start',
+                                isEnd && 'is-end',
+                                sameDay(d, today) && 'is-today',
+                              ];
+                              return (
+                                <td
+                                  key={dayKey(d)}
+                                  className={
+                                    inRange
+                                      ? ['is-in', isStart && 'is-start', isEnd && 'is-end'].filter(Boolean).join(' ')
+                                      : undefined
+                                  }
+                                >
+                                  <button
+                                    type="button"
+                                    data-day={dayKey(d)}
+                                    className={classes.filter(Boolean).join(' ')}
+                                    tabIndex={sameDay(d, focusDay) ? 0 : -1}
+                                    aria-disabled={future || undefined}
+                                    aria-current={sameDay(d, today) ? 'date' : undefined}
+                                    aria-label={f.full.format(d)}
+                                    aria-pressed={inRange}
+                                    onClick={() => pick(d)}
+                                    onMouseEnter={() => picking && !future && setHover(d)}
+                                    onFocus={() => setFocusDay(d)}
+                                  >
+                                    {d.getDate()}
+                                  </button>
+                                </td>
+                              );
+                            })}
+                          </tr>
+                        ))}
+                      </tbody>
+                    </table>
+                  );
+                })}
+              </div>
+            </div>
+          </div>
+
+          <div className="range-picker__foot">
+            <div className="range-picker__ends">
+              <RangeEnd
+                label={t('timeRange.picker.from')}
+                day={f.endDay.format(shownFrom)}
+                timeLabel={t('timeRange.picker.startTime')}
+                hours={Array.from({ length: 24 }, (_, h) => h)}
+                value={sel.startHour}
+                hourLabel={hourLabel}
+                onChange={(startHour) => setSel((s) => ({ ...s, startHour }))}
+              />
+              <span className="range-picker__arrow" aria-hidden>
+                →
+              </span>
+              <RangeEnd
+                label={t('timeRange.picker.to')}
+                day={f.endDay.format(shownTo)}
+                timeLabel={t('timeRange.picker.endTime')}
+                hours={Array.from({ length: 24 }, (_, h) => h + 1)}
+                value={sel.endHour}
+                hourLabel={hourLabel}
+                onChange={(endHour) => setSel((s) => ({ ...s, endHour }))}
+              />
+            </div>
+            {!picking && start >= end && (
+              <p className="field__error" role="alert">
+                {t('timeRange.picker.invalid')}
+              </p>
+            )}
+            <div className="range-picker__actions">
+              <RadixDialog.Close asChild>
+                <Button>{t('common.cancel')}</Button>
+              </RadixDialog.Close>
+              <Button variant="primary" onClick={apply} disabled={!valid}>
+                {t('timeRange.picker.apply')}
+              </Button>
+            </div>
+          </div>
+        </RadixDialog.Content>
+      </RadixDialog.Portal>
+    </RadixDialog.Root>
+  );
+}
+
+function RangeEnd({
+  label,
+  day,
+  timeLabel,
+  hours,
+  value,
+  hourLabel,
+  onChange,
+}: {
+  label: string;
+  day: string;
+  timeLabel: string;
+  hours: number[];
+  value: number;
+  hourLabel: (h: number) => string;
+  onChange: (h: number) => void;
+}) {
+  const id = useId();
+  return (
+    <div className="range-picker__end">
+      <span className="range-picker__end-label">{label}</span>
+      <span className="range-picker__end-day">{day}</span>
+      <label className="visually-hidden" htmlFor={id}>
+        {timeLabel}
+      </label>
+      <select
+        id={id}
+        className="field__input field__select range-picker__time"
+        value={value}
+        onChange={(e) => onChange(Number(e.target.value))}
+      >
+        {hours.map((h) => (
+          <option key={h} value={h}>
+            {hourLabel(h)}
+          </option>
+        ))}
+      </select>
+    </div>
+  );
+}

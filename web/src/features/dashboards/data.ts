@@ -1,0 +1,200 @@
+import {
+  type Alarm,
+  alarmTypeKey,
+  type BindingKind,
+  bind,
+  boundValue,
+  type Device,
+  displayTemperature,
+  emptyFilter,
+  type FilterableUnit,
+  type FilterSettings,
+  filterAlarms,
+  filterUnits,
+  formatLegacyDate,
+  intervalRange,
+  type UnitShowValue,
+  unitStatus,
+  unitTypeName,
+} from '@fieldwatch/core';
+import { useQuery } from '@tanstack/react-query';
+import { useEffect, useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
+import { deviceApi } from '../../lib/api.ts';
+import { onLive } from '../../lib/live.ts';
+import { queryClient } from '../../lib/query.ts';
+import { editDashboard, useDashboardStore } from '../../stores/dashboards.ts';
+import { useDeviceStore } from '../../stores/devices.ts';
+import { useUserStore } from '../../stores/user.ts';
+
+/** The data every dashboard widget shares: current devices, their latest values and alarms. */
+
+export const useCustomerIds = () => {
+  const selected = useUserStore((s) => s.selectedCustomers);
+  return useMemo(() => selected.map((c) => c.CustomerID).sort((a, b) => a - b), [selected]);
+};
+
+const devicesKey = (customers: readonly number[], refreshKey: number) => ['devices', customers, refreshKey] as const;
+
+/** The current devices of the selected customers; toggling a customer or a refresh tick re-fetches. */
+export function useDevices() {
+  const customers = useCustomerIds();
+  const refreshKey = useDeviceStore((s) => s.refreshKey);
+  return useQuery({
+    queryKey: devicesKey(customers, refreshKey),
+    queryFn: () => deviceApi.devices(customers),
+    enabled: customers.length > 0,
+    placeholderData: (previous) => previous,
+    staleTime: Number.POSITIVE_INFINITY,
+  });
+}
+
+/** Latest display values (temperature by priority, battery voltage) per unit. */
+export function useShowValues() {
+  const customers = useCustomerIds();
+  const refreshKey = useDeviceStore((s) => s.refreshKey);
+  return useQuery({
+    queryKey: ['showValues', customers, refreshKey],
+    queryFn: () => deviceApi.showValues(customers),
+    enabled: customers.length > 0,
+    placeholderData: (previous) => previous,
+    staleTime: Number.POSITIVE_INFINITY,
+  });
+}
+
+/** The dashboards' date interval as [start, end). */
+export function useDateRange() {
+  const dateInterval = useDeviceStore((s) => s.dateInterval);
+  const custom = useDeviceStore((s) => s.customRange);
+  const refreshKey = useDeviceStore((s) => s.refreshKey);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a refresh moves "now"
+  return useMemo(() => intervalRange(dateInterval, new Date(), custom), [dateInterval, custom, refreshKey]);
+}
+
+/** Alarms of the selected customers since the start of the date interval, newest first. */
+export function useAlarms() {
+  const customers = useCustomerIds();
+  const { start } = useDateRange();
+  const startDate = formatLegacyDate(start);
+  return useQuery({
+    queryKey: ['alarms', customers, startDate],
+    queryFn: () => deviceApi.alarms(customers, startDate),
+    enabled: customers.length > 0,
+    placeholderData: (previous) => previous,
+  });
+}
+
+/** A device as the filter logic of core sees it. */
+export const asFilterable = (d: Device): FilterableUnit & { device: Device } => ({
+  UnitName: d.name,
+  UnitLocation: d.location,
+  UnitType: d.type.code,
+  AlarmEvents: d.alarmTypes.map((AlarmType) => ({ AlarmType })),
+  device: d,
+});
+
+/** The filter of a dashboard (its own, else the stored default) with the transient text search. */
+export function useDashboardFilter(dashboardId: string): FilterSettings {
+  const own = useDashboardStore((s) => s.filters[dashboardId]);
+  const stored = useDeviceStore((s) => s.filterSettings);
+  const textSearch = useDeviceStore((s) => s.textSearch);
+  return useMemo(() => ({ ...(own ?? stored ?? emptyFilter()), textSearch }), [own, stored, textSearch]);
+}
+
+/** The dashboard's devices after the filter logic of spec §5. */
+export function useFilteredDevices(dashboardId: string, narrow?: (d: Device) => boolean) {
+  const devices = useDevices();
+  const filter = useDashboardFilter(dashboardId);
+  const data = useMemo(() => {
+    const all = (devices.data ?? []).filter((d) => !narrow || narrow(d));
+    return filterUnits(all.map(asFilterable), filter, unitTypeName).map((u) => u.device);
+  }, [devices.data, filter, narrow]);
+  return { ...devices, data };
+}
+
+/** The dashboard's alarms after the alarm filter logic of spec §5. */
+export function useFilteredAlarms(dashboardId: string) {
+  const alarms = useAlarms();
+  const filter = useDashboardFilter(dashboardId);
+  const { t } = useTranslation();
+  const data = useMemo(
+    () =>
+      filterAlarms(
+        (alarms.data ?? []).map((a) => ({ ...a, UnitType: a.Units[0]?.UnitType ?? 0 })),
+        filter,
+        (type) => t(alarmTypeKey(type)),
+        unitTypeName,
+      ) as Alarm[],
+    [alarms.data, filter, t],
+  );
+  return { ...alarms, data };
+}
+
+/** A value a widget sees through its link group, and the setter that binds it there. */
+export function useBinding<T>(
+  dashboardId: string,
+  widgetId: string,
+  kind: BindingKind,
+): [T | undefined, (v: T | undefined) => void] {
+  const value = useDashboardStore((s) => {
+    const d = s.dashboards[dashboardId];
+    return d ? (boundValue(d, widgetId, kind) as T | undefined) : undefined;
+  });
+  const set = (v: T | undefined) => editDashboard(dashboardId, (d) => bind(d, widgetId, kind, v));
+  return [value, set];
+}
+
+/** The units a widget's link group has selected (list or map selection). */
+export const useSelectedUnits = (dashboardId: string, widgetId: string) =>
+  useBinding<number[]>(dashboardId, widgetId, 'units');
+
+/**
+ * Live updates (units issue's WebSocket): a unit's new status, alarms and latest values patch the
+ * cached devices and values in place, so markers and lists change without a reload.
+ */
+export function useLivePatches() {
+  useEffect(() => {
+    let alarmsTimer: ReturnType<typeof setTimeout> | undefined;
+    const off = onLive((m) => {
+      if (m.unitId === undefined) return;
+      if (m.kind === 'alarm') {
+        const type = m.alarmType as number;
+        queryClient.setQueriesData<Device[]>({ queryKey: ['devices'] }, (list) =>
+          list?.map((d) => {
+            if (d.id !== m.unitId) return d;
+            const others = d.alarmTypes.filter((a) => a !== type);
+            const alarmTypes = m.cleared ? others : [...others, type];
+            // The status follows from the active alarms by the same rule as on the server.
+            const status = unitStatus({ UnitName: d.name, AlarmEvents: alarmTypes.map((a) => ({ AlarmType: a })) });
+            return { ...d, alarmTypes, status };
+          }),
+        );
+        // Alarm lists and counts are re-read at most every 5 s however many alarms arrive.
+        alarmsTimer ??= setTimeout(() => {
+          alarmsTimer = undefined;
+          void queryClient.invalidateQueries({ queryKey: ['alarms'] });
+          void queryClient.invalidateQueries({ queryKey: ['kpiAlarms'] });
+        }, 5000);
+      } else if (m.kind === 'samples') {
+        const values = m.values as Record<string, number>;
+        queryClient.setQueriesData<UnitShowValue[]>({ queryKey: ['showValues'] }, (list) =>
+          list?.map((v) => {
+            if (v.UnitID !== m.unitId) return v;
+            const merged = { ...v.Values, ...values };
+            return {
+              ...v,
+              Values: merged,
+              Temperature: displayTemperature(merged) ?? v.Temperature,
+              BatteryVoltage: merged.BatteryVoltage ?? v.BatteryVoltage,
+              LastValueTime: formatLegacyDate(new Date(m.t as string)),
+            };
+          }),
+        );
+      }
+    });
+    return () => {
+      off();
+      clearTimeout(alarmsTimer);
+    };
+  }, []);
+}

@@ -1,0 +1,175 @@
+import { alarmStatus, alarmTypeKey, type Device } from '@fieldwatch/core';
+import { BellOff, Users } from 'lucide-react';
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { formatDateTime } from '../../../../i18n/i18n.ts';
+import { onLive } from '../../../../lib/live.ts';
+import { StatusDot } from '../../../../ui/StatusLabel.tsx';
+import { useAlarms, useCustomerIds, useDevices } from '../../data.ts';
+import { useNow } from '../../widgets/kpi/format.ts';
+import { Updated, WidgetEmpty, WidgetError, WidgetSkeleton } from '../../widgets/kpi/WidgetStates.tsx';
+import type { WidgetProps } from '../../widgetTypes.ts';
+import { beep } from './beep.ts';
+import {
+  ageParts,
+  fromAlarm,
+  fromLive,
+  type MonitorAlarm,
+  monitorAlarms,
+  monitorSettings,
+  shouldBeep,
+} from './monitorMath.ts';
+import './alarmMonitor.css';
+
+/** A live alarm stays highlighted this long. */
+const HIGHLIGHT_MS = 10_000;
+/** How many of the newest alarms are shown large. */
+const LARGE = 3;
+
+/**
+ * Alarm monitor (a control-room view): the active alarms, newest large (translated type, unit,
+ * location, time and an age counting up), older ones smaller below. Alarms arriving on the live
+ * socket appear at once, highlighted briefly, with an optional beep; cleared alarms leave.
+ */
+export function AlarmMonitorWidget({ widget }: WidgetProps) {
+  const { t } = useTranslation();
+  const customers = useCustomerIds();
+  const alarms = useAlarms();
+  const devices = useDevices();
+  const settings = useMemo(() => monitorSettings(widget.props), [widget.props]);
+  const now = useNow(1000);
+
+  // Live alarms until the alarm list has them, the ids cleared since, and when each new one arrived.
+  const [live, setLive] = useState<ReadonlyMap<number, MonitorAlarm>>(new Map());
+  const [cleared, setCleared] = useState<ReadonlySet<number>>(new Set());
+  const [arrived, setArrived] = useState<ReadonlyMap<number, number>>(new Map());
+  const soundRef = useRef(settings.sound);
+  soundRef.current = settings.sound;
+  const typesRef = useRef(settings.types);
+  typesRef.current = settings.types;
+
+  useEffect(
+    () =>
+      onLive((e) => {
+        if (e.kind !== 'alarm') return;
+        const a = fromLive(e);
+        if (!a) return;
+        if (a.cleared) {
+          setCleared((s) => new Set(s).add(a.id));
+          return;
+        }
+        setLive((m) => new Map(m).set(a.id, a));
+        setArrived((m) => new Map(m).set(a.id, Date.now()));
+        const shown = typesRef.current.length === 0 || typesRef.current.includes(a.type);
+        if (shown && shouldBeep(soundRef.current, document.hidden)) beep();
+      }),
+    [],
+  );
+
+  const byId = useMemo(() => new Map((devices.data ?? []).map((d) => [d.id, d])), [devices.data]);
+  const list = useMemo(() => {
+    const all = new Map<number, MonitorAlarm>();
+    for (const a of alarms.data ?? []) all.set(a.AlarmID, fromAlarm(a));
+    for (const [id, a] of live) if (!all.has(id)) all.set(id, a);
+    const activeTypes = new Map((devices.data ?? []).map((d) => [d.id, d.alarmTypes]));
+    return monitorAlarms(all.values(), activeTypes, cleared, settings.types, settings.count);
+  }, [alarms.data, live, devices.data, cleared, settings]);
+
+  if (customers.length === 0) {
+    return <WidgetEmpty icon={<Users size={20} />} title={t('widgets.common.noCustomers')} />;
+  }
+  if (alarms.isPending || devices.isPending) return <WidgetSkeleton shape="list" />;
+  if ((alarms.isError && !alarms.data) || (devices.isError && !devices.data)) {
+    return (
+      <WidgetError
+        title={t('widgets.alarmMonitor.failed')}
+        error={alarms.error ?? devices.error}
+        onRetry={() => {
+          void alarms.refetch();
+          void devices.refetch();
+        }}
+      />
+    );
+  }
+  if (list.length === 0) {
+    return (
+      <WidgetEmpty
+        icon={<BellOff size={20} />}
+        title={t('widgets.alarmMonitor.empty')}
+        text={t(settings.types.length > 0 ? 'widgets.alarmMonitor.emptyTypesText' : 'widgets.alarmMonitor.emptyText')}
+      />
+    );
+  }
+
+  const isNew = (a: MonitorAlarm) => now - (arrived.get(a.id) ?? 0) < HIGHLIGHT_MS;
+  const large = list.slice(0, LARGE);
+  const small = list.slice(LARGE);
+  return (
+    <div className="amon">
+      <ol className="amon__large" aria-label={t('widgets.alarmMonitor.newest')}>
+        {large.map((a) => (
+          <MonitorCard key={a.id} alarm={a} unit={byId.get(a.unitId)} now={now} fresh={isNew(a)} size="large" />
+        ))}
+      </ol>
+      {small.length > 0 && (
+        <ol className="amon__small" aria-label={t('widgets.alarmMonitor.older')}>
+          {small.map((a) => (
+            <MonitorCard key={a.id} alarm={a} unit={byId.get(a.unitId)} now={now} fresh={isNew(a)} size="small" />
+          ))}
+        </ol>
+      )}
+      <footer className="amon__foot">
+        <span>{t('widgets.alarmMonitor.count', { count: list.length })}</span>
+        <Updated at={alarms.dataUpdatedAt} />
+      </footer>
+    </div>
+  );
+}
+
+function MonitorCard({
+  alarm,
+  unit,
+  now,
+  fresh,
+  size,
+}: {
+  alarm: MonitorAlarm;
+  unit: Device | undefined;
+  now: number;
+  fresh: boolean;
+  size: 'large' | 'small';
+}) {
+  const { t } = useTranslation();
+  const status = alarmStatus(alarm.type);
+  const typeName = t(alarmTypeKey(alarm.type));
+  const age = ageParts(now - alarm.time);
+  const ageText = age.days > 0 ? t('widgets.alarmMonitor.ageDays', { count: age.days, clock: age.clock }) : age.clock;
+  const time = new Date(alarm.time);
+  return (
+    <li
+      className={`amon__item amon__item--${size}`}
+      data-status={status}
+      data-new={fresh || undefined}
+      data-alarm-id={alarm.id}
+    >
+      <div className="amon__type">
+        <StatusDot status={status} />
+        <span className="visually-hidden">{t(`status.${status}`)}: </span>
+        <span className="amon__type-name">{typeName}</span>
+        {fresh && <span className="amon__new">{t('widgets.alarmMonitor.new')}</span>}
+      </div>
+      <div className="amon__unit">
+        <span className="amon__unit-name">{unit?.name ?? t('widgets.alarmList.unit', { id: alarm.unitId })}</span>
+        {unit?.location && <span className="amon__location">{unit.location}</span>}
+      </div>
+      <div className="amon__when">
+        <time dateTime={time.toISOString()} title={formatDateTime(time)}>
+          {formatDateTime(time, { day: 'numeric', month: 'short', hour: 'numeric', minute: '2-digit' })}
+        </time>
+        <span className="amon__age" title={t('widgets.alarmMonitor.ageTitle')}>
+          {ageText}
+        </span>
+      </div>
+    </li>
+  );
+}

@@ -1,0 +1,500 @@
+import 'uplot/dist/uPlot.min.css';
+import './chart.css';
+import { isRadarType } from '@fieldwatch/core';
+import { useQuery } from '@tanstack/react-query';
+import { ChartLine, ChartNoAxesCombined, Download, Layers, Radar, ZoomOut } from 'lucide-react';
+import { type ReactNode, useCallback, useLayoutEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import uPlot from 'uplot';
+import { formatDateTime } from '../../../../i18n/i18n.ts';
+import { deviceApi } from '../../../../lib/api.ts';
+import { editDashboard } from '../../../../stores/dashboards.ts';
+import { useDeviceStore } from '../../../../stores/devices.ts';
+import { useUserStore } from '../../../../stores/user.ts';
+import { Button } from '../../../../ui/Button.tsx';
+import { Spinner } from '../../../../ui/Spinner.tsx';
+import { useDateRange, useDevices, useSelectedUnits } from '../../data.ts';
+import { WidgetEmpty, WidgetError } from '../../widgets/kpi/WidgetStates.tsx';
+import { chartProps } from '../../widgets/settings/props.ts';
+import type { WidgetProps } from '../../widgetTypes.ts';
+import {
+  buildOptions,
+  type ChartTheme,
+  csvExportUrl,
+  formatBucket,
+  formatValue,
+  type PreparedChart,
+  prepareUnitData,
+  seriesChoice,
+  seriesName,
+  seriesStyle,
+  toggleColumn,
+  visibleColumns,
+} from './chartData.ts';
+import { withDefaultSeries, zeroBased } from './chartDefaults.ts';
+
+/**
+ * The chart widget (spec §2 "charts"): the measurements of the first unit the link group selected,
+ * over the dashboards' time range. uPlot draws on a canvas, so any number of points costs no React
+ * work: React renders the header and the legend; the crosshair writes the legend values directly.
+ */
+export function ChartWidget({ dashboardId, widgetId, widget }: WidgetProps) {
+  const { t } = useTranslation();
+  const [units] = useSelectedUnits(dashboardId, widgetId);
+  const unitId = units?.[0];
+  if (unitId === undefined) {
+    return (
+      <WidgetEmpty icon={<ChartLine size={20} />} title={t('widget.selectUnit')} text={t('widget.selectUnitText')} />
+    );
+  }
+  return (
+    <UnitChart
+      key={unitId}
+      dashboardId={dashboardId}
+      widgetId={widgetId}
+      // The settings form's defaults (widget.props) travel with the legend choice (widget.settings).
+      settings={{ ...widget.settings, defaults: widget.props }}
+      unitId={unitId}
+    />
+  );
+}
+
+// Theme ---------------------------------------------------------------------------------------
+
+const themeKey = () => document.documentElement.dataset.theme ?? 'dark';
+function subscribeTheme(onChange: () => void) {
+  const observer = new MutationObserver(onChange);
+  observer.observe(document.documentElement, { attributes: true, attributeFilter: ['data-theme'] });
+  return () => observer.disconnect();
+}
+
+/** The chart colours from the CSS tokens, read again whenever <html data-theme> changes. */
+export function useChartTheme(): ChartTheme {
+  const key = useSyncExternalStore(subscribeTheme, themeKey);
+  return useMemo(() => {
+    const css = getComputedStyle(document.documentElement);
+    const token = (name: string, fallback: string) => css.getPropertyValue(name).trim() || fallback;
+    return {
+      dark: key !== 'bright',
+      text: token('--text', '#e6ecf3'),
+      text2: token('--text-2', '#9fb0c3'),
+      border: token('--border', '#27364a'),
+      card: token('--card', '#141c26'),
+      font: token('--font', 'system-ui, sans-serif'),
+    };
+  }, [key]);
+}
+
+// The unit's chart ----------------------------------------------------------------------------
+
+type Zoom = readonly [number, number];
+
+function UnitChart({
+  dashboardId,
+  widgetId,
+  settings,
+  unitId,
+}: {
+  dashboardId: string;
+  widgetId: string;
+  settings: Record<string, unknown>;
+  unitId: number;
+}) {
+  const { t, i18n } = useTranslation();
+  const locale = i18n.language;
+  const range = useDateRange();
+  const refreshKey = useDeviceStore((s) => s.refreshKey);
+  const devices = useDevices();
+  const hour12 = useUserStore((s) => s.profile?.timeConfig.timeFormat === '12h');
+  const device = devices.data?.find((d) => d.id === unitId);
+  const unitName = device?.name || t('chart.unitFallback', { id: unitId });
+
+  const query = useQuery({
+    queryKey: ['unitData', unitId, range.start.toISOString(), range.end.toISOString(), refreshKey],
+    queryFn: () => deviceApi.unitData(unitId, range.start, range.end),
+    // A refresh or a new range keeps the old lines on screen until the new ones arrive.
+    placeholderData: (previous) => previous,
+    staleTime: 60_000,
+  });
+  const chart = useMemo(() => (query.data ? prepareUnitData(query.data) : undefined), [query.data]);
+
+  if (!chart) {
+    if (query.isError) {
+      return <WidgetError title={t('chart.failed')} error={query.error} onRetry={() => void query.refetch()} />;
+    }
+    return <ChartSkeleton />;
+  }
+  const long: Intl.DateTimeFormatOptions = {
+    dateStyle: 'medium',
+    timeStyle: 'short',
+    hourCycle: hour12 ? 'h12' : 'h23',
+  };
+  const period = { start: formatDateTime(range.start, long), end: formatDateTime(range.end, long) };
+  if (chart.series.length === 0) {
+    return (
+      <WidgetEmpty
+        icon={<ChartNoAxesCombined size={20} />}
+        title={t('chart.noData')}
+        text={t('chart.noDataText', { unit: unitName, ...period })}
+      />
+    );
+  }
+  return (
+    <UnitChartView
+      chart={chart}
+      unitId={unitId}
+      unitName={unitName}
+      radar={device ? isRadarType(device.type.code) : false}
+      fetching={query.isFetching}
+      dashboardId={dashboardId}
+      widgetId={widgetId}
+      settings={settings}
+      locale={locale}
+    />
+  );
+}
+
+/** One unit's chart: the series choice kept in the widget's settings, Export CSV and the radar link. */
+function UnitChartView({
+  chart,
+  unitId,
+  unitName,
+  radar,
+  fetching,
+  dashboardId,
+  widgetId,
+  settings,
+  locale,
+}: {
+  chart: PreparedChart;
+  unitId: number;
+  unitName: string;
+  radar: boolean;
+  fetching: boolean;
+  dashboardId: string;
+  widgetId: string;
+  settings: Record<string, unknown>;
+  locale: string;
+}) {
+  const { t } = useTranslation();
+  const hiddenKey = JSON.stringify(settings.hidden ?? null);
+  const shownKey = JSON.stringify(settings.shown ?? null);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the choice changes only with its JSON
+  const choice = useMemo(() => seriesChoice(settings), [hiddenKey, shownKey]);
+  const defaults = chartProps((settings.defaults ?? {}) as Record<string, unknown>);
+  const defaultsKey = defaults.series.join(',');
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the defaults change only with their key
+  const visible = useMemo(
+    () => withDefaultSeries(chart.series, choice, defaults.series, visibleColumns(chart.series, choice)),
+    [chart.series, choice, defaultsKey],
+  );
+  const names = useMemo(() => chart.series.map((s) => seriesName(t, s)), [chart.series, t]);
+
+  const toggle = (column: string, wasVisible: boolean) =>
+    editDashboard(dashboardId, (d) => {
+      const w = d.widgets[widgetId];
+      if (!w) return d;
+      const next = toggleColumn(seriesChoice(w.settings), column, wasVisible);
+      return { ...d, widgets: { ...d.widgets, [widgetId]: { ...w, settings: { ...w.settings, ...next } } } };
+    });
+
+  return (
+    <ChartView
+      chart={chart}
+      title={unitName}
+      names={names}
+      visible={visible}
+      onToggle={toggle}
+      fetching={fetching}
+      locale={locale}
+      exportOf={{ units: [unitId], columns: chart.series.map((s) => s.column) }}
+      yFromZero={defaults.yFromZero}
+      actions={
+        radar ? (
+          <Link
+            className="btn btn--ghost chart__action"
+            to={`/radar/${unitId}`}
+            title={t('chart.radarHint', { unit: unitName })}
+          >
+            <Radar size={14} aria-hidden />
+            <span className="chart__action-text">{t('chart.radar')}</span>
+          </Link>
+        ) : undefined
+      }
+    />
+  );
+}
+
+export function ChartSkeleton() {
+  const { t } = useTranslation();
+  return (
+    <div className="chart chart--loading" role="status" aria-label={t('common.loading')}>
+      <div className="chart__head">
+        <span className="skeleton chart-skel__title" />
+      </div>
+      <div className="chart-skel__plot" aria-hidden>
+        <svg viewBox="0 0 400 120" preserveAspectRatio="none" className="chart-skel__wave" aria-hidden="true">
+          <path d="M0 80 C 40 60, 70 95, 110 70 S 180 40, 220 62 S 300 96, 340 58 S 390 40, 400 48" />
+        </svg>
+      </div>
+      <div className="chart__legend" aria-hidden>
+        <span className="skeleton chart-skel__chip" />
+        <span className="skeleton chart-skel__chip" />
+        <span className="skeleton chart-skel__chip" />
+      </div>
+    </div>
+  );
+}
+
+const cursorTimeFormat: Intl.DateTimeFormatOptions = {
+  day: 'numeric',
+  month: 'short',
+  year: 'numeric',
+  hour: '2-digit',
+  minute: '2-digit',
+};
+
+/**
+ * A prepared chart with its header (title, period, downsampling note, actions, zoom) and legend
+ * chips. Shared by the chart and the multichart: `visible` and `onToggle` keep the series choice,
+ * `prefixes` (the multichart's unit names) lead each legend chip, `exportOf` adds an Export CSV
+ * link for the range on screen (the zoom, else the requested range).
+ */
+export function ChartView({
+  chart,
+  title,
+  names,
+  prefixes,
+  visible,
+  onToggle,
+  fetching,
+  locale,
+  actions,
+  note,
+  exportOf,
+  yFromZero = false,
+}: {
+  chart: PreparedChart;
+  title: string;
+  names: readonly string[];
+  prefixes?: readonly string[];
+  visible: ReadonlySet<string>;
+  onToggle: (column: string, wasVisible: boolean) => void;
+  fetching: boolean;
+  locale: string;
+  actions?: ReactNode;
+  note?: ReactNode;
+  exportOf?: { units: readonly number[]; columns: readonly string[] };
+  /** Chart settings: y axes include zero. */
+  yFromZero?: boolean;
+}) {
+  const { t } = useTranslation();
+  const theme = useChartTheme();
+  const hour12 = useUserStore((s) => s.profile?.timeConfig.timeFormat === '12h');
+  const dateInterval = useDeviceStore((s) => s.dateInterval);
+  const customRange = useDeviceStore((s) => s.customRange);
+  const rangeKey = `${dateInterval}|${customRange?.start ?? ''}|${customRange?.end ?? ''}`;
+
+  const plotRef = useRef<HTMLDivElement>(null);
+  const plot = useRef<uPlot | null>(null);
+  const valueEls = useRef<(HTMLElement | null)[]>([]);
+  const timeEl = useRef<HTMLSpanElement>(null);
+  const zoom = useRef<{ key: string; range: Zoom | null }>({ key: rangeKey, range: null });
+  const [zoomed, setZoomed] = useState<Zoom | null>(null);
+
+  const cursorTime = useMemo(
+    () => new Intl.DateTimeFormat(locale, { ...cursorTimeFormat, hourCycle: hour12 ? 'h12' : 'h23' }),
+    [locale, hour12],
+  );
+
+  /** Legend values at the crosshair, or the newest values while the cursor is off the plot. */
+  const showValues = useCallback(
+    (u: uPlot | null) => {
+      const idx = u?.cursor.idx;
+      const idxs = u?.cursor.idxs;
+      for (let i = 0; i < chart.series.length; i++) {
+        const el = valueEls.current[i];
+        if (!el) continue;
+        let v: number | null | undefined = chart.series[i]?.last;
+        if (u && idx !== null && idx !== undefined) {
+          const j = idxs?.[i + 1] ?? idx;
+          v = j === null ? null : (u.data[i + 1]?.[j] as number | null | undefined);
+        }
+        el.textContent = formatValue(v, locale);
+      }
+      if (timeEl.current) {
+        const x = idx === null || idx === undefined ? undefined : u?.data[0][idx];
+        timeEl.current.textContent = x === undefined ? t('chart.latest') : cursorTime.format(new Date(x * 1000));
+      }
+    },
+    [chart.series, locale, t, cursorTime],
+  );
+
+  useLayoutEffect(() => {
+    const el = plotRef.current;
+    if (!el) return;
+    if (zoom.current.key !== rangeKey) zoom.current = { key: rangeKey, range: null };
+    const kept = zoom.current.range;
+    const xRange = kept && kept[0] >= chart.start && kept[1] <= chart.end ? kept : null;
+    const box = el.getBoundingClientRect();
+    let lastIdx: number | null | undefined = -1;
+    const built = buildOptions({
+      chart,
+      visible,
+      names,
+      theme,
+      width: box.width,
+      height: box.height,
+      locale,
+      hour12,
+      xRange,
+      hooks: {
+        setScale: [
+          (u, key) => {
+            if (key !== 'x') return;
+            const { min, max } = u.scales.x ?? {};
+            if (min === undefined || max === undefined) return;
+            const full = min <= chart.start + 1 && max >= chart.end - 1;
+            zoom.current.range = full ? null : [min, max];
+            setZoomed(zoom.current.range);
+          },
+        ],
+        setCursor: [
+          (u) => {
+            if (u.cursor.idx === lastIdx) return;
+            lastIdx = u.cursor.idx;
+            showValues(u);
+          },
+        ],
+      },
+    });
+    const opts = yFromZero ? zeroBased(built) : built;
+    const u = new uPlot(opts, chart.data, el);
+    plot.current = u;
+    setZoomed(xRange);
+    showValues(null);
+    const resize = new ResizeObserver(([entry]) => {
+      if (!entry) return;
+      const { width, height } = entry.contentRect;
+      if (width > 0 && height > 0 && (Math.floor(width) !== u.width || Math.floor(height) !== u.height)) {
+        u.setSize({ width: Math.floor(width), height: Math.floor(height) });
+      }
+    });
+    resize.observe(el);
+    return () => {
+      resize.disconnect();
+      u.destroy();
+      plot.current = null;
+    };
+  }, [chart, visible, names, theme, locale, hour12, rangeKey, showValues, yFromZero]);
+
+  const resetZoom = () => plot.current?.setScale('x', { min: chart.start, max: chart.end });
+
+  const focus = (i: number | null) => {
+    const u = plot.current;
+    if (!u) return;
+    if (i === null || !visible.has(chart.series[i]?.column ?? '')) u.setSeries(null, { focus: false });
+    else u.setSeries(i + 1, { focus: true });
+  };
+
+  const shown = zoomed ?? ([chart.start, chart.end] as const);
+  const timeOptions: Intl.DateTimeFormatOptions = {
+    day: 'numeric',
+    month: 'short',
+    hour: '2-digit',
+    minute: '2-digit',
+    hourCycle: hour12 ? 'h12' : 'h23',
+  };
+  const start = formatDateTime(new Date(shown[0] * 1000), timeOptions);
+  const end = formatDateTime(new Date(shown[1] * 1000), timeOptions);
+  const bucket = chart.bucketSeconds ? formatBucket(chart.bucketSeconds, locale) : null;
+  const allHidden = visible.size === 0;
+  const exportUrl = exportOf
+    ? csvExportUrl(exportOf.units, exportOf.columns, new Date(shown[0] * 1000), new Date(shown[1] * 1000))
+    : undefined;
+
+  return (
+    <div className="chart">
+      <div className="chart__head">
+        <span className="chart__unit" title={title}>
+          {title}
+        </span>
+        <span className="chart__range">{t('chart.range', { start, end })}</span>
+        {bucket && (
+          <span className="chart__note" title={t('chart.downsampledHint', { bucket })}>
+            <Layers size={12} aria-hidden />
+            {t('chart.downsampled', { bucket })}
+          </span>
+        )}
+        {note}
+        {fetching && <Spinner label={t('common.loading')} />}
+        <span className="chart__spacer" />
+        {actions}
+        {exportUrl && (
+          <a
+            className="btn btn--ghost chart__action"
+            href={exportUrl}
+            download
+            title={t('chart.exportHint', { start, end })}
+          >
+            <Download size={14} aria-hidden />
+            <span className="chart__action-text">{t('chart.export')}</span>
+          </a>
+        )}
+        {zoomed ? (
+          <Button variant="ghost" className="chart__reset" icon={<ZoomOut size={14} aria-hidden />} onClick={resetZoom}>
+            {t('chart.resetZoom')}
+          </Button>
+        ) : (
+          <span className="chart__hint">{t('chart.zoomHint')}</span>
+        )}
+      </div>
+      <div
+        ref={plotRef}
+        className="chart__plot"
+        dir="ltr"
+        role="img"
+        aria-label={t('chart.label', { unit: title, start, end })}
+      >
+        {allHidden && <p className="chart__overlay">{t('chart.allHidden')}</p>}
+      </div>
+      <fieldset className="chart__legend">
+        <legend className="visually-hidden">{t('chart.legend')}</legend>
+        <span className="chart__time" ref={timeEl} />
+        {chart.series.map((s, i) => {
+          const on = visible.has(s.column);
+          const name = names[i] ?? s.column;
+          const { stroke, dash } = seriesStyle(i, theme.dark);
+          return (
+            <button
+              key={s.column}
+              type="button"
+              className="chart__item"
+              aria-pressed={on}
+              title={t('chart.toggle', { name })}
+              onClick={() => onToggle(s.column, on)}
+              onMouseEnter={() => focus(i)}
+              onMouseLeave={() => focus(null)}
+              onFocus={() => focus(i)}
+              onBlur={() => focus(null)}
+            >
+              <svg className="chart__swatch" width="16" height="8" viewBox="0 0 16 8" aria-hidden>
+                <line x1="1" y1="4" x2="15" y2="4" stroke={stroke} strokeDasharray={dash.join(' ') || undefined} />
+              </svg>
+              {prefixes?.[i] && <span className="chart__prefix">{prefixes[i]}</span>}
+              <span className="chart__name">{name}</span>
+              <span
+                className="chart__value"
+                ref={(node) => {
+                  valueEls.current[i] = node;
+                }}
+              />
+              {s.unit && <span className="chart__unit-label">{s.unit}</span>}
+            </button>
+          );
+        })}
+      </fieldset>
+    </div>
+  );
+}

@@ -1,0 +1,294 @@
+import type { FloorPlan } from '@fieldwatch/core';
+import { useQueryClient } from '@tanstack/react-query';
+import { Trash2, Upload } from 'lucide-react';
+import { type FormEvent, useMemo, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useUserStore } from '../../../../stores/user.ts';
+import { Button } from '../../../../ui/Button.tsx';
+import { Select } from '../../../../ui/Select.tsx';
+import { TextField } from '../../../../ui/TextField.tsx';
+import { Check, Choice, SettingsGroup } from '../../widgets/settings/SettingsKit.tsx';
+import type { WidgetSettingsProps } from '../../widgetTypes.ts';
+import { BAND_LIMITS, type ClimateProps, climateProps, METRICS, type Metric } from './climate.ts';
+import { floorPlanApi } from './floorPlanApi.ts';
+import { useClimateOrg, useFloorPlans } from './IndoorClimateWidget.tsx';
+import './indoorClimate.css';
+
+/** The server's limit (core FLOOR_PLAN_MAX_BYTES), checked here first to say so before uploading. */
+const MAX_BYTES = 5 * 1024 * 1024;
+const ACCEPT = 'image/png,image/jpeg,image/webp,image/svg+xml';
+
+/**
+ * The indoor-climate settings: organisation, floor plan, metric, comfort bands, value labels; and
+ * the organisation's plans themselves (upload, delete), which change at once, not on Save.
+ */
+export function IndoorClimateSettings({ props, onChange }: WidgetSettingsProps) {
+  const { t } = useTranslation();
+  const settings = climateProps(props);
+  const orgId = useClimateOrg(settings);
+  const customers = useUserStore((s) => s.accessResponse?.Customers);
+  const plans = useFloorPlans(orgId);
+  const set = (patch: Partial<ClimateProps>) => onChange({ ...props, ...settings, orgId, ...patch });
+  const orgs = useMemo(
+    () => [...(customers ?? [])].sort((a, b) => a.CustomerName.localeCompare(b.CustomerName)),
+    [customers],
+  );
+  const planId = settings.planId ?? plans.data?.[0]?.id ?? null;
+
+  return (
+    <div className="climate-settings">
+      <div className="settings-row">
+        <Select
+          label={t('widgets.indoorClimate.settings.organization')}
+          value={orgId === null ? '' : String(orgId)}
+          onChange={(e) => set({ orgId: Number(e.target.value), planId: null })}
+          options={orgs.map((c) => ({ value: String(c.CustomerID), label: c.CustomerName }))}
+        />
+        <Select
+          label={t('widgets.indoorClimate.settings.plan')}
+          value={planId === null ? '' : String(planId)}
+          disabled={!plans.data?.length}
+          onChange={(e) => set({ planId: e.target.value ? Number(e.target.value) : null })}
+          options={
+            plans.data?.length
+              ? plans.data.map((p) => ({ value: String(p.id), label: p.name }))
+              : [{ value: '', label: t(plans.isPending ? 'common.loading' : 'widgets.indoorClimate.noPlans') }]
+          }
+        />
+      </div>
+
+      <SettingsGroup legend={t('widgets.indoorClimate.settings.metric')}>
+        <Choice
+          options={METRICS.map((m) => ({ value: m, label: t(`widgets.indoorClimate.${m}`) }))}
+          value={settings.metric}
+          onChange={(metric) => set({ metric })}
+        />
+      </SettingsGroup>
+
+      <SettingsGroup
+        legend={t('widgets.indoorClimate.settings.comfort')}
+        help={t('widgets.indoorClimate.settings.comfortHelp')}
+      >
+        {METRICS.map((m) => (
+          <BandFields key={m} metric={m} settings={settings} onChange={(band) => set({ [m]: band })} />
+        ))}
+        <Check
+          label={t('widgets.indoorClimate.settings.labels')}
+          checked={settings.showLabels}
+          onChange={(showLabels) => set({ showLabels })}
+        />
+      </SettingsGroup>
+
+      {orgId !== null && (
+        <PlanManager
+          orgId={orgId}
+          plans={plans.data ?? []}
+          onUploaded={(plan) => set({ planId: plan.id })}
+          onDeleted={(id) => planId === id && set({ planId: null })}
+        />
+      )}
+    </div>
+  );
+}
+
+function BandFields({
+  metric,
+  settings,
+  onChange,
+}: {
+  metric: Metric;
+  settings: ClimateProps;
+  onChange: (band: { min: number; max: number }) => void;
+}) {
+  const { t } = useTranslation();
+  const band = settings[metric];
+  const limits = BAND_LIMITS[metric];
+  // Typed text stays as typed until it is a valid band; the stored band changes only then.
+  const [text, setText] = useState({ min: String(band.min), max: String(band.max) });
+  const min = Number(text.min);
+  const max = Number(text.max);
+  const valid =
+    text.min.trim() !== '' &&
+    text.max.trim() !== '' &&
+    Number.isFinite(min) &&
+    Number.isFinite(max) &&
+    min >= limits.min &&
+    max <= limits.max &&
+    min < max;
+  const change = (key: 'min' | 'max', value: string) => {
+    const next = { ...text, [key]: value };
+    setText(next);
+    const a = Number(next.min);
+    const b = Number(next.max);
+    if (next.min.trim() && next.max.trim() && a >= limits.min && b <= limits.max && a < b) onChange({ min: a, max: b });
+  };
+  const unit = t(`widgets.indoorClimate.unit.${metric}`);
+  return (
+    <div className="settings-row">
+      <TextField
+        label={t('widgets.indoorClimate.settings.bandMin', { metric: t(`widgets.indoorClimate.${metric}`), unit })}
+        type="number"
+        inputMode="decimal"
+        step={metric === 'temperature' ? 0.5 : 1}
+        min={limits.min}
+        max={limits.max}
+        value={text.min}
+        onChange={(e) => change('min', e.target.value)}
+        error={valid ? null : t('widgets.indoorClimate.settings.bandInvalid', { min: limits.min, max: limits.max })}
+      />
+      <TextField
+        label={t('widgets.indoorClimate.settings.bandMax', { metric: t(`widgets.indoorClimate.${metric}`), unit })}
+        type="number"
+        inputMode="decimal"
+        step={metric === 'temperature' ? 0.5 : 1}
+        min={limits.min}
+        max={limits.max}
+        value={text.max}
+        onChange={(e) => change('max', e.target.value)}
+      />
+    </div>
+  );
+}
+
+/** The organisation's plans: upload (PUT multipart) and delete (with a confirmation). */
+function PlanManager({
+  orgId,
+  plans,
+  onUploaded,
+  onDeleted,
+}: {
+  orgId: number;
+  plans: FloorPlan[];
+  onUploaded: (plan: FloorPlan) => void;
+  onDeleted: (id: number) => void;
+}) {
+  const { t } = useTranslation();
+  const queryClient = useQueryClient();
+  const fileRef = useRef<HTMLInputElement>(null);
+  const [file, setFile] = useState<File | null>(null);
+  const [name, setName] = useState('');
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const [confirming, setConfirming] = useState<number | null>(null);
+  const refresh = () => queryClient.invalidateQueries({ queryKey: ['floorPlans', orgId] });
+
+  // Not a form of its own: it sits inside the settings dialog's form, whose submit is Save.
+  const upload = async (e?: FormEvent) => {
+    e?.preventDefault();
+    if (!file) return;
+    if (file.size > MAX_BYTES) {
+      setError(t('widgets.indoorClimate.settings.tooLarge'));
+      return;
+    }
+    setBusy(true);
+    setError(null);
+    try {
+      const plan = await floorPlanApi.upload(orgId, file, name);
+      await refresh();
+      onUploaded(plan);
+      setFile(null);
+      setName('');
+      if (fileRef.current) fileRef.current.value = '';
+    } catch (err) {
+      setError(t('widgets.indoorClimate.settings.uploadFailed', { reason: (err as Error).message }));
+    } finally {
+      setBusy(false);
+    }
+  };
+  const remove = async (id: number) => {
+    setBusy(true);
+    setError(null);
+    try {
+      await floorPlanApi.remove(orgId, [id]);
+      setConfirming(null);
+      onDeleted(id);
+      await refresh();
+      await queryClient.invalidateQueries({ queryKey: ['floorPlanData', orgId] });
+    } catch (err) {
+      setError(t('widgets.indoorClimate.settings.deleteFailed', { reason: (err as Error).message }));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <SettingsGroup
+      legend={t('widgets.indoorClimate.settings.plans')}
+      help={t('widgets.indoorClimate.settings.plansHelp')}
+    >
+      {plans.length > 0 && (
+        <ul className="climate-plans">
+          {plans.map((p) => (
+            <li key={p.id} className="climate-plans__item">
+              <img className="climate-plans__thumb" src={p.url} alt="" loading="lazy" />
+              <span className="climate-plans__name">
+                {p.name}
+                <span className="climate-plans__meta">
+                  {t('widgets.indoorClimate.settings.planSize', { width: p.width, height: p.height })}
+                </span>
+              </span>
+              {confirming === p.id ? (
+                <span className="climate-plans__confirm">
+                  <span>{t('widgets.indoorClimate.settings.confirmDelete', { name: p.name })}</span>
+                  <Button
+                    variant="primary"
+                    className="climate-plans__delete"
+                    disabled={busy}
+                    onClick={() => void remove(p.id)}
+                  >
+                    {t('common.delete')}
+                  </Button>
+                  <Button disabled={busy} onClick={() => setConfirming(null)}>
+                    {t('common.cancel')}
+                  </Button>
+                </span>
+              ) : (
+                <Button
+                  variant="ghost"
+                  icon={<Trash2 size={14} aria-hidden />}
+                  aria-label={t('widgets.indoorClimate.settings.deletePlan', { name: p.name })}
+                  onClick={() => setConfirming(p.id)}
+                >
+                  {t('common.delete')}
+                </Button>
+              )}
+            </li>
+          ))}
+        </ul>
+      )}
+      <div className="settings-row climate-upload">
+        <TextField
+          label={t('widgets.indoorClimate.settings.planName')}
+          value={name}
+          maxLength={120}
+          placeholder={file?.name.replace(/\.[^.]+$/, '') ?? ''}
+          onChange={(e) => setName(e.target.value)}
+        />
+        <div className="field">
+          <label className="field__label" htmlFor={`climate-file-${orgId}`}>
+            {t('widgets.indoorClimate.settings.file')}
+          </label>
+          <input
+            id={`climate-file-${orgId}`}
+            ref={fileRef}
+            className="climate-upload__file"
+            type="file"
+            accept={ACCEPT}
+            onChange={(e) => {
+              setFile(e.target.files?.[0] ?? null);
+              setError(null);
+            }}
+          />
+        </div>
+        <Button icon={<Upload size={14} aria-hidden />} disabled={!file || busy} onClick={() => void upload()}>
+          {t('widgets.indoorClimate.settings.upload')}
+        </Button>
+      </div>
+      {error && (
+        <p className="climate-settings__error" role="alert">
+          {error}
+        </p>
+      )}
+    </SettingsGroup>
+  );
+}

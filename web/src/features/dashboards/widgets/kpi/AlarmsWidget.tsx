@@ -1,0 +1,116 @@
+import { formatLegacyDate } from '@fieldwatch/core';
+import { useQuery } from '@tanstack/react-query';
+import { Bell, Users } from 'lucide-react';
+import { useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
+import { formatDateTime } from '../../../../i18n/i18n.ts';
+import { deviceApi } from '../../../../lib/api.ts';
+import { useCustomerIds, useDateRange } from '../../data.ts';
+import { alarmsPeriod, alarmsProps } from '../../widgets/settings/props.ts';
+import type { WidgetProps } from '../../widgetTypes.ts';
+import { formatNumber } from './format.ts';
+import { alarmBars, type DayBar } from './kpiMath.ts';
+import { Updated, WidgetEmpty, WidgetError, WidgetSkeleton } from './WidgetStates.tsx';
+
+const dayFormat: Intl.DateTimeFormatOptions = { day: 'numeric', month: 'short', timeZone: 'UTC' };
+const dayDate = (day: string) => new Date(`${day}T00:00:00Z`);
+
+/**
+ * Alarms (KPI alarms, spec §7 GetKPIAlarms): the number of alarms raised over the dashboards' date
+ * interval and a bar per (UTC) day, today's bar highlighted. Live alarms re-read it (data.ts).
+ */
+export function AlarmsWidget({ widget }: WidgetProps) {
+  const { t, i18n } = useTranslation();
+  const lang = i18n.language;
+  const customers = useCustomerIds();
+  const range = useDateRange();
+  const { period } = useMemo(() => alarmsProps(widget.props), [widget.props]);
+  // A fixed period ends now; "now" moves with the dashboard's refresh, like the range does.
+  const { start, end } = useMemo(() => alarmsPeriod(period, range, new Date()), [period, range]);
+  const startDate = formatLegacyDate(start);
+  const q = useQuery({
+    queryKey: ['kpiAlarms', customers, startDate],
+    queryFn: () => deviceApi.kpiAlarms(customers, startDate),
+    enabled: customers.length > 0,
+    placeholderData: (previous) => previous,
+  });
+  const bars = useMemo(() => alarmBars(q.data ?? [], start, end, new Date()), [q.data, start, end]);
+  const total = bars.reduce((n, b) => n + b.count, 0);
+  const today = bars.find((b) => b.today);
+
+  if (customers.length === 0) {
+    return <WidgetEmpty icon={<Users size={20} />} title={t('widgets.common.noCustomers')} />;
+  }
+  if (q.isPending) return <WidgetSkeleton shape="kpi" />;
+  if (q.isError && !q.data) {
+    return <WidgetError title={t('widgets.alarms.failed')} error={q.error} onRetry={() => void q.refetch()} />;
+  }
+
+  return (
+    <div className="kpi kpi--alarms">
+      <div className="kpi__hero">
+        <span className="kpi__figure">{formatNumber(lang, total)}</span>
+        <span className="kpi__caption">
+          {t('widgets.alarms.since', { count: total, date: formatDateTime(start, { dateStyle: 'medium' }) })}
+        </span>
+      </div>
+      {total === 0 ? (
+        <p className="kpi__meta kpi__quiet">
+          <Bell size={14} aria-hidden /> {t('widgets.alarms.none')}
+        </p>
+      ) : (
+        <DayBars bars={bars} lang={lang} />
+      )}
+      <div className="kpi__foot">
+        {today && (
+          <span className="kpi__today">{t('widgets.alarms.today', { n: formatNumber(lang, today.count) })}</span>
+        )}
+        <Updated at={q.dataUpdatedAt} />
+      </div>
+    </div>
+  );
+}
+
+/** One bar per day (or per group of days on long intervals); time runs left to right in every language. */
+function DayBars({ bars, lang }: { bars: readonly DayBar[]; lang: string }) {
+  const { t } = useTranslation();
+  const max = Math.max(1, ...bars.map((b) => b.count));
+  const n = bars.length;
+  const gap = n > 40 ? 0.15 : 0.25;
+  const day = (d: string) => new Intl.DateTimeFormat(lang, dayFormat).format(dayDate(d));
+  const first = bars[0];
+  const last = bars[n - 1];
+  return (
+    <figure className="daybars" aria-label={t('widgets.alarms.chart')}>
+      <svg className="daybars__svg" viewBox={`0 0 ${n} 100`} preserveAspectRatio="none" role="presentation">
+        {bars.map((b, i) => {
+          const h = b.count === 0 ? 0 : Math.max(3, (b.count / max) * 100);
+          const when = b.until !== b.date ? `${day(b.date)} – ${day(b.until)}` : day(b.date);
+          return (
+            <g key={b.date}>
+              <title>{t('widgets.alarms.bar', { count: b.count, n: formatNumber(lang, b.count), date: when })}</title>
+              {/* The whole column takes the hover, so thin bars are still easy to point at. */}
+              <rect className="daybars__hit" x={i} y={0} width={1} height={100} />
+              <rect className="daybars__base" x={i + gap / 2} y={99} width={1 - gap} height={1} />
+              {h > 0 && (
+                <rect
+                  className={b.today ? 'daybars__bar daybars__bar--today' : 'daybars__bar'}
+                  x={i + gap / 2}
+                  y={100 - h}
+                  width={1 - gap}
+                  height={h}
+                />
+              )}
+            </g>
+          );
+        })}
+      </svg>
+      {first && last && (
+        <figcaption className="daybars__axis">
+          <span>{day(first.date)}</span>
+          {n > 1 && <span>{last.today ? t('widgets.alarms.todayLabel') : day(last.until)}</span>}
+        </figcaption>
+      )}
+    </figure>
+  );
+}

@@ -1,0 +1,228 @@
+import { type Alarm, alarmStatus, alarmTypeKey, SELECTABLE_ALARM_TYPES } from '@fieldwatch/core';
+import { ChevronDown, ListFilter, Siren, Users } from 'lucide-react';
+import { useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { formatDateTime } from '../../../../i18n/i18n.ts';
+import { editDashboard } from '../../../../stores/dashboards.ts';
+import {
+  Menu,
+  MenuCheckItem,
+  MenuContent,
+  MenuItem,
+  MenuLabel,
+  MenuSeparator,
+  MenuTrigger,
+} from '../../../../ui/Menu.tsx';
+import { StatusDot } from '../../../../ui/StatusLabel.tsx';
+import { useCustomerIds, useDateRange, useDevices, useFilteredAlarms, useSelectedUnits } from '../../data.ts';
+import { formatNumber, timeOf } from '../../widgets/kpi/format.ts';
+import { Updated, WidgetEmpty, WidgetError, WidgetSkeleton } from '../../widgets/kpi/WidgetStates.tsx';
+import { alarmListProps } from '../../widgets/settings/props.ts';
+import type { WidgetProps } from '../../widgetTypes.ts';
+import { toggleAlarmType } from './alarmTypes.ts';
+import { collatorFor, nextSort, type Sort, type SortValue, sortRows } from './sorting.ts';
+import { type Column, VirtualTable } from './VirtualTable.tsx';
+import './list.css';
+
+type Row = {
+  alarm: Alarm;
+  status: 'alarm' | 'problem';
+  time: number | undefined;
+  unit: string;
+  typeName: string;
+};
+
+const byTime = (r: Row): SortValue => r.time;
+const SORT_VALUES: Record<string, (r: Row) => SortValue> = {
+  time: byTime,
+  unit: (r) => r.unit,
+  type: (r) => r.typeName,
+  text: (r) => r.alarm.AlarmEventText,
+};
+
+const timeFormat: Intl.DateTimeFormatOptions = { day: 'numeric', month: 'short', hour: 'numeric', minute: '2-digit' };
+
+/**
+ * Unit alarm list (spec §2 alarms dashboard): the dashboard's alarms since the start of the date
+ * interval, newest first, in a windowed table: status (communication errors are problems), time,
+ * unit, alarm type and text. The widget's own alarm-type choice (settings.alarmTypes, limited to
+ * the selectable types of §9) narrows it further; a row selects its unit for the link group.
+ */
+export function AlarmListWidget({ dashboardId, widgetId, widget }: WidgetProps) {
+  const { t, i18n } = useTranslation();
+  const lang = i18n.language;
+  const customers = useCustomerIds();
+  const alarms = useFilteredAlarms(dashboardId);
+  const devices = useDevices();
+  const { start } = useDateRange();
+  const [selected, setSelected] = useSelectedUnits(dashboardId, widgetId);
+  const [sort, setSort] = useState<Sort>({ key: 'time', dir: 'desc' });
+  const { alarmTypes: types, rows: maxRows } = useMemo(
+    () => alarmListProps(widget.props, widget.settings),
+    [widget.props, widget.settings],
+  );
+
+  const names = useMemo(() => new Map((devices.data ?? []).map((d) => [d.id, d.name])), [devices.data]);
+  const rows = useMemo(() => {
+    const wanted = new Set(types);
+    const list: Row[] = alarms.data
+      .filter((a) => wanted.size === 0 || wanted.has(a.AlarmType))
+      .map((alarm) => ({
+        alarm,
+        status: alarmStatus(alarm.AlarmType),
+        time: timeOf(alarm.AlarmEventTime),
+        unit: names.get(alarm.UnitID) ?? t('widgets.alarmList.unit', { id: alarm.UnitID }),
+        typeName: t(alarmTypeKey(alarm.AlarmType)),
+      }));
+    const newest = (a: Row, b: Row) => (b.time ?? 0) - (a.time ?? 0) || b.alarm.AlarmID - a.alarm.AlarmID;
+    // The widget's row setting keeps the newest alarms only.
+    const kept = list.length > maxRows ? [...list].sort(newest).slice(0, maxRows) : list;
+    return sortRows(kept, SORT_VALUES[sort.key] ?? byTime, sort.dir, collatorFor(lang), newest);
+  }, [alarms.data, types, maxRows, names, sort, lang, t]);
+
+  const selectedSet = useMemo(() => new Set(selected ?? []), [selected]);
+  const setTypes = (next: number[]) =>
+    editDashboard(dashboardId, (d) => {
+      const w = d.widgets[widgetId];
+      if (!w) return d;
+      // The choice lives in the widget's props (shared with its settings form); the older place is cleared.
+      const { alarmTypes: _old, ...settings } = w.settings;
+      return {
+        ...d,
+        widgets: { ...d.widgets, [widgetId]: { ...w, settings, props: { ...w.props, alarmTypes: next } } },
+      };
+    });
+
+  if (customers.length === 0) {
+    return <WidgetEmpty icon={<Users size={20} />} title={t('widgets.common.noCustomers')} />;
+  }
+  if (alarms.isPending) return <WidgetSkeleton shape="list" />;
+  if (alarms.isError && alarms.data.length === 0) {
+    return (
+      <WidgetError title={t('widgets.alarmList.failed')} error={alarms.error} onRetry={() => void alarms.refetch()} />
+    );
+  }
+
+  const columns: Column<Row>[] = [
+    {
+      key: 'type',
+      header: t('widgets.alarmList.type'),
+      sortable: true,
+      // The status colour is paired with the alarm's own words (a communication error is the problem).
+      cell: (r) => (
+        <span className="status-label">
+          <StatusDot status={r.status} />
+          <span className="visually-hidden">{t(`status.${r.status}`)}: </span>
+          <span className="vt__ellipsis">{r.typeName}</span>
+        </span>
+      ),
+      title: (r) => `${t(`status.${r.status}`)}: ${r.typeName}`,
+    },
+    {
+      key: 'time',
+      header: t('widgets.alarmList.time'),
+      width: 132,
+      sortable: true,
+      firstDir: 'desc',
+      cell: (r) =>
+        r.time === undefined ? (
+          r.alarm.AlarmEventTime
+        ) : (
+          <time dateTime={new Date(r.time).toISOString()}>{formatDateTime(new Date(r.time), timeFormat)}</time>
+        ),
+      title: (r) => (r.time === undefined ? undefined : formatDateTime(new Date(r.time))),
+    },
+    {
+      key: 'unit',
+      header: t('widgets.alarmList.unitName'),
+      sortable: true,
+      cell: (r) => <span className="vt__strong">{r.unit}</span>,
+      title: (r) => r.unit,
+    },
+    {
+      key: 'text',
+      header: t('widgets.alarmList.text'),
+      minWidth: 560,
+      sortable: true,
+      cell: (r) => <span className="vt__muted">{r.alarm.AlarmEventText}</span>,
+      title: (r) => r.alarm.AlarmEventText,
+    },
+  ];
+
+  const filtered = types.length > 0;
+  return (
+    <div className="wlist">
+      <div className="wlist__bar">
+        <Menu>
+          <MenuTrigger asChild>
+            <button type="button" className="chip wlist__types" aria-pressed={filtered}>
+              <ListFilter size={13} aria-hidden />
+              <span className="wlist__types-text">
+                {filtered
+                  ? types.length === 1
+                    ? t(alarmTypeKey(types[0] ?? 0))
+                    : t('widgets.alarmList.someTypes', { count: types.length })
+                  : t('widgets.alarmList.allTypes')}
+              </span>
+              <ChevronDown size={13} aria-hidden />
+            </button>
+          </MenuTrigger>
+          <MenuContent align="start">
+            <MenuLabel>{t('widgets.alarmList.typesLabel')}</MenuLabel>
+            <MenuItem onSelect={() => setTypes([])}>
+              {t('widgets.alarmList.allTypes')}
+              {!filtered && <span className="menu__check">✓</span>}
+            </MenuItem>
+            <MenuSeparator />
+            {SELECTABLE_ALARM_TYPES.map((type) => (
+              <MenuCheckItem
+                key={type}
+                checked={types.includes(type)}
+                onCheckedChange={() => setTypes(toggleAlarmType(types, type))}
+                keepOpen
+              >
+                {t(alarmTypeKey(type))}
+              </MenuCheckItem>
+            ))}
+          </MenuContent>
+        </Menu>
+        <span className="wlist__bar-note">
+          {t('widgets.alarmList.since', { date: formatDateTime(start, { dateStyle: 'medium' }) })}
+        </span>
+      </div>
+      <VirtualTable
+        label={t(`widgetTypes.${widget.component}.name`)}
+        rows={rows}
+        rowKey={(r) => r.alarm.AlarmID}
+        columns={columns}
+        sort={sort}
+        onSort={(key) => setSort((s) => nextSort(s, key, columns.find((c) => c.key === key)?.firstDir))}
+        isSelected={(r) => selectedSet.has(r.alarm.UnitID)}
+        multi={false}
+        onSelect={(r) => {
+          const id = r.alarm.UnitID;
+          setSelected(selected?.length === 1 && selected[0] === id ? [] : [id]);
+        }}
+        empty={
+          <div className="wlist__empty">
+            <WidgetEmpty
+              icon={<Siren size={20} />}
+              title={t('widgets.alarmList.empty')}
+              text={t(filtered ? 'widgets.alarmList.emptyTypesText' : 'widgets.alarmList.emptyText')}
+            />
+          </div>
+        }
+      />
+      <footer className="wlist__foot">
+        <span className="wlist__count">
+          {t('widgets.alarmList.count', {
+            count: alarms.data.length,
+            shown: formatNumber(lang, rows.length),
+            total: formatNumber(lang, alarms.data.length),
+          })}
+        </span>
+        <Updated at={alarms.dataUpdatedAt} />
+      </footer>
+    </div>
+  );
+}

@@ -1,0 +1,305 @@
+import { type Device, isParkingType, MAX_IDS_PER_REQUEST, STATUS_SEVERITY, unitTypeName } from '@fieldwatch/core';
+import { useQuery } from '@tanstack/react-query';
+import { Car, List, SquareParking, Users, X } from 'lucide-react';
+import { useMemo, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { formatDateTime } from '../../../../i18n/i18n.ts';
+import { IconButton } from '../../../../ui/Button.tsx';
+import { StatusLabel } from '../../../../ui/StatusLabel.tsx';
+import {
+  useCustomerIds,
+  useDateRange,
+  useDevices,
+  useFilteredDevices,
+  useSelectedUnits,
+  useShowValues,
+} from '../../data.ts';
+import { formatNumber, formatPercent, formatRelative, timeOf, useNow } from '../../widgets/kpi/format.ts';
+import { Updated, WidgetEmpty, WidgetError, WidgetSkeleton } from '../../widgets/kpi/WidgetStates.tsx';
+import { fetchParkingUsage } from '../../widgets/report/reportApi.ts';
+import { deviceListProps, parkingProps } from '../../widgets/settings/props.ts';
+import type { WidgetProps } from '../../widgetTypes.ts';
+import { selectionState, selectRow, toggleAll } from './selection.ts';
+import { collatorFor, nextSort, type Sort, type SortValue, sortRows } from './sorting.ts';
+import { type Column, VirtualTable } from './VirtualTable.tsx';
+import './list.css';
+
+const isParkingDevice = (d: Device) => isParkingType(d.type.code);
+
+type Row = {
+  device: Device;
+  typeName: string;
+  last: number | undefined;
+  occupied: number | undefined;
+  usage: number | undefined;
+};
+
+const byStatus = (r: Row): SortValue => STATUS_SEVERITY[r.device.status];
+const SORT_VALUES: Record<string, (r: Row) => SortValue> = {
+  status: byStatus,
+  name: (r) => r.device.name,
+  type: (r) => r.typeName,
+  location: (r) => r.device.location,
+  lastReport: (r) => r.last,
+  occupancy: (r) => r.occupied,
+  usage: (r) => r.usage,
+};
+
+/**
+ * Unit list and parking list (spec §2 units, telemetry and parking dashboards): the dashboard's
+ * filtered units in a dense, windowed table (status first), sortable by every column. A click
+ * selects the unit for the link group (map and chart follow); with `props.multiSelect` rows toggle
+ * and shift-click adds a range. The parking list shows only parking sensors, with their occupancy.
+ */
+export function DeviceListWidget({ dashboardId, widgetId, widget }: WidgetProps) {
+  const { t, i18n } = useTranslation();
+  const lang = i18n.language;
+  const parking = widget.component === 'parkingList';
+  const { columns: shownColumns, multiSelect: multi } = useMemo(
+    () => deviceListProps(widget.props, parking),
+    [widget.props, parking],
+  );
+  const showUsage = parking && shownColumns.includes('usage');
+  const customers = useCustomerIds();
+  const all = useDevices();
+  const devices = useFilteredDevices(dashboardId, parking ? isParkingDevice : undefined);
+  const values = useShowValues();
+  const [selected, setSelected] = useSelectedUnits(dashboardId, widgetId);
+  const [sort, setSort] = useState<Sort>({ key: 'status', dir: 'desc' });
+  const anchor = useRef<number | undefined>(undefined);
+  const now = useNow();
+
+  const occupiedById = useMemo(() => {
+    const m = new Map<number, number>();
+    if (parking)
+      for (const v of values.data ?? []) if (v.Values.Occupied !== undefined) m.set(v.UnitID, v.Values.Occupied);
+    return m;
+  }, [parking, values.data]);
+
+  // Parking: each bay's occupancy within the daily window over the dashboard's range (spec §7, §9).
+  const { start, end } = useDateRange();
+  const parkingIds = useMemo(
+    () =>
+      showUsage
+        ? devices.data
+            .map((d) => d.id)
+            .sort((a, b) => a - b)
+            .slice(0, MAX_IDS_PER_REQUEST)
+        : [],
+    [showUsage, devices.data],
+  );
+  const usageWindow = parkingProps(widget.props);
+  const usageReport = useQuery({
+    queryKey: [
+      'parkingUsage',
+      parkingIds,
+      start.toISOString(),
+      end.toISOString(),
+      usageWindow.windowStart,
+      usageWindow.windowStop,
+    ],
+    queryFn: () => fetchParkingUsage(parkingIds, start, end, usageWindow),
+    enabled: parkingIds.length > 0,
+    placeholderData: (previous) => previous,
+  });
+  const usageById = useMemo(
+    () =>
+      new Map((usageReport.data?.Units ?? []).map((u) => [u.UnitID, u.WindowMinutes > 0 ? u.Occupancy : undefined])),
+    [usageReport.data],
+  );
+
+  const rows = useMemo(() => {
+    const list: Row[] = devices.data.map((device) => ({
+      device,
+      typeName: device.type.name || unitTypeName(device.type.code),
+      last: timeOf(device.lastReport),
+      occupied: occupiedById.get(device.id),
+      usage: usageById.get(device.id),
+    }));
+    const collator = collatorFor(lang);
+    const byName = (a: Row, b: Row) => collator.compare(a.device.name, b.device.name) || a.device.id - b.device.id;
+    return sortRows(list, SORT_VALUES[sort.key] ?? byStatus, sort.dir, collator, byName);
+  }, [devices.data, occupiedById, usageById, sort, lang]);
+
+  const order = useMemo(() => rows.map((r) => r.device.id), [rows]);
+  const selectedIds = selected ?? [];
+  const selectedSet = useMemo(() => new Set(selected ?? []), [selected]);
+  const total = useMemo(
+    () => (parking ? (all.data ?? []).filter(isParkingDevice).length : (all.data?.length ?? 0)),
+    [parking, all.data],
+  );
+
+  if (customers.length === 0) {
+    return <WidgetEmpty icon={<Users size={20} />} title={t('widgets.common.noCustomers')} />;
+  }
+  if (devices.isPending) return <WidgetSkeleton shape="list" />;
+  if (devices.isError && !all.data) {
+    return (
+      <WidgetError
+        title={t('widgets.deviceList.failed')}
+        error={devices.error}
+        onRetry={() => void devices.refetch()}
+      />
+    );
+  }
+  if (parking && total === 0) {
+    return (
+      <WidgetEmpty
+        icon={<SquareParking size={20} />}
+        title={t('widgets.parkingStatistics.empty')}
+        text={t('widgets.parkingStatistics.emptyText')}
+      />
+    );
+  }
+
+  const allColumns: Column<Row>[] = [
+    {
+      key: 'status',
+      header: t('widgets.deviceList.status'),
+      width: 88,
+      sortable: true,
+      firstDir: 'desc',
+      cell: (r) => <StatusLabel status={r.device.status} />,
+    },
+    {
+      key: 'name',
+      header: t('widgets.deviceList.name'),
+      sortable: true,
+      cell: (r) => <span className="vt__strong">{r.device.name}</span>,
+      title: (r) => r.device.name,
+    },
+    ...(parking
+      ? [
+          {
+            key: 'occupancy',
+            header: t('widgets.parkingList.occupancy'),
+            width: 100,
+            sortable: true,
+            firstDir: 'desc' as const,
+            cell: (r: Row) => <Occupancy value={r.occupied} />,
+          },
+          {
+            key: 'usage',
+            header: t('widgets.parkingList.usage', {
+              start: usageWindow.windowStart,
+              stop: usageWindow.windowStop,
+            }),
+            width: 96,
+            minWidth: 360,
+            align: 'end' as const,
+            sortable: true,
+            firstDir: 'desc' as const,
+            cell: (r: Row) =>
+              r.usage === undefined ? <span className="vt__muted">–</span> : formatPercent(lang, r.usage),
+            title: () =>
+              t('widgets.parkingList.usageHelp', { start: usageWindow.windowStart, stop: usageWindow.windowStop }),
+          },
+        ]
+      : [
+          {
+            key: 'type',
+            header: t('widgets.deviceList.type'),
+            width: 72,
+            minWidth: 680,
+            sortable: true,
+            cell: (r: Row) => r.typeName,
+          },
+        ]),
+    {
+      key: 'location',
+      header: t('widgets.deviceList.location'),
+      minWidth: parking ? 640 : 560,
+      sortable: true,
+      cell: (r) => r.device.location || <span className="vt__muted">–</span>,
+      title: (r) => r.device.location || undefined,
+    },
+    {
+      key: 'lastReport',
+      header: t('widgets.deviceList.lastReport'),
+      width: 100,
+      minWidth: parking ? 440 : undefined,
+      align: 'end',
+      sortable: true,
+      firstDir: 'desc',
+      cell: (r) =>
+        r.last === undefined ? (
+          <span className="vt__muted">{t('widgets.deviceList.never')}</span>
+        ) : (
+          <time dateTime={new Date(r.last).toISOString()}>{formatRelative(lang, r.last, now)}</time>
+        ),
+      title: (r) => (r.last === undefined ? undefined : formatDateTime(new Date(r.last))),
+    },
+  ];
+
+  const columns = allColumns.filter((c) => c.key === 'name' || (shownColumns as string[]).includes(c.key));
+
+  const onSelect = (row: Row, opts: { shift: boolean }) => {
+    const result = selectRow(selectedIds, order, row.device.id, { multi, shift: opts.shift, anchor: anchor.current });
+    anchor.current = result.anchor;
+    setSelected(result.selected);
+  };
+  const noun = parking ? 'widgets.parkingList.count' : 'widgets.deviceList.count';
+
+  return (
+    <div className="wlist">
+      <VirtualTable
+        label={t(`widgetTypes.${widget.component}.name`)}
+        rows={rows}
+        rowKey={(r) => r.device.id}
+        columns={columns}
+        sort={sort}
+        onSort={(key) => setSort((s) => nextSort(s, key, columns.find((c) => c.key === key)?.firstDir))}
+        isSelected={(r) => selectedSet.has(r.device.id)}
+        multi={multi}
+        onSelect={onSelect}
+        allState={selectionState(selectedSet, order)}
+        onToggleAll={() => setSelected(toggleAll(selectedIds, order))}
+        selectAllLabel={t('widgets.deviceList.selectAll')}
+        revealKey={selectedIds.length === 1 ? selectedIds[0] : undefined}
+        empty={
+          <div className="wlist__empty">
+            <WidgetEmpty
+              icon={parking ? <SquareParking size={20} /> : <List size={20} />}
+              title={t('widget.noUnits')}
+              text={t('widget.noUnitsText')}
+            />
+          </div>
+        }
+      />
+      <footer className="wlist__foot">
+        <span className="wlist__count">
+          {t(noun, { count: total, shown: formatNumber(lang, rows.length), total: formatNumber(lang, total) })}
+        </span>
+        {selectedIds.length > 0 && (
+          <span className="wlist__selected">
+            {t('widgets.deviceList.selected', {
+              count: selectedIds.length,
+              n: formatNumber(lang, selectedIds.length),
+            })}
+            <IconButton
+              label={t('widgets.deviceList.clearSelection')}
+              className="wlist__clear"
+              onClick={() => setSelected([])}
+            >
+              <X size={12} aria-hidden />
+            </IconButton>
+          </span>
+        )}
+        <Updated at={devices.dataUpdatedAt} />
+      </footer>
+    </div>
+  );
+}
+
+function Occupancy({ value }: { value: number | undefined }) {
+  const { t } = useTranslation();
+  if (value === undefined) return <span className="vt__muted">–</span>;
+  return value >= 0.5 ? (
+    <span className="occupancy">
+      <Car size={13} aria-hidden />
+      {t('widgets.parkingList.occupied')}
+    </span>
+  ) : (
+    <span className="occupancy occupancy--free">{t('widgets.parkingList.free')}</span>
+  );
+}

@@ -1,0 +1,33 @@
+import { useTranslation } from 'react-i18next';
+import { MAP_VIEWS, mapProps } from '../../widgets/settings/props.ts';
+import { Check, Choice, SettingsGroup } from '../../widgets/settings/SettingsKit.tsx';
+import type { WidgetSettingsProps } from '../../widgetTypes.ts';
+
+/** Unit, alarm and parking maps: clusters, the status legend, and where the map opens. */
+export function MapSettings({ props, onChange }: WidgetSettingsProps) {
+  const { t } = useTranslation();
+  const p = mapProps(props);
+  return (
+    <>
+      <SettingsGroup legend={t('widgets.settings.display')}>
+        <Check
+          label={t('widgets.settings.cluster')}
+          checked={p.cluster}
+          onChange={(cluster) => onChange({ ...props, cluster })}
+        />
+        <Check
+          label={t('widgets.settings.legend')}
+          checked={p.legend}
+          onChange={(legend) => onChange({ ...props, legend })}
+        />
+      </SettingsGroup>
+      <SettingsGroup legend={t('widgets.settings.initialView')} help={t('widgets.settings.initialViewHelp')}>
+        <Choice
+          value={p.initialView}
+          onChange={(initialView) => onChange({ ...props, initialView })}
+          options={MAP_VIEWS.map((v) => ({ value: v, label: t(`widgets.settings.view.${v}`) }))}
+        />
+      </SettingsGroup>
+    </>
+  );
+}

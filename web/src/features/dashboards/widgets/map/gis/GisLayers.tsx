@@ -1,0 +1,354 @@
+import './gis.css';
+import { type GisFeature, type GisTypeKey, gisCustomers, updateWidget } from '@fieldwatch/core';
+import { useQueries } from '@tanstack/react-query';
+import * as L from 'leaflet';
+import { ChevronDown, Layers } from 'lucide-react';
+import { useEffect, useId, useMemo, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { query } from '../../../../../lib/api.ts';
+import { api } from '../../../../../lib/http.ts';
+import { editDashboard } from '../../../../../stores/dashboards.ts';
+import { useUserStore } from '../../../../../stores/user.ts';
+import { Button } from '../../../../../ui/Button.tsx';
+import { Spinner } from '../../../../../ui/Spinner.tsx';
+import type { WidgetProps } from '../../../widgetTypes.ts';
+import {
+  DRAW_ORDER,
+  featureName,
+  groupByType,
+  hiddenTypes,
+  LIST_ORDER,
+  SYMBOL,
+  type SymbolKind,
+  toggleHidden,
+} from './gisModel.ts';
+
+/**
+ * The GIS overlay of the unit maps (spec §3 GIS types, §6 rights): for every selected customer
+ * with the TyrensGIS right, its GetGISData features drawn under the unit markers, one layer per
+ * type, with a layers control (legend and a toggle per type, saved in the widget's props) and a
+ * popup naming the feature that was clicked. Nothing is fetched or shown without the right.
+ */
+
+const PATHS_PANE = 'gisPane';
+const POINTS_PANE = 'gisPointsPane';
+/** Valve symbols and measuring rings show from this zoom on; further out they would only be noise. */
+const SYMBOL_MIN_ZOOM = 13;
+/** Where a click looks for a feature: the point itself, then rings 4 and 8 px round it. */
+const PICK_OFFSETS: readonly [number, number][] = [
+  [0, 0],
+  ...[0, 1, 2, 3, 4, 5, 6, 7].map((i): [number, number] => [
+    Math.round(Math.cos((i * Math.PI) / 4) * 4),
+    Math.round(Math.sin((i * Math.PI) / 4) * 4),
+  ]),
+  ...[0, 1, 2, 3, 4, 5, 6, 7].map((i): [number, number] => [
+    Math.round(Math.cos((i * Math.PI) / 4) * 8),
+    Math.round(Math.sin((i * Math.PI) / 4) * 8),
+  ]),
+];
+
+/** Point symbol sizes (px): the station stands out, valve pits are the smallest. */
+const SYMBOL_SIZE: Record<GisTypeKey, number> = {
+  emergencyServices: 16,
+  boilerPlant: 12,
+  valveChamber: 11,
+  valvePit: 9,
+  measuringPoint: 12,
+  mainPipe: 10,
+  distributionPipe: 10,
+  servicePipe: 10,
+  alarmWire: 10,
+};
+
+const gisApi = (customerId: number) =>
+  api.get<GisFeature[]>(`/api/v1/xrequest/GetGISData${query({ CustomerID: customerId })}`);
+
+/** The selected customers holding the GIS right (spec §6: the GIS list is limited to them). */
+function useGisCustomers(): number[] {
+  const selected = useUserStore((s) => s.selectedCustomers);
+  const permissions = useUserStore((s) => s.permissions);
+  const ids = permissions ? gisCustomers(selected, permissions) : [];
+  const key = ids.join(',');
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the list changes only when its ids do
+  return useMemo(() => ids, [key]);
+}
+
+type Picked = { key: GisTypeKey; feature: GisFeature };
+type Props = Pick<WidgetProps, 'dashboardId' | 'widgetId' | 'widget'> & { map: L.Map };
+
+/** Mounted by the unit map; renders nothing (and fetches nothing) without a GIS customer in view. */
+export function GisLayers(props: Props) {
+  const customers = useGisCustomers();
+  if (customers.length === 0) return null;
+  return <GisOverlay {...props} customers={customers} />;
+}
+
+function GisOverlay({ map, dashboardId, widgetId, widget, customers }: Props & { customers: number[] }) {
+  const { t, i18n } = useTranslation();
+  const results = useQueries({
+    queries: customers.map((id) => ({
+      queryKey: ['gisData', id],
+      queryFn: () => gisApi(id),
+      staleTime: 10 * 60_000,
+    })),
+  });
+  const loading = results.some((r) => r.isPending);
+  const failed = results.filter((r) => r.isError);
+  const dataKey = results.map((r) => r.dataUpdatedAt).join(',');
+  // biome-ignore lint/correctness/useExhaustiveDependencies: regrouped only when some answer changes
+  const groups = useMemo(() => groupByType(results.flatMap((r) => r.data ?? [])), [dataKey]);
+  const present = LIST_ORDER.filter((k) => (groups.get(k)?.length ?? 0) > 0);
+  const hidden = hiddenTypes(widget.props);
+  const hiddenKey = hidden.join(',');
+
+  // Panes under the unit markers (overlay pane, z 400): areas and lines, and point symbols above them.
+  const [renderer, setRenderer] = useState<L.SVG>();
+  useEffect(() => {
+    const paths = map.getPane(PATHS_PANE) ?? map.createPane(PATHS_PANE);
+    paths.style.zIndex = '350';
+    const points = map.getPane(POINTS_PANE) ?? map.createPane(POINTS_PANE);
+    points.style.zIndex = '380';
+    const svg = L.svg({ pane: PATHS_PANE, padding: 0.5 });
+    setRenderer(svg);
+    const zoomed = () => {
+      const far = map.getZoom() < SYMBOL_MIN_ZOOM;
+      paths.classList.toggle('gis-far', far);
+      points.classList.toggle('gis-far', far);
+    };
+    zoomed();
+    map.on('zoomend', zoomed);
+    return () => {
+      map.off('zoomend', zoomed);
+      svg.remove();
+      setRenderer(undefined);
+    };
+  }, [map]);
+
+  // One GeoJSON layer per type; each drawn element carries its feature's index for picking.
+  const picked = useRef<Picked[]>([]);
+  const layers = useMemo(() => {
+    const out = new Map<GisTypeKey, L.GeoJSON>();
+    if (!renderer) return out;
+    const list: Picked[] = [];
+    for (const key of DRAW_ORDER) {
+      const features = groups.get(key);
+      if (!features?.length) continue;
+      const className = `gis-shape gis-shape--${key}`;
+      const layer = L.geoJSON(
+        { type: 'FeatureCollection', features } as unknown as GeoJSON.FeatureCollection,
+        {
+          pane: PATHS_PANE,
+          renderer,
+          interactive: false,
+          style: () => ({ className, weight: 2, interactive: false }),
+          pointToLayer: (_f, at) =>
+            key === 'measuringPoint'
+              ? L.circleMarker(at, {
+                  renderer,
+                  pane: PATHS_PANE,
+                  radius: 11,
+                  fill: false,
+                  className,
+                  interactive: false,
+                })
+              : L.marker(at, {
+                  pane: POINTS_PANE,
+                  interactive: false,
+                  keyboard: false,
+                  icon: L.divIcon({
+                    className: `gis-symbol gis-symbol--${key}`,
+                    iconSize: [SYMBOL_SIZE[key], SYMBOL_SIZE[key]],
+                    html: '',
+                  }),
+                }),
+          onEachFeature: (f, l) => {
+            const index = list.push({ key, feature: f as unknown as GisFeature }) - 1;
+            l.on('add', () => {
+              const el = (l as L.Path | L.Marker).getElement?.();
+              el?.setAttribute('data-gis-index', String(index));
+              el?.setAttribute('data-gis-type', key);
+            });
+          },
+        } as L.GeoJSONOptions,
+      );
+      out.set(key, layer);
+    }
+    picked.current = list;
+    return out;
+  }, [groups, renderer]);
+
+  // Shown types on the map, in draw order (re-added in order so areas stay under the pipes).
+  // biome-ignore lint/correctness/useExhaustiveDependencies: hiddenKey stands for hidden
+  useEffect(() => {
+    const off = new Set(hidden);
+    for (const layer of layers.values()) layer.remove();
+    for (const key of DRAW_ORDER) {
+      const layer = layers.get(key);
+      if (layer && !off.has(key)) layer.addTo(map);
+    }
+    return () => {
+      for (const layer of layers.values()) layer.remove();
+    };
+  }, [map, layers, hiddenKey]);
+
+  // A click that no unit took: the feature under it (point symbols first, then lines, then areas).
+  const popupRef = useRef<L.Popup>(undefined);
+  useEffect(() => {
+    const pick = (client: { x: number; y: number }, offsets: readonly [number, number][]) => {
+      let line: Picked | undefined;
+      let area: Picked | undefined;
+      for (const [dx, dy] of offsets) {
+        for (const el of document.elementsFromPoint(client.x + dx, client.y + dy)) {
+          const index = el.closest?.('[data-gis-index]')?.getAttribute('data-gis-index');
+          const hit = index == null ? undefined : picked.current[Number(index)];
+          if (!hit || !map.getContainer().contains(el)) continue;
+          const kind = hit.feature.geometry.type;
+          if (kind === 'Point') return hit;
+          if (kind === 'LineString') line ??= hit;
+          else area ??= hit;
+        }
+      }
+      return line ?? area;
+    };
+    const onClick = (e: L.LeafletMouseEvent) => {
+      const hit = pick({ x: e.originalEvent.clientX, y: e.originalEvent.clientY }, PICK_OFFSETS);
+      if (!hit) return;
+      if (!popupRef.current) {
+        popupRef.current = L.popup({ className: 'unit-map__popup gis-popup', autoPanPadding: [24, 24], maxWidth: 280 });
+      }
+      const popup = popupRef.current;
+      popup.setContent(popupContent(hit, t)).setLatLng(e.latlng).openOn(map);
+    };
+    let frame = 0;
+    const onMove = (e: L.LeafletMouseEvent) => {
+      cancelAnimationFrame(frame);
+      const at = { x: e.originalEvent.clientX, y: e.originalEvent.clientY };
+      frame = requestAnimationFrame(() => {
+        map.getContainer().classList.toggle('gis-hover', pick(at, PICK_OFFSETS.slice(0, 9)) !== undefined);
+      });
+    };
+    map.on('click', onClick);
+    map.on('mousemove', onMove);
+    return () => {
+      cancelAnimationFrame(frame);
+      map.off('click', onClick);
+      map.off('mousemove', onMove);
+      map.getContainer().classList.remove('gis-hover');
+      popupRef.current?.remove();
+    };
+  }, [map, t]);
+
+  // The control starts open on roomy maps, closed on small ones (phones).
+  const [open, setOpen] = useState(() => {
+    const size = map.getSize();
+    return size.x >= 560 && size.y >= 420;
+  });
+  const panelId = useId();
+  const fmt = useMemo(() => new Intl.NumberFormat(i18n.language), [i18n.language]);
+
+  const toggle = (key: GisTypeKey) =>
+    editDashboard(dashboardId, (d) =>
+      updateWidget(d, widgetId, { props: toggleHidden(d.widgets[widgetId]?.props ?? widget.props, key) }),
+    );
+
+  return (
+    <div className="gis-layers" data-gis-layers data-open={open || undefined}>
+      <button
+        type="button"
+        className="gis-layers__button"
+        aria-expanded={open}
+        aria-controls={panelId}
+        title={open ? t('widgets.map.gis.hide') : t('widgets.map.gis.show')}
+        onClick={() => setOpen((o) => !o)}
+      >
+        <Layers size={16} aria-hidden />
+        <span className="gis-layers__button-label">{t('widgets.map.gis.layers')}</span>
+        <ChevronDown size={14} aria-hidden className="gis-layers__chevron" />
+      </button>
+      {open && (
+        <div id={panelId} className="gis-layers__panel">
+          <fieldset className="gis-layers__group">
+            <legend className="visually-hidden">{t('widgets.map.gis.title')}</legend>
+            {present.length > 0 && (
+              <ul className="gis-layers__list">
+                {present.map((key) => {
+                  const count = groups.get(key)?.length ?? 0;
+                  return (
+                    <li key={key}>
+                      <label className="gis-layers__item" data-off={hidden.includes(key) || undefined}>
+                        <input
+                          type="checkbox"
+                          className="gis-layers__check"
+                          data-gis-type={key}
+                          checked={!hidden.includes(key)}
+                          onChange={() => toggle(key)}
+                        />
+                        <GisSymbol type={key} kind={SYMBOL[key]} />
+                        <span className="gis-layers__name">{t(`widgets.map.gis.types.${key}`)}</span>
+                        <span className="gis-layers__count" title={t('widgets.map.gis.count', { count })}>
+                          {fmt.format(count)}
+                        </span>
+                      </label>
+                    </li>
+                  );
+                })}
+              </ul>
+            )}
+            {loading && (
+              <p className="gis-layers__state" data-state="loading">
+                <Spinner /> {t('widgets.map.gis.loading')}
+              </p>
+            )}
+            {failed.length > 0 && (
+              <div className="gis-layers__state" data-state="error" role="alert">
+                <p>{t('widgets.map.gis.failed')}</p>
+                <Button onClick={() => failed.forEach((r) => void r.refetch())}>{t('common.retry')}</Button>
+              </div>
+            )}
+            {!loading && failed.length === 0 && present.length === 0 && (
+              <p className="gis-layers__state" data-state="empty">
+                {t('widgets.map.gis.empty')}
+              </p>
+            )}
+          </fieldset>
+        </div>
+      )}
+    </div>
+  );
+}
+
+/** A type's legend symbol, drawn by the same CSS tokens as the map. */
+function GisSymbol({ type, kind }: { type: GisTypeKey; kind: SymbolKind }) {
+  if (kind === 'point') return <span className={`gis-swatch gis-symbol gis-symbol--${type}`} aria-hidden />;
+  return (
+    <svg className="gis-swatch" width="22" height="14" viewBox="0 0 22 14" aria-hidden>
+      {kind === 'area' ? (
+        <rect className={`gis-shape gis-shape--${type}`} x="2" y="2" width="18" height="10" rx="1" />
+      ) : (
+        <path className={`gis-shape gis-shape--${type}`} d="M2 7 H20" fill="none" />
+      )}
+    </svg>
+  );
+}
+
+function popupContent({ key, feature }: Picked, t: (k: string) => string): HTMLElement {
+  const root = document.createElement('div');
+  root.className = 'unit-popup gis-popup__body';
+  root.dataset.gisType = key;
+  const name = document.createElement('div');
+  name.className = 'unit-popup__name';
+  name.textContent = featureName(feature) || t(`widgets.map.gis.types.${key}`);
+  const facts = document.createElement('dl');
+  facts.className = 'unit-popup__facts';
+  const fact = (label: string, value: string) => {
+    const dt = document.createElement('dt');
+    dt.textContent = label;
+    const dd = document.createElement('dd');
+    dd.textContent = value;
+    facts.append(dt, dd);
+  };
+  fact(t('widgets.map.gis.type'), t(`widgets.map.gis.types.${key}`));
+  if (feature.properties.UnitLocation) fact(t('widgets.map.location'), feature.properties.UnitLocation);
+  root.append(name, facts);
+  return root;
+}

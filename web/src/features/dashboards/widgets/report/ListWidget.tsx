@@ -1,0 +1,198 @@
+import { useQuery } from '@tanstack/react-query';
+import { Download, Table, Users } from 'lucide-react';
+import { useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { formatDateTime } from '../../../../i18n/i18n.ts';
+import { Button } from '../../../../ui/Button.tsx';
+import { useCustomerIds, useDateRange, useFilteredDevices, useSelectedUnits } from '../../data.ts';
+import { formatNumber } from '../../widgets/kpi/format.ts';
+import { Updated, WidgetEmpty, WidgetError, WidgetSkeleton } from '../../widgets/kpi/WidgetStates.tsx';
+import { collatorFor, nextSort, type Sort, type SortValue, sortRows } from '../../widgets/list/sorting.ts';
+import { type Column, VirtualTable } from '../../widgets/list/VirtualTable.tsx';
+import type { WidgetProps } from '../../widgetTypes.ts';
+import { fetchTableReport } from './reportApi.ts';
+import {
+  cellValue,
+  csvFileName,
+  csvNumber,
+  decimalsOf,
+  listProps,
+  type ReportColumn,
+  reportColumns,
+  reportUnits,
+  toCsv,
+} from './reportMath.ts';
+import { seriesLabel } from './seriesLabel.ts';
+import '../../widgets/list/list.css';
+import './report.css';
+
+type Row = { unitId: number; unitName: string; values: Record<string, number | undefined> };
+
+const NAME_WIDTH = 168;
+/** A value column wide enough for its header (12 px text, the sort icon), within bounds. */
+const valueWidth = (header: string) => Math.min(200, Math.max(96, Math.round(header.length * 6.8) + 36));
+
+/**
+ * List (spec §2 "list", §7 TableReport): a table report over the dashboard's date range. Per unit
+ * (the chosen ones, else the link group's selection, else all in view) and chosen series, the
+ * chosen statistics (newest value, min, max, mean, count) with their physical units; every column
+ * sorts, and the table as shown downloads as CSV.
+ */
+export function ListWidget({ dashboardId, widgetId, widget }: WidgetProps) {
+  const { t, i18n } = useTranslation();
+  const lang = i18n.language;
+  const customers = useCustomerIds();
+  const props = useMemo(() => listProps(widget.props), [widget.props]);
+  const devices = useFilteredDevices(dashboardId);
+  const [selected] = useSelectedUnits(dashboardId, widgetId);
+  const { start, end } = useDateRange();
+  const inView = useMemo(() => devices.data.map((d) => d.id), [devices.data]);
+  const units = useMemo(() => reportUnits(props.units, selected, inView), [props.units, selected, inView]);
+  const [sort, setSort] = useState<Sort>({ key: 'name', dir: 'asc' });
+
+  const report = useQuery({
+    queryKey: ['tableReport', units.ids, props.columns, start.toISOString(), end.toISOString()],
+    queryFn: () => fetchTableReport({ unitIds: units.ids, columns: props.columns, start, stop: end }),
+    enabled: units.ids.length > 0,
+    placeholderData: (previous) => previous,
+  });
+
+  const cols = useMemo(() => reportColumns(props.columns, props.stats), [props.columns, props.stats]);
+  const rows = useMemo(() => {
+    const list: Row[] = (report.data?.rows ?? []).map((r) => ({
+      unitId: r.unitId,
+      unitName: r.unitName,
+      values: Object.fromEntries(cols.map((c) => [c.key, cellValue(r, c)])),
+    }));
+    const collator = collatorFor(lang);
+    const byName = (a: Row, b: Row) => collator.compare(a.unitName, b.unitName) || a.unitId - b.unitId;
+    const value = (r: Row): SortValue => (sort.key === 'name' ? r.unitName : r.values[sort.key]);
+    return sortRows(list, value, sort.dir, collator, byName);
+  }, [report.data, cols, sort, lang]);
+
+  const header = (c: ReportColumn) => {
+    const name = seriesLabel(t, c.series);
+    return props.stats.length === 1 ? name : t('widgets.list.header', { name, stat: t(`widgets.list.stat.${c.stat}`) });
+  };
+  const show = (v: number | undefined, c: ReportColumn) => {
+    if (v === undefined) return undefined;
+    const n = formatNumber(lang, v, decimalsOf(c.stat));
+    return c.stat === 'count' || !c.series.unit ? n : `${n}\u00a0${c.series.unit}`;
+  };
+
+  if (customers.length === 0) {
+    return <WidgetEmpty icon={<Users size={20} />} title={t('widgets.common.noCustomers')} />;
+  }
+  if (devices.isPending) return <WidgetSkeleton shape="list" />;
+  if (units.ids.length === 0) {
+    return (
+      <WidgetEmpty
+        icon={<Table size={20} />}
+        title={t('widget.noUnits')}
+        text={t(units.source === 'chosen' ? 'widgets.list.chosenGoneText' : 'widget.noUnitsText')}
+      />
+    );
+  }
+  if (report.isPending) return <WidgetSkeleton shape="list" />;
+  if (report.isError && !report.data) {
+    return <WidgetError title={t('widgets.list.failed')} error={report.error} onRetry={() => void report.refetch()} />;
+  }
+
+  const columns: Column<Row>[] = [
+    {
+      key: 'name',
+      header: t('widgets.list.unit'),
+      width: NAME_WIDTH,
+      sortable: true,
+      cell: (r) => <span className="vt__strong">{r.unitName}</span>,
+      title: (r) => r.unitName,
+    },
+    ...cols.map(
+      (c): Column<Row> => ({
+        key: c.key,
+        header: header(c),
+        width: valueWidth(header(c)),
+        align: 'end',
+        sortable: true,
+        firstDir: 'desc',
+        cell: (r) => show(r.values[c.key], c) ?? <span className="vt__muted">–</span>,
+        title: (r) =>
+          r.values[c.key] === undefined ? t('widgets.list.noData') : `${header(c)}: ${show(r.values[c.key], c)}`,
+      }),
+    ),
+  ];
+
+  const download = () => {
+    const head = [
+      t('widgets.list.unit'),
+      ...cols.map((c) => (c.series.unit && c.stat !== 'count' ? `${header(c)} (${c.series.unit})` : header(c))),
+    ];
+    const body = rows.map((r) => [r.unitName, ...cols.map((c) => csvNumber(r.values[c.key], decimalsOf(c.stat)))]);
+    const title = widget.name || t('widgetTypes.list.name');
+    const blob = new Blob([`\ufeff${toCsv([head, ...body])}`], { type: 'text/csv;charset=utf-8' });
+    const a = document.createElement('a');
+    a.href = URL.createObjectURL(blob);
+    a.download = csvFileName(title, new Date());
+    a.click();
+    setTimeout(() => URL.revokeObjectURL(a.href), 0);
+  };
+
+  const rangeText = t('widgets.list.range', {
+    start: formatDateTime(start, { dateStyle: 'medium' }),
+    end: formatDateTime(end, { dateStyle: 'medium' }),
+  });
+  return (
+    <div
+      className="wlist wreport"
+      style={
+        {
+          '--report-min': `${NAME_WIDTH + cols.reduce((n, c) => n + valueWidth(header(c)), 0)}px`,
+        } as React.CSSProperties
+      }
+    >
+      <div className="wlist__bar">
+        <span className="wreport__scope">
+          {t(`widgets.list.scope.${units.source}`, {
+            count: units.ids.length,
+            n: formatNumber(lang, units.ids.length),
+          })}
+        </span>
+        <span className="wlist__bar-note" title={rangeText}>
+          {rangeText}
+        </span>
+        <Button
+          variant="ghost"
+          className="wreport__csv"
+          icon={<Download size={14} aria-hidden />}
+          onClick={download}
+          disabled={rows.length === 0}
+          title={t('widgets.list.csvHelp')}
+        >
+          {t('widgets.list.csv')}
+        </Button>
+      </div>
+      <VirtualTable
+        label={widget.name || t('widgetTypes.list.name')}
+        rows={rows}
+        rowKey={(r) => r.unitId}
+        columns={columns}
+        sort={sort}
+        onSort={(key) => setSort((s) => nextSort(s, key, columns.find((c) => c.key === key)?.firstDir))}
+        isSelected={() => false}
+        multi={false}
+        onSelect={() => {}}
+        empty={
+          <div className="wlist__empty">
+            <WidgetEmpty icon={<Table size={20} />} title={t('widget.noUnits')} text={t('widget.noUnitsText')} />
+          </div>
+        }
+      />
+      <footer className="wlist__foot">
+        {units.capped && (
+          <span className="wlist__count">{t('widgets.list.capped', { n: formatNumber(lang, units.ids.length) })}</span>
+        )}
+        <Updated at={report.dataUpdatedAt} />
+      </footer>
+    </div>
+  );
+}

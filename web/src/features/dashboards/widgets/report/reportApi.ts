@@ -1,0 +1,69 @@
+import { formatLegacyDate, type ParkingReport, type TableReport } from '@fieldwatch/core';
+import { query } from '../../../../lib/api.ts';
+import { api } from '../../../../lib/http.ts';
+
+/** The report calls of the list and parking widgets (spec §7 TableReport, GetReportParkingUsage). */
+
+type V2<T> = { success: boolean; result?: T; error?: string };
+
+/** TableReport: per unit and column the newest value and min, max, mean and count in the range. */
+export async function fetchTableReport(body: {
+  unitIds: readonly number[];
+  columns: readonly string[];
+  start: Date;
+  stop: Date;
+}): Promise<TableReport> {
+  const res = await api.post<V2<TableReport>>('/api/v2/report/table', {
+    unitIds: body.unitIds,
+    columns: body.columns,
+    start: body.start.toISOString(),
+    stop: body.stop.toISOString(),
+  });
+  if (!res.success || !res.result) throw new Error(res.error ?? 'Request failed');
+  return res.result;
+}
+
+/** GetReportParkingUsage over [start, stop) within the daily window 'HH:mm'–'HH:mm' (UTC). */
+export const fetchParkingUsage = (
+  unitIds: readonly number[],
+  start: Date,
+  stop: Date,
+  window: { windowStart: string; windowStop: string },
+) =>
+  api.get<ParkingReport>(
+    `/api/v1/xrequest/GetReportParkingUsage${query({
+      UnitIDs: unitIds.join(','),
+      StartDate: formatLegacyDate(start),
+      StopDate: formatLegacyDate(stop),
+      StartDay: window.windowStart,
+      StopDay: window.windowStop,
+    })}`,
+  );
+
+const DAY = 24 * 60 * 60 * 1000;
+/** Days of the per-day strip: the newest ones of a longer range. */
+export const PARKING_DAYS_MAX = 14;
+
+/** The UTC days of [start, end) as [from, to) clipped to the range, newest `max` only. */
+export function reportDays(start: Date, end: Date, max = PARKING_DAYS_MAX): { day: string; from: Date; to: Date }[] {
+  const out: { day: string; from: Date; to: Date }[] = [];
+  for (let d = Math.floor(start.getTime() / DAY) * DAY; d < end.getTime(); d += DAY) {
+    const from = Math.max(d, start.getTime());
+    const to = Math.min(d + DAY, end.getTime());
+    if (from < to) out.push({ day: new Date(d).toISOString().slice(0, 10), from: new Date(from), to: new Date(to) });
+  }
+  return out.slice(-max);
+}
+
+/** One report per day (a request each, run together). */
+export async function fetchParkingDays(
+  unitIds: readonly number[],
+  start: Date,
+  end: Date,
+  window: { windowStart: string; windowStop: string },
+): Promise<{ day: string; report: ParkingReport }[]> {
+  const days = reportDays(start, end);
+  return Promise.all(
+    days.map(async (d) => ({ day: d.day, report: await fetchParkingUsage(unitIds, d.from, d.to, window) })),
+  );
+}

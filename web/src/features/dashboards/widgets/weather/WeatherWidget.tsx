@@ -1,0 +1,214 @@
+import type { WeatherDay, WeatherReport } from '@fieldwatch/core';
+import { useQuery } from '@tanstack/react-query';
+import { CloudOff, Droplet, MapPin, MapPinOff, Users, Wind } from 'lucide-react';
+import { useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
+import { formatDateTime } from '../../../../i18n/i18n.ts';
+import { weatherApi } from '../../../../lib/api.ts';
+import { ApiError } from '../../../../lib/http.ts';
+import { useCustomerIds, useDevices, useFilteredDevices, useSelectedUnits } from '../../data.ts';
+import { formatNumber } from '../../widgets/kpi/format.ts';
+import { Updated, WidgetEmpty, WidgetError, WidgetSkeleton } from '../../widgets/kpi/WidgetStates.tsx';
+import { weatherProps } from '../../widgets/settings/props.ts';
+import type { WidgetProps } from '../../widgetTypes.ts';
+import { centroid, rangeBar, temperatureScale, weatherKind } from './weatherMath.ts';
+import './weather.css';
+
+/** Weather changes slowly; the server caches it 30 minutes too. */
+const STALE_MS = 30 * 60 * 1000;
+
+type Place =
+  | { kind: 'unit'; id: number; name: string }
+  | { kind: 'centre'; lat: number; lon: number; count: number; selected: boolean };
+
+/**
+ * Weather (spec §2 overview, §7, §9): the past five days at the unit the link group has selected,
+ * or around the centre of the selected units / the dashboard's units with a position: each day's
+ * weather (WMO code as an icon and words), min/max and precipitation, and the current temperature.
+ * When the provider cannot be reached it says so, with the reason and a retry.
+ */
+export function WeatherWidget({ dashboardId, widgetId, widget }: WidgetProps) {
+  const { t, i18n } = useTranslation();
+  const lang = i18n.language;
+  const customers = useCustomerIds();
+  const [selected] = useSelectedUnits(dashboardId, widgetId);
+  const all = useDevices();
+  const filtered = useFilteredDevices(dashboardId);
+  // Spec §9: the past 5 days by default; the settings may choose 1–7 days and a fixed unit.
+  const { days: DAYS, unitId } = useMemo(() => weatherProps(widget.props), [widget.props]);
+
+  const place = useMemo((): Place | undefined => {
+    const fixed = unitId === undefined ? undefined : all.data?.find((d) => d.id === unitId);
+    if (fixed && fixed.latitude !== null && fixed.longitude !== null)
+      return { kind: 'unit', id: fixed.id, name: fixed.name };
+    const picked = selected?.length ? (all.data ?? []).filter((d) => selected.includes(d.id)) : [];
+    const one = picked.length === 1 ? picked[0] : undefined;
+    if (one && one.latitude !== null && one.longitude !== null) return { kind: 'unit', id: one.id, name: one.name };
+    const c = centroid(picked.length ? picked : filtered.data);
+    return c && { kind: 'centre', ...c, selected: picked.length > 0 };
+  }, [selected, all.data, filtered.data, unitId]);
+
+  const q = useQuery({
+    queryKey:
+      place?.kind === 'unit'
+        ? ['weather', 'unit', place.id, DAYS]
+        : ['weather', place?.kind === 'centre' ? [place.lat, place.lon] : null, DAYS, lang],
+    queryFn: (): Promise<WeatherReport> =>
+      place?.kind === 'unit'
+        ? weatherApi.unit(place.id, DAYS)
+        : weatherApi.at(place?.lat ?? 0, place?.lon ?? 0, DAYS, lang),
+    enabled: place !== undefined,
+    staleTime: STALE_MS,
+    // The server already waited for the provider; a 503 is shown at once with its retry button.
+    retry: (count, error) => !(error instanceof ApiError && error.status >= 400) && count < 1,
+  });
+
+  if (customers.length === 0) {
+    return <WidgetEmpty icon={<Users size={20} />} title={t('widgets.common.noCustomers')} />;
+  }
+  if (all.isPending) return <WidgetSkeleton shape="weather" />;
+  if (!place) {
+    return <WidgetEmpty icon={<MapPinOff size={20} />} title={t('weather.noPlace')} text={t('weather.noPlaceText')} />;
+  }
+  if (q.isPending) return <WidgetSkeleton shape="weather" />;
+  if (q.isError && !q.data) {
+    return (
+      <WidgetError
+        icon={<CloudOff size={20} />}
+        title={t('weather.unavailable')}
+        error={q.error}
+        onRetry={() => void q.refetch()}
+      />
+    );
+  }
+
+  const report = q.data;
+  const placeText =
+    place.kind === 'unit'
+      ? place.name
+      : t(place.selected ? 'weather.centreSelected' : 'weather.centre', {
+          count: place.count,
+          n: formatNumber(lang, place.count),
+        });
+  return (
+    <div className="weather">
+      <div className="weather__in">
+        <Current report={report} placeText={placeText} />
+        {report.days.length === 0 ? (
+          <p className="kpi__meta">{t('weather.noDays')}</p>
+        ) : (
+          <Days days={report.days} lang={lang} />
+        )}
+        <div className="kpi__foot">
+          <span className="weather__coords" title={`${report.latitude}, ${report.longitude}`}>
+            {t('weather.pastDays', { count: report.days.length })}
+          </span>
+          <Updated at={q.dataUpdatedAt} />
+        </div>
+      </div>
+    </div>
+  );
+}
+
+function Current({ report, placeText }: { report: WeatherReport; placeText: string }) {
+  const { t, i18n } = useTranslation();
+  const current = report.current;
+  const kind = weatherKind(current?.weatherCode);
+  const Icon = kind.icon;
+  return (
+    <div className="weather__now">
+      <Icon size={36} strokeWidth={1.5} aria-hidden className="weather__now-icon" />
+      <div className="weather__now-text">
+        <p className="weather__now-temp">
+          {current?.temperature == null ? (
+            t('weather.noCurrent')
+          ) : (
+            <bdi>{t('widgets.common.celsius', { value: formatNumber(i18n.language, current.temperature, 1, 1) })}</bdi>
+          )}
+        </p>
+        {current && (
+          <p className="kpi__meta">
+            {t(`weather.codes.${kind.key}`)}
+            {' · '}
+            <time dateTime={current.time} title={formatDateTime(current.time)}>
+              {formatDateTime(current.time, { timeStyle: 'short' })}
+            </time>
+          </p>
+        )}
+        <p className="weather__place" title={placeText}>
+          <MapPin size={12} aria-hidden />
+          <span>{placeText}</span>
+        </p>
+      </div>
+    </div>
+  );
+}
+
+const utc = (date: string) => new Date(`${date}T00:00:00Z`);
+
+function Days({ days, lang }: { days: readonly WeatherDay[]; lang: string }) {
+  const { t } = useTranslation();
+  const scale = temperatureScale(days) ?? { min: 0, max: 0 };
+  const weekday = new Intl.DateTimeFormat(lang, { weekday: 'short', timeZone: 'UTC' });
+  const date = new Intl.DateTimeFormat(lang, { day: 'numeric', month: 'short', timeZone: 'UTC' });
+  const full = new Intl.DateTimeFormat(lang, { dateStyle: 'full', timeZone: 'UTC' });
+  const c = (v: number | null) =>
+    v === null ? '–' : t('widgets.common.celsiusShort', { value: formatNumber(lang, v, 0) });
+  return (
+    <ol className="weather__days">
+      {days.map((d) => {
+        const kind = weatherKind(d.weatherCode);
+        const Icon = kind.icon;
+        const bar = rangeBar(d.temperatureMin, d.temperatureMax, scale);
+        const description = t(`weather.codes.${kind.key}`);
+        return (
+          <li key={d.date} className="wday">
+            <p className="wday__when" title={full.format(utc(d.date))}>
+              <span className="wday__weekday">{weekday.format(utc(d.date))}</span>
+              <span className="wday__date">{date.format(utc(d.date))}</span>
+            </p>
+            <p className="wday__sky" title={description}>
+              <Icon size={20} strokeWidth={1.75} aria-hidden className="wday__icon" />
+              <span className="wday__desc">{description}</span>
+            </p>
+            <p
+              className="wday__temps"
+              title={t('weather.range', { min: c(d.temperatureMin), max: c(d.temperatureMax) })}
+            >
+              <span className="wday__min">
+                <bdi>{c(d.temperatureMin)}</bdi>
+              </span>
+              <span className="wday__bar" aria-hidden>
+                {bar && (
+                  <span
+                    className="wday__fill"
+                    style={{ insetInlineStart: `${bar.start}%`, inlineSize: `${bar.size}%` }}
+                  />
+                )}
+              </span>
+              <span className="wday__max">
+                <bdi>{c(d.temperatureMax)}</bdi>
+              </span>
+            </p>
+            <p className="wday__rain" title={t('weather.precipitation')}>
+              <Droplet size={12} aria-hidden />
+              <bdi>
+                {d.precipitationSum === null
+                  ? '–'
+                  : t('widgets.common.mm', { value: formatNumber(lang, d.precipitationSum, 1) })}
+              </bdi>
+            </p>
+            <p className="wday__wind" title={t('weather.wind')}>
+              <Wind size={12} aria-hidden />
+              <bdi>
+                {d.windSpeedMax === null
+                  ? '–'
+                  : t('widgets.common.kmh', { value: formatNumber(lang, d.windSpeedMax, 0) })}
+              </bdi>
+            </p>
+          </li>
+        );
+      })}
+    </ol>
+  );
+}

@@ -1,0 +1,439 @@
+import 'uplot/dist/uPlot.min.css';
+import type { Marker } from '@fieldwatch/core';
+import { Lock } from 'lucide-react';
+import { type PointerEvent as ReactPointerEvent, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import { createPortal } from 'react-dom';
+import { useTranslation } from 'react-i18next';
+import uPlot from 'uplot';
+import { clampPosition, echoRange, fitLength } from './radarMath.ts';
+import { type RadarTheme, radarColors } from './radarTheme.ts';
+
+export type PlotCurves = {
+  positions: number[];
+  values: number[];
+  compare: number[] | null;
+  difference: number[] | null;
+};
+
+type Props = {
+  curves: PlotCurves;
+  names: { curve: string; compare: string | null; difference: string };
+  showDifference: boolean;
+  /** Scale the amplitude to the echoes from this point on (the launch pulse is cut off); null: everything. */
+  clipFrom: number | null;
+  markers: Marker[];
+  theme: RadarTheme;
+  locale: string;
+  canEdit: boolean;
+  /** A click on the plot (not a drag): add a marker there. */
+  onAdd: (position: number) => void;
+  /** A marker's line dropped at a new position. */
+  onMove: (marker: Marker, position: number) => void;
+  /** A marker's label clicked without dragging. */
+  onOpen: (marker: Marker) => void;
+};
+
+type Plots = { main: uPlot; diff: uPlot | null };
+
+const LABEL_ROW_PX = 22;
+const LABEL_ROWS = 3;
+
+/**
+ * Marker labels in rows so that near markers do not hide each other's names: each label goes to
+ * the first row where the previous label has ended (width estimated from the name), at most three
+ * rows; the lines themselves stay at their exact positions.
+ */
+function labelRows(items: { id: number; x: number; m: Marker }[]): Map<number, number> {
+  const rows = new Map<number, number>();
+  const ends: number[] = [];
+  for (const { id, x, m } of [...items].sort((a, b) => a.x - b.x)) {
+    const width = Math.min(140, 16 + m.name.length * 6.6 + (m.locked ? 13 : 0));
+    let row = ends.findIndex((end) => end + 4 <= x);
+    if (row < 0) row = ends.length < LABEL_ROWS ? ends.length : ends.indexOf(Math.min(...ends));
+    ends[row] = x + width;
+    rows.set(id, row);
+  }
+  return rows;
+}
+
+const numberFormats = new Map<string, Intl.NumberFormat>();
+export function formatNumber(v: number | null | undefined, locale: string, digits = 1) {
+  if (v === null || v === undefined || Number.isNaN(v)) return '–';
+  const key = `${locale}|${digits}`;
+  let f = numberFormats.get(key);
+  if (!f) {
+    f = new Intl.NumberFormat(locale, { maximumFractionDigits: digits, minimumFractionDigits: 0 });
+    numberFormats.set(key, f);
+  }
+  return f.format(v);
+}
+
+/**
+ * The TDR curve on uPlot: distance from the unit (m) across, echo amplitude up; the compared curve
+ * dashed beside it; the difference in a pane of its own below (own y scale, same x, cursor and zoom
+ * shared). Markers are DOM lines over the canvas (portalled into uPlot's overlay), so they can be
+ * dragged, focused and read by screen readers; the canvas never re-renders for them.
+ */
+export function RadarPlot({
+  curves,
+  names,
+  showDifference,
+  clipFrom,
+  markers,
+  theme,
+  locale,
+  canEdit,
+  onAdd,
+  onMove,
+  onOpen,
+}: Props) {
+  const { t } = useTranslation();
+  const mainRef = useRef<HTMLDivElement>(null);
+  const diffRef = useRef<HTMLDivElement>(null);
+  const readout = useRef<HTMLDivElement>(null);
+  const [plots, setPlots] = useState<Plots | null>(null);
+  const [, setLayoutTick] = useState(0);
+  const [drag, setDrag] = useState<{ id: number; position: number } | null>(null);
+  const handlers = useRef({ onAdd, canEdit });
+  handlers.current = { onAdd, canEdit };
+  const colors = useMemo(() => radarColors(theme), [theme]);
+  const maxPosition = curves.positions.at(-1) ?? 0;
+
+  const data = useMemo(() => {
+    const n = curves.positions.length;
+    return {
+      main: [curves.positions, curves.values, fitLength(curves.compare, n)] as uPlot.AlignedData,
+      diff: [curves.positions, fitLength(curves.difference, n)] as uPlot.AlignedData,
+    };
+  }, [curves]);
+  const hasDifference = showDifference && !!curves.difference;
+
+  useLayoutEffect(() => {
+    const mainEl = mainRef.current;
+    if (!mainEl) return;
+    const font = `12px ${theme.font}`;
+    const grid = { stroke: theme.border, width: 1 };
+    const ticks = { stroke: theme.border, width: 1, size: 4 };
+    const metres = (_u: uPlot, splits: number[]) => splits.map((v) => `${formatNumber(v, locale, 0)} m`);
+    const numbers = (_u: uPlot, splits: number[]) => splits.map((v) => formatNumber(v, locale, 0));
+    const xAxis = (show: boolean): uPlot.Axis => ({
+      scale: 'x',
+      stroke: theme.text2,
+      font,
+      grid,
+      ticks,
+      space: 72,
+      size: show ? 30 : 0,
+      show,
+      values: metres,
+    });
+    const yAxis = (label: string): uPlot.Axis => ({
+      stroke: theme.text2,
+      font,
+      labelFont: `600 12px ${theme.font}`,
+      label,
+      labelSize: 18,
+      labelGap: 2,
+      grid,
+      ticks,
+      size: 58,
+      space: 32,
+      values: numbers,
+    });
+    const box = (el: HTMLElement) => el.getBoundingClientRect();
+    const sync: uPlot.Cursor['sync'] = { key: `radar-${Math.random()}`, setSeries: false };
+    let syncing = false;
+    const others: uPlot[] = [];
+    const onScale = (u: uPlot, key: string) => {
+      if (key !== 'x') return;
+      if (!syncing) {
+        syncing = true;
+        const { min, max } = u.scales.x ?? {};
+        for (const o of others) if (o !== u && min !== undefined && max !== undefined) o.setScale('x', { min, max });
+        syncing = false;
+      }
+      setLayoutTick((n) => n + 1);
+    };
+    const fullX = (u: uPlot) => () => {
+      u.setScale('x', { min: curves.positions[0] ?? 0, max: maxPosition });
+      return null;
+    };
+    const show = (u: uPlot) => {
+      const el = readout.current;
+      const idx = u.cursor.idx;
+      if (!el) return;
+      if (idx === null || idx === undefined) {
+        el.dataset.active = 'false';
+        return;
+      }
+      el.dataset.active = 'true';
+      const at = (name: string, v: unknown) => {
+        const span = el.querySelector<HTMLElement>(`[data-v="${name}"]`);
+        if (span) span.textContent = formatNumber(v as number | null, locale);
+      };
+      at('x', curves.positions[idx]);
+      at('curve', curves.values[idx]);
+      at('compare', curves.compare?.[idx] ?? null);
+      at('difference', curves.difference?.[idx] ?? null);
+    };
+
+    const main = new uPlot(
+      {
+        width: Math.max(1, Math.floor(box(mainEl).width)),
+        height: Math.max(1, Math.floor(box(mainEl).height)),
+        padding: [12, 16, 0, 0],
+        scales: {
+          x: { time: false, auto: false, min: curves.positions[0] ?? 0, max: maxPosition },
+          y: {
+            range: (_u, min, max) =>
+              (clipFrom !== null ? echoRange([curves.values, curves.compare], clipFrom) : null) ??
+              uPlot.rangeNum(min, max, 0.1, true),
+          },
+        },
+        axes: [xAxis(!hasDifference), yAxis(t('radar.plot.amplitude'))],
+        series: [
+          { label: t('radar.plot.distance') },
+          { label: names.curve, stroke: colors.curve, width: 1.5, points: { show: false } },
+          {
+            label: names.compare ?? '',
+            stroke: colors.compare,
+            dash: [6, 4],
+            width: 1.5,
+            show: !!curves.compare,
+            points: { show: false },
+          },
+        ],
+        legend: { show: false },
+        cursor: {
+          sync,
+          drag: { x: true, y: false, setScale: true },
+          bind: { dblclick: fullX },
+          points: { size: 6, width: 2, fill: theme.card },
+        },
+        select: { show: true, left: 0, top: 0, width: 0, height: 0 },
+        hooks: {
+          setScale: [onScale],
+          setSize: [() => setLayoutTick((n) => n + 1)],
+          setCursor: [show],
+        },
+      },
+      data.main,
+      mainEl,
+    );
+    others.push(main);
+
+    let diff: uPlot | null = null;
+    const diffEl = diffRef.current;
+    if (hasDifference && diffEl) {
+      diff = new uPlot(
+        {
+          width: Math.max(1, Math.floor(box(diffEl).width)),
+          height: Math.max(1, Math.floor(box(diffEl).height)),
+          padding: [8, 16, 0, 0],
+          scales: {
+            x: { time: false, auto: false, min: curves.positions[0] ?? 0, max: maxPosition },
+            y: {
+              // Symmetric about zero, so a dip and a bump of the same size look the same.
+              range: (_u, min, max) => {
+                const m = Math.max(10, Math.abs(min), Math.abs(max)) * 1.1;
+                return [-m, m];
+              },
+            },
+          },
+          axes: [xAxis(true), yAxis(t('radar.plot.difference'))],
+          series: [{}, { label: names.difference, stroke: colors.difference, width: 1.5, points: { show: false } }],
+          legend: { show: false },
+          cursor: {
+            sync,
+            drag: { x: true, y: false, setScale: true },
+            bind: { dblclick: fullX },
+            points: { size: 6, width: 2, fill: theme.card },
+          },
+          select: { show: true, left: 0, top: 0, width: 0, height: 0 },
+          hooks: { setScale: [onScale], setCursor: [show] },
+        },
+        data.diff,
+        diffEl,
+      );
+      others.push(diff);
+    }
+
+    // A click that is not a zoom drag adds a marker there.
+    let downX: number | null = null;
+    const down = (e: MouseEvent) => {
+      downX = e.clientX;
+    };
+    const click = (e: MouseEvent) => {
+      const moved = downX === null ? 0 : Math.abs(e.clientX - downX);
+      downX = null;
+      if (moved > 3 || e.target !== main.over || !handlers.current.canEdit) return;
+      const x = e.clientX - main.over.getBoundingClientRect().left;
+      handlers.current.onAdd(clampPosition(main.posToVal(x, 'x'), maxPosition));
+    };
+    main.over.addEventListener('mousedown', down);
+    main.over.addEventListener('click', click);
+
+    const resize = new ResizeObserver(() => {
+      for (const [u, el] of [
+        [main, mainEl],
+        [diff, diffEl],
+      ] as const) {
+        if (!u || !el) continue;
+        const { width, height } = el.getBoundingClientRect();
+        if (width > 0 && height > 0 && (Math.floor(width) !== u.width || Math.floor(height) !== u.height)) {
+          u.setSize({ width: Math.floor(width), height: Math.floor(height) });
+        }
+      }
+    });
+    resize.observe(mainEl);
+    if (diffEl) resize.observe(diffEl);
+    setPlots({ main, diff });
+    return () => {
+      resize.disconnect();
+      main.over.removeEventListener('mousedown', down);
+      main.over.removeEventListener('click', click);
+      main.destroy();
+      diff?.destroy();
+      setPlots(null);
+    };
+  }, [data, curves, names, hasDifference, clipFrom, theme, colors, locale, t, maxPosition]);
+
+  // Marker lines sit beside uPlot's overlay (not in it), so a press on them never starts a zoom drag.
+  const left = (u: uPlot, position: number) => u.over.offsetLeft + u.valToPos(position, 'x');
+  const inView = (u: uPlot, position: number) => {
+    const { min, max } = u.scales.x ?? {};
+    return min !== undefined && max !== undefined && position >= min && position <= max;
+  };
+
+  const startDrag = (e: ReactPointerEvent<HTMLButtonElement>, m: Marker) => {
+    const u = plots?.main;
+    if (!u || e.button !== 0) return;
+    e.stopPropagation();
+    const startX = e.clientX;
+    const target = e.currentTarget;
+    const movable = canEdit && !m.locked;
+    let moved = false;
+    let position = m.position;
+    if (movable) target.setPointerCapture(e.pointerId);
+    const move = (ev: PointerEvent) => {
+      if (!movable) return;
+      if (Math.abs(ev.clientX - startX) > 3) moved = true;
+      if (!moved) return;
+      position = clampPosition(u.posToVal(ev.clientX - u.over.getBoundingClientRect().left, 'x'), maxPosition);
+      setDrag({ id: m.id, position });
+    };
+    const up = () => {
+      target.removeEventListener('pointermove', move);
+      target.removeEventListener('pointerup', up);
+      target.removeEventListener('pointercancel', up);
+      setDrag(null);
+      if (moved && position !== m.position) onMove(m, position);
+      else onOpen(m);
+    };
+    target.addEventListener('pointermove', move);
+    target.addEventListener('pointerup', up);
+    target.addEventListener('pointercancel', up);
+  };
+
+  const markerLayer = (u: uPlot, labelled: boolean) => {
+    const positionOf = (m: Marker) => (drag?.id === m.id ? drag.position : m.position);
+    const rows = labelRows(
+      markers.filter((m) => inView(u, positionOf(m))).map((m) => ({ id: m.id, x: left(u, positionOf(m)), m })),
+    );
+    return createPortal(
+      markers.map((m) => {
+        const position = positionOf(m);
+        if (!inView(u, position)) return null;
+        const label = t('radar.markers.onPlot', {
+          name: m.name,
+          position: formatNumber(position, locale, 2),
+        });
+        return (
+          <div
+            key={m.id}
+            className={`radar-mark${m.locked ? ' radar-mark--locked' : ''}${drag?.id === m.id ? ' radar-mark--drag' : ''}`}
+            style={{
+              left: `${left(u, position)}px`,
+              top: `${u.over.offsetTop}px`,
+              height: `${u.over.offsetHeight}px`,
+            }}
+          >
+            {labelled && (
+              <button
+                type="button"
+                className="radar-mark__label"
+                style={{ insetBlockStart: `${(rows.get(m.id) ?? 0) * LABEL_ROW_PX}px` }}
+                data-marker={m.name}
+                title={
+                  m.locked
+                    ? t('radar.markers.lockedHint')
+                    : canEdit
+                      ? t('radar.markers.dragHint')
+                      : t('radar.markers.openHint')
+                }
+                aria-label={label}
+                onPointerDown={(e) => startDrag(e, m)}
+                onKeyDown={(e) => {
+                  if (e.key === 'Enter' || e.key === ' ') {
+                    e.preventDefault();
+                    onOpen(m);
+                  }
+                }}
+              >
+                {m.locked && <Lock size={10} aria-hidden />}
+                <span>{m.name}</span>
+              </button>
+            )}
+          </div>
+        );
+      }),
+      u.over.parentElement ?? u.root,
+    );
+  };
+
+  return (
+    <div className={`radar-plot${hasDifference ? ' radar-plot--diff' : ''}`}>
+      <div className="radar-plot__readout" ref={readout} data-active="false" aria-hidden>
+        <span className="radar-plot__hint">{canEdit ? t('radar.plot.hintEdit') : t('radar.plot.hint')}</span>
+        <span className="radar-plot__values">
+          <span>
+            <span data-v="x" /> m
+          </span>
+          <span className="radar-plot__v" style={{ ['--c' as string]: colors.curve }}>
+            <span data-v="curve" />
+          </span>
+          {curves.compare && (
+            <span className="radar-plot__v radar-plot__v--dash" style={{ ['--c' as string]: colors.compare }}>
+              <span data-v="compare" />
+            </span>
+          )}
+          {curves.difference && (
+            <span className="radar-plot__v" style={{ ['--c' as string]: colors.difference }}>
+              {t('radar.plot.deltaShort')} <span data-v="difference" />
+            </span>
+          )}
+        </span>
+      </div>
+      <div
+        ref={mainRef}
+        className="radar-plot__main"
+        dir="ltr"
+        role="img"
+        aria-label={t('radar.plot.label', { curve: names.curve })}
+      >
+        {plots && markerLayer(plots.main, true)}
+      </div>
+      {hasDifference && (
+        <div
+          ref={diffRef}
+          className="radar-plot__diff"
+          dir="ltr"
+          role="img"
+          aria-label={t('radar.plot.diffLabel', { name: names.difference })}
+        >
+          {plots?.diff && markerLayer(plots.diff, false)}
+        </div>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,204 @@
+import { DEFAULT_LANGUAGE, LANGUAGES } from '@fieldwatch/core';
+import { describe, expect, it } from 'vitest';
+
+/**
+ * Reviewed allowlist: keys whose translation may be spelt exactly as the English text, and in which
+ * locales ('*' = all). Every other value must differ from English. Add an entry only with a reason.
+ */
+const SAME_AS_ENGLISH: Record<string, '*' | readonly string[]> = {
+  // The product's brand name is never translated.
+  'app.name': '*',
+  // Role names are product identifiers (SuperUser, User, Reader) and stay as in English.
+  'roles.0': '*',
+  'roles.1': '*',
+  'roles.2': '*',
+  // "Dashboards" is the established term in Danish and German software.
+  'nav.dashboards': ['da', 'de'],
+  // Likewise the singular "Dashboard" in Danish and German.
+  'pages.dashboard': ['da', 'de'],
+  // "Administration" is spelt the same in Danish, German, Swedish and French.
+  'pages.admin': ['da', 'de', 'sv', 'fr'],
+  // "Notifications" is the standard French term, spelt as in English.
+  'nav.notifications': ['fr'],
+  // Same word as nav.notifications.
+  'shell.notifications': ['fr'],
+  // Same word as nav.notifications.
+  'pages.notifications': ['fr'],
+  // A placeholder and the unit °C, written alike in every language listed.
+  'widgets.common.celsius': ['ar', 'da', 'de', 'ko', 'sv', 'zh'],
+  // A placeholder and the degree sign: nothing to translate.
+  'widgets.common.celsiusShort': ['ar', 'da', 'de', 'fr', 'ko', 'sv', 'zh'],
+  // A placeholder and the unit symbol V.
+  'widgets.common.volt': ['ar', 'da', 'de', 'ko', 'sv', 'zh'],
+  // Only the series name and channel placeholders.
+  'chart.seriesChannel': ['ar', 'da', 'de', 'fr', 'ko', 'sv', 'zh'],
+  // "Alarm" is the native word, spelt as in English.
+  'status.alarm': ['da', 'de'],
+  // "Problem" is the native word, spelt as in English.
+  'status.problem': ['da', 'sv'],
+  // "Dashboards" is the established term, as for nav.dashboards.
+  'dashboard.dashboards': ['da', 'de'],
+  // "Status" is the native word.
+  'filter.status': ['da', 'de', 'sv'],
+  // "Status" is the native word (column header).
+  'widgets.deviceList.status': ['da', 'de', 'sv'],
+  // A placeholder and the unit symbol mm.
+  'widgets.common.mm': ['da', 'de', 'ko', 'sv', 'zh'],
+  // The Danish singular "alarm" is spelt as in English.
+  'widgets.alarms.bar_one': ['da'],
+  // Only placeholders and a dash.
+  'widgets.parkingStatistics.window': ['da', 'de'],
+  // BER (bit error rate) is the technical abbreviation used.
+  'chart.series.ber': ['da'],
+  // The chemical formula CO₂.
+  'chart.series.co2': ['da', 'de', 'fr', 'sv'],
+  // Only placeholders around a spaced dash.
+  'chart.range': ['da', 'de', 'sv'],
+  // "OK" is the usual status word in these languages' monitoring software.
+  'status.ok': ['de', 'sv'],
+  // "Status" is the native word.
+  'widgetTypes.status.name': ['de', 'sv'],
+  // A placeholder and the unit km/h.
+  'widgets.common.kmh': ['de', 'ko', 'sv', 'zh'],
+  // "Type" is the native word.
+  'widgets.map.type': ['fr'],
+  // "Type" is the native word (column header).
+  'widgets.deviceList.type': ['fr'],
+  // PT names the platinum probe (PT100/PT1000), a technical identifier.
+  'chart.series.pt': ['fr'],
+  // PM2.5 is the standard term.
+  'chart.series.pm25': ['zh'],
+};
+
+type Json = Record<string, unknown>;
+
+const files = import.meta.glob<Json>('./locales/*.json', { eager: true, import: 'default' });
+const byLanguage = new Map(
+  Object.entries(files).map(([path, json]) => [path.replace(/^.*\/(.+)\.json$/, '$1'), json] as const),
+);
+const en = byLanguage.get(DEFAULT_LANGUAGE) ?? {};
+const translations = LANGUAGES.filter((lang) => lang !== DEFAULT_LANGUAGE);
+
+const PLURAL = /^(.+)_(zero|one|two|few|many|other)$/;
+
+/** Leaf values by dotted key path. */
+function flatten(value: unknown, prefix = '', out = new Map<string, unknown>()): Map<string, unknown> {
+  if (value !== null && typeof value === 'object' && !Array.isArray(value)) {
+    for (const [key, child] of Object.entries(value)) flatten(child, prefix ? `${prefix}.${key}` : key, out);
+  } else {
+    out.set(prefix, value);
+  }
+  return out;
+}
+
+/** Keys grouped into entries: a plain key is its own entry, `x_one`/`x_other`/… form the plural entry `x_*`. */
+function entries(flat: Map<string, unknown>): Map<string, Set<string>> {
+  const out = new Map<string, Set<string>>();
+  for (const key of flat.keys()) {
+    const [, base, form] = PLURAL.exec(key) ?? [];
+    const entry = base && form ? `${base}_*` : key;
+    const forms = out.get(entry) ?? new Set<string>();
+    if (form) forms.add(form);
+    out.set(entry, forms);
+  }
+  return out;
+}
+
+function placeholders(value: unknown): string[] {
+  if (typeof value !== 'string') return [];
+  const names = [...value.matchAll(/\{\{\s*([^{}]*?)\s*\}\}/g)].map((m) => m[1] ?? '');
+  return [...new Set(names)].sort();
+}
+
+const enFlat = flatten(en);
+const enEntries = entries(enFlat);
+
+/** The English text a locale key is checked against: the same key, or for an extra plural form, `x_other`. */
+function englishFor(key: string): unknown {
+  if (enFlat.has(key)) return enFlat.get(key);
+  const match = PLURAL.exec(key);
+  return match ? enFlat.get(`${match[1]}_other`) : undefined;
+}
+
+function allowedSame(lang: string, key: string): boolean {
+  const allowed = SAME_AS_ENGLISH[key];
+  return allowed === '*' || (allowed?.includes(lang) ?? false);
+}
+
+describe('locale files', () => {
+  it('exist for exactly the supported languages', () => {
+    expect([...byLanguage.keys()].sort()).toEqual([...LANGUAGES].sort());
+  });
+
+  it('have an allowlist naming only keys that English has', () => {
+    const stale = Object.keys(SAME_AS_ENGLISH).filter((key) => !enFlat.has(key));
+    expect(stale, `allowlist keys missing from en.json: ${stale.join(', ')}`).toEqual([]);
+  });
+
+  it('English has non-empty string values', () => {
+    const bad = [...enFlat].filter(([, v]) => typeof v !== 'string' || v.trim() === '').map(([k]) => k);
+    expect(bad, `empty or non-string values in en.json: ${bad.join(', ')}`).toEqual([]);
+  });
+});
+
+describe.each(translations)('locale %s', (lang) => {
+  const flat = flatten(byLanguage.get(lang) ?? {});
+  const own = entries(flat);
+  const categories = new Intl.PluralRules(lang).resolvedOptions().pluralCategories as string[];
+
+  const report = (what: string, keys: string[]) => `${lang}.json ${what}: ${keys.join(', ')}`;
+
+  it('has a file', () => {
+    expect(byLanguage.has(lang), `missing locales/${lang}.json`).toBe(true);
+  });
+
+  it('has every key of en.json', () => {
+    const missing: string[] = [];
+    for (const entry of enEntries.keys()) {
+      if (!own.has(entry)) missing.push(entry);
+      else if (entry.endsWith('_*') && !own.get(entry)?.has('other')) missing.push(entry.replace(/\*$/, 'other'));
+    }
+    expect(missing, report('lacks keys', missing)).toEqual([]);
+  });
+
+  it('has no key that en.json lacks', () => {
+    const extra = [...own.keys()].filter((entry) => !enEntries.has(entry));
+    expect(extra, report('has keys not in en.json', extra)).toEqual([]);
+  });
+
+  it(`has exactly the plural forms of its language (${categories.join(', ')})`, () => {
+    const wrong: string[] = [];
+    for (const [entry, forms] of own) {
+      if (!entry.endsWith('_*') || !enEntries.has(entry)) continue;
+      const base = entry.slice(0, -2);
+      for (const c of categories) if (!forms.has(c)) wrong.push(`${base}_${c} (missing)`);
+      for (const f of forms) if (!categories.includes(f)) wrong.push(`${base}_${f} (not a ${lang} plural form)`);
+    }
+    expect(wrong, report('has wrong plural forms', wrong)).toEqual([]);
+  });
+
+  it('has no empty values', () => {
+    const empty = [...flat].filter(([, v]) => typeof v !== 'string' || v.trim() === '').map(([k]) => k);
+    expect(empty, report('has empty or non-string values', empty)).toEqual([]);
+  });
+
+  it('translates every value that is not on the allowlist', () => {
+    const untranslated = [...flat]
+      .filter(([key, value]) => value === englishFor(key) && !allowedSame(lang, key))
+      .map(([key]) => key);
+    expect(untranslated, report('has values identical to English', untranslated)).toEqual([]);
+  });
+
+  it('keeps the {{placeholders}} of English', () => {
+    const differing: string[] = [];
+    for (const [key, value] of flat) {
+      const english = englishFor(key);
+      if (english === undefined) continue;
+      const want = placeholders(english);
+      const got = placeholders(value);
+      if (want.join('\n') !== got.join('\n'))
+        differing.push(`${key} (en {${want.join(', ')}}, ${lang} {${got.join(', ')}})`);
+    }
+    expect(differing, report('has placeholders differing from English', differing)).toEqual([]);
+  });
+});

@@ -1,0 +1,62 @@
+/** The HTTP client: same-origin JSON with the session cookie, and the spec's 401 handling (§4, §8). */
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+let onUnauthorized: (() => void) | undefined;
+let unauthorizedHandled = false;
+
+/** The app decides what a 401 does; it runs once until the next successful response. */
+export function setUnauthorizedHandler(fn: () => void) {
+  onUnauthorized = fn;
+}
+
+/** Runs the 401 handling (once until a request succeeds); also used when the live socket's session ends. */
+export function notifyUnauthorized() {
+  if (unauthorizedHandled) return;
+  unauthorizedHandled = true;
+  onUnauthorized?.();
+}
+
+export async function request<T>(method: string, path: string, body?: unknown): Promise<T> {
+  let res: Response;
+  try {
+    res = await fetch(path, {
+      method,
+      credentials: 'same-origin',
+      headers: body === undefined ? {} : { 'content-type': 'application/json' },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+  } catch (e) {
+    throw new ApiError(0, e instanceof Error ? e.message : String(e));
+  }
+  const text = await res.text();
+  const data = text ? safeJson(text) : undefined;
+  if (res.ok) {
+    unauthorizedHandled = false;
+    return data as T;
+  }
+  if (res.status === 401 && !path.startsWith('/api/v2/auth/login')) notifyUnauthorized();
+  const message = (data as { message?: string } | undefined)?.message ?? res.statusText;
+  throw new ApiError(res.status, message);
+}
+
+function safeJson(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return { message: text };
+  }
+}
+
+export const api = {
+  get: <T>(path: string) => request<T>('GET', path),
+  post: <T>(path: string, body?: unknown) => request<T>('POST', path, body ?? {}),
+  put: <T>(path: string, body?: unknown) => request<T>('PUT', path, body ?? {}),
+  delete: <T>(path: string, body?: unknown) => request<T>('DELETE', path, body),
+};

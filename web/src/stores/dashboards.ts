@@ -1,0 +1,161 @@
+import {
+  type BuiltinKey,
+  builtinDashboard,
+  builtinNameKey,
+  builtinsFor,
+  type DashboardModel,
+  emptyDashboard,
+  emptyFilter,
+  type FilterSettings,
+  knownWidgets,
+  OVERVIEW_KEY,
+} from '@fieldwatch/core';
+import { create } from 'zustand';
+import { dashboardApi } from '../lib/api.ts';
+
+/** Dashboard save delay (spec §9). */
+export const SAVE_DELAY_MS = 2000;
+
+/** The dashboard client state of spec §3: dashboards by id, hasLoaded, pending-save timers. */
+type DashboardState = {
+  dashboards: Record<string, DashboardModel>;
+  filters: Record<string, FilterSettings | null>;
+  hasLoaded: boolean;
+  pending: Record<string, ReturnType<typeof setTimeout>>;
+};
+
+const initial = (): DashboardState => ({ dashboards: {}, filters: {}, hasLoaded: false, pending: {} });
+
+export const useDashboardStore = create<DashboardState>()(() => initial());
+const get = useDashboardStore.getState;
+const set = useDashboardStore.setState;
+
+const put = (id: string, d: DashboardModel) => set((s) => ({ dashboards: { ...s.dashboards, [id]: d } }));
+
+/**
+ * Load of spec §4: clear, fetch all, then create each built-in the user lacks (parking only with
+ * the Parking right). Loaded is set on success and on failure; a failure is logged and re-thrown.
+ */
+let loading: Promise<void> | undefined;
+
+/** Load (one at a time: a second call while loading shares the first). */
+export function loadDashboards(showParking: boolean): Promise<void> {
+  loading ??= load(showParking).finally(() => {
+    loading = undefined;
+  });
+  return loading;
+}
+
+async function load(showParking: boolean) {
+  clearPendingSaves();
+  set({ dashboards: {}, filters: {} });
+  try {
+    const records = await dashboardApi.list();
+    const dashboards: Record<string, DashboardModel> = {};
+    const filters: Record<string, FilterSettings | null> = {};
+    for (const r of records) {
+      dashboards[r.id] = knownWidgets(r.content ?? emptyDashboard(r.name));
+      filters[r.id] = r.filter;
+    }
+    const have = new Set(Object.values(dashboards).map((d) => d.static));
+    for (const key of builtinsFor(showParking)) {
+      if (have.has(key)) continue;
+      const created = await dashboardApi.create(builtinNameKey(key), key);
+      dashboards[created.id] = created.content ?? builtinDashboard(key);
+      filters[created.id] = null;
+    }
+    set({ dashboards, filters, hasLoaded: true });
+  } catch (e) {
+    console.error('Error fetching user dashboards', e instanceof Error ? e.message : e);
+    set({ hasLoaded: true });
+    throw e;
+  }
+}
+
+/** Debounced save: each call restarts the wait and sends the dashboard as it is at the call. */
+export function saveDashboard(id: string) {
+  const d = get().dashboards[id];
+  if (!d) return;
+  const copy = structuredClone(d);
+  clearTimeout(get().pending[id]);
+  const timer = setTimeout(() => {
+    set((s) => {
+      const { [id]: _sent, ...pending } = s.pending;
+      return { pending };
+    });
+    dashboardApi.save(id, copy).catch((e) => console.error('Error saving dashboard', e));
+  }, SAVE_DELAY_MS);
+  set((s) => ({ pending: { ...s.pending, [id]: timer } }));
+}
+
+/** Add: create on the server, keep an empty dashboard under the returned id, save it. */
+export async function addDashboard(name: string, template?: BuiltinKey): Promise<string> {
+  const created = await dashboardApi.create(name, template);
+  const content = template ? { ...builtinDashboard(template, name), static: undefined } : emptyDashboard(name);
+  put(created.id, structuredClone(content));
+  set((s) => ({ filters: { ...s.filters, [created.id]: null } }));
+  saveDashboard(created.id);
+  return created.id;
+}
+
+/** Update: merge the given parts over the current dashboard and save. */
+export function updateDashboard(id: string, parts: Partial<DashboardModel>) {
+  const d = get().dashboards[id];
+  if (!d) return;
+  put(id, { ...d, ...parts });
+  saveDashboard(id);
+}
+
+/** Replaces a dashboard by a function of it (the editing rules of core), then saves. */
+export function editDashboard(id: string, edit: (d: DashboardModel) => DashboardModel) {
+  const d = get().dashboards[id];
+  if (d) updateDashboard(id, edit(d));
+}
+
+/** Restore of spec §4: commit an empty dashboard, then on the next tick the built-in's template. */
+export function restoreDashboard(id: string, translatedName: string) {
+  const key = get().dashboards[id]?.static;
+  if (!key) return;
+  put(id, emptyDashboard(translatedName));
+  setTimeout(() => {
+    put(id, builtinDashboard(key, translatedName));
+    saveDashboard(id);
+  }, 0);
+}
+
+export async function renameDashboard(id: string, name: string) {
+  const d = get().dashboards[id];
+  if (!d) return;
+  await dashboardApi.rename(id, name);
+  put(id, { ...(get().dashboards[id] ?? d), name });
+}
+
+/** Delete: the server first, then locally. */
+export async function deleteDashboard(id: string) {
+  await dashboardApi.remove(id);
+  clearTimeout(get().pending[id]);
+  set((s) => {
+    const { [id]: _d, ...dashboards } = s.dashboards;
+    const { [id]: _p, ...pending } = s.pending;
+    return { dashboards, pending };
+  });
+}
+
+export async function setDashboardFilter(id: string, filter: FilterSettings) {
+  set((s) => ({ filters: { ...s.filters, [id]: filter } }));
+  await dashboardApi.setFilter(id, filter);
+}
+
+/** The id of the built-in dashboard with this key. */
+export const builtinId = (key: string) => Object.entries(get().dashboards).find(([, d]) => d.static === key)?.[0];
+export const overviewId = () => builtinId(OVERVIEW_KEY);
+export const filterOf = (id: string): FilterSettings => get().filters[id] ?? emptyFilter();
+
+function clearPendingSaves() {
+  for (const timer of Object.values(get().pending)) clearTimeout(timer);
+}
+
+export function clearDashboards() {
+  clearPendingSaves();
+  set(initial());
+}

@@ -1,0 +1,33 @@
+import type { Language } from '@fieldwatch/core';
+import { changeLanguage } from '../i18n/i18n.ts';
+import { authApi } from '../lib/api.ts';
+import { queryClient } from '../lib/query.ts';
+import { clearDashboards } from './dashboards.ts';
+import { clearDevices } from './devices.ts';
+import { useUserStore } from './user.ts';
+
+/** Clears the client state of spec §4 (user, dashboards, devices, cached server state). */
+export function clearAllState() {
+  useUserStore.getState().clear();
+  clearDashboards();
+  clearDevices();
+  queryClient.clear();
+}
+
+/** Sign-in of spec §4: clear all state, sign in, store access and profile, apply the profile language. */
+export async function signIn(username: string, password: string) {
+  clearAllState();
+  const { access, profile } = await authApi.login(username, password);
+  useUserStore.getState().signedIn(access, profile);
+  await applyLanguage(profile.language);
+}
+
+/** Logout of spec §4: clear state, then tell the server, which expires the cookie. */
+export async function signOut() {
+  clearAllState();
+  await authApi.logout().catch(() => {});
+}
+
+export async function applyLanguage(lang: Language | string) {
+  useUserStore.getState().setActiveLanguage(await changeLanguage(lang));
+}
