@@ -20,6 +20,7 @@ import { formatDateTime } from '../../i18n/i18n.ts';
 import { ApiError } from '../../lib/http.ts';
 import { toast } from '../../lib/toast.ts';
 import { useDocumentTitle } from '../../lib/useDocumentTitle.ts';
+import { useThemeTokens } from '../../lib/useThemeTokens.ts';
 import { useUserStore } from '../../stores/user.ts';
 import { Button, IconButton } from '../../ui/Button.tsx';
 import { Select } from '../../ui/Select.tsx';
@@ -39,7 +40,7 @@ import {
   radarDatesNewestFirst,
   wireChannel,
 } from './radarMath.ts';
-import { radarColors, useRadarTheme } from './radarTheme.ts';
+import { radarColors } from './radarTheme.ts';
 
 /** "Compare with": the channel's reference curve, or the curve of another listed date. */
 const REFERENCE = 'reference';
@@ -178,7 +179,7 @@ function RadarView({ unitId, channels }: { unitId: number; channels: number[] })
   const { t, i18n } = useTranslation();
   const locale = i18n.language;
   const queryClient = useQueryClient();
-  const theme = useRadarTheme();
+  const theme = useThemeTokens();
   const hour12 = useUserStore((s) => s.profile?.timeConfig.timeFormat === '12h');
   const [search, setSearch] = useSearchParams();
   const channelIndex = channelIndexFrom(search.get('channel'), channels) ?? 0;

@@ -5,8 +5,9 @@ import { type PointerEvent as ReactPointerEvent, useLayoutEffect, useMemo, useRe
 import { createPortal } from 'react-dom';
 import { useTranslation } from 'react-i18next';
 import uPlot from 'uplot';
+import type { ThemeTokens } from '../../lib/useThemeTokens.ts';
 import { clampPosition, echoRange, fitLength } from './radarMath.ts';
-import { type RadarTheme, radarColors } from './radarTheme.ts';
+import { radarColors } from './radarTheme.ts';
 
 export type PlotCurves = {
   positions: number[];
@@ -22,7 +23,7 @@ type Props = {
   /** Scale the amplitude to the echoes from this point on (the launch pulse is cut off); null: everything. */
   clipFrom: number | null;
   markers: Marker[];
-  theme: RadarTheme;
+  theme: ThemeTokens;
   locale: string;
   canEdit: boolean;
   /** A click on the plot (not a drag): add a marker there. */

@@ -3,12 +3,13 @@ import './chart.css';
 import { isRadarType } from '@fieldwatch/core';
 import { useQuery } from '@tanstack/react-query';
 import { ChartLine, ChartNoAxesCombined, Download, Layers, Radar, ZoomOut } from 'lucide-react';
-import { type ReactNode, useCallback, useLayoutEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react';
+import { type ReactNode, useCallback, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import uPlot from 'uplot';
 import { formatDateTime } from '../../../../i18n/i18n.ts';
 import { deviceApi } from '../../../../lib/api.ts';
+import { useThemeTokens } from '../../../../lib/useThemeTokens.ts';
 import { editDashboard } from '../../../../stores/dashboards.ts';
 import { useDeviceStore } from '../../../../stores/devices.ts';
 import { useUserStore } from '../../../../stores/user.ts';
@@ -20,7 +21,6 @@ import { chartProps } from '../../widgets/settings/props.ts';
 import type { WidgetProps } from '../../widgetTypes.ts';
 import {
   buildOptions,
-  type ChartTheme,
   csvExportUrl,
   formatBucket,
   formatValue,
@@ -58,32 +58,6 @@ export function ChartWidget({ dashboardId, widgetId, widget }: WidgetProps) {
       unitId={unitId}
     />
   );
-}
-
-// Theme ---------------------------------------------------------------------------------------
-
-const themeKey = () => document.documentElement.dataset.theme ?? 'dark';
-function subscribeTheme(onChange: () => void) {
-  const observer = new MutationObserver(onChange);
-  observer.observe(document.documentElement, { attributes: true, attributeFilter: ['data-theme'] });
-  return () => observer.disconnect();
-}
-
-/** The chart colours from the CSS tokens, read again whenever <html data-theme> changes. */
-export function useChartTheme(): ChartTheme {
-  const key = useSyncExternalStore(subscribeTheme, themeKey);
-  return useMemo(() => {
-    const css = getComputedStyle(document.documentElement);
-    const token = (name: string, fallback: string) => css.getPropertyValue(name).trim() || fallback;
-    return {
-      dark: key !== 'bright',
-      text: token('--text', '#e6ecf3'),
-      text2: token('--text-2', '#9fb0c3'),
-      border: token('--border', '#27364a'),
-      card: token('--card', '#141c26'),
-      font: token('--font', 'system-ui, sans-serif'),
-    };
-  }, [key]);
 }
 
 // The unit's chart ----------------------------------------------------------------------------
@@ -290,7 +264,7 @@ export function ChartView({
   yFromZero?: boolean;
 }) {
   const { t } = useTranslation();
-  const theme = useChartTheme();
+  const theme = useThemeTokens();
   const hour12 = useUserStore((s) => s.profile?.timeConfig.timeFormat === '12h');
   const dateInterval = useDeviceStore((s) => s.dateInterval);
   const customRange = useDeviceStore((s) => s.customRange);

@@ -1,12 +1,12 @@
 import type { UnitData } from '@fieldwatch/core';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import type { ThemeTokens } from '../../../../lib/useThemeTokens.ts';
 import {
   alignColumns,
   axisPlan,
   buildOptions,
   type ChartSeries,
-  type ChartTheme,
   findGaps,
   formatBucket,
   formatValue,
@@ -298,7 +298,7 @@ describe('formatting', () => {
 });
 
 describe('buildOptions', () => {
-  const theme: ChartTheme = {
+  const theme: ThemeTokens = {
     dark: true,
     text: '#fff',
     text2: '#aaa',

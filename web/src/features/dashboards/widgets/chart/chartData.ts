@@ -1,5 +1,6 @@
 import type { UnitData } from '@fieldwatch/core';
 import type uPlot from 'uplot';
+import type { ThemeTokens } from '../../../../lib/useThemeTokens.ts';
 
 /**
  * Pure helpers of the chart widget: the API's series turned into uPlot's columnar data (one
@@ -620,22 +621,12 @@ export function formatBucket(seconds: number, locale: string): string {
 
 // uPlot options -------------------------------------------------------------------------------
 
-/** Colours and font read from the CSS tokens of the current theme. */
-export type ChartTheme = {
-  dark: boolean;
-  text: string;
-  text2: string;
-  border: string;
-  card: string;
-  font: string;
-};
-
 export type ChartOptionsInput = {
   chart: PreparedChart;
   visible: ReadonlySet<string>;
   /** Display name per series, e.g. "Resistance 2". */
   names: readonly string[];
-  theme: ChartTheme;
+  theme: ThemeTokens;
   width: number;
   height: number;
   locale: string;

@@ -68,7 +68,7 @@ describe('CSV', () => {
     ).toBe('Unit,Battery voltage · Min (V)\r\n"Pump ""north"", 1",3.5\r\n\'=HYPERLINK(),');
   });
   it('rounds numbers to the decimals shown and names the file', () => {
-    expect(csvNumber(3.14159, 2)).toBe(3.14);
+    expect(csvNumber(21.4567, 2)).toBe(21.46);
     expect(csvNumber(undefined, 2)).toBeUndefined();
     expect(csvFileName('Pumps / Nord', new Date('2026-03-05T10:00:00Z'))).toBe('pumps-nord-2026-03-05.csv');
     expect(csvFileName('€€', new Date('2026-03-05T10:00:00Z'))).toBe('report-2026-03-05.csv');
