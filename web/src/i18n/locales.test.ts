@@ -68,6 +68,66 @@ const SAME_AS_ENGLISH: Record<string, '*' | readonly string[]> = {
   'chart.series.pt': ['fr'],
   // PM2.5 is the standard term.
   'chart.series.pm25': ['zh'],
+  // Only placeholders and the × sign.
+  'widgets.temp.sourceCount': '*',
+  // Only placeholders around a dash (a time range).
+  'widgets.parkingList.usage': ['da', 'de', 'fr', 'zh'],
+  // The Danish singular "alarm" is spelt as in English.
+  'widgets.alarmMonitor.settings.countValue_one': ['da'],
+  // Only placeholders and a separator.
+  'widgets.list.header': '*',
+  // Only placeholders around a dash (a date range).
+  'widgets.list.range': ['da', 'de', 'fr', 'sv'],
+  // The file format name CSV.
+  'widgets.list.csv': '*',
+  // The Danish singular "alarm" is spelt as in English.
+  'widgets.settings.rowsOption_one': ['da'],
+  // The chemical formula CO₂.
+  'widgets.airQuality.co2': '*',
+  // The unit symbol ppm.
+  'widgets.airQuality.ppm': '*',
+  // The unit symbol µg/m³.
+  'widgets.airQuality.ugm3': '*',
+  // "Neutral" is the native word.
+  'widgets.airQuality.status.neutral': ['da', 'de', 'sv'],
+  // A placeholder and the unit symbol cm.
+  'widgets.waterLevel.cm': ['da', 'de', 'fr', 'ko', 'sv', 'zh'],
+  // The unit symbol kWh.
+  'widgets.consumption.kwh': '*',
+  // A placeholder and the % sign, spaced as these languages write it.
+  'widgets.indoorClimate.percent': ['ar', 'da', 'de', 'fr', 'sv'],
+  // The unit symbol °C.
+  'widgets.indoorClimate.unit.temperature': '*',
+  // The unit symbol %.
+  'widgets.indoorClimate.unit.humidity': '*',
+  // Only placeholders around a dash (a value range).
+  'widgets.indoorClimate.range': ['da', 'de', 'fr', 'sv'],
+  // Only placeholders and the × sign (image size).
+  'widgets.indoorClimate.settings.planSize': '*',
+  // "Radar" is the native word.
+  'chart.radar': ['da', 'fr'],
+  // "Radar" is the native word.
+  'radar.title': ['da', 'fr'],
+  // "Radar" is the native word, plus a placeholder.
+  'radar.documentTitle': ['da', 'fr'],
+  // "Radar" is the native word.
+  'radar.open': ['da', 'fr'],
+  // "Dashboard" is the established term, as for pages.dashboard.
+  'radar.back': ['da'],
+  // The symbol Δ.
+  'radar.plot.deltaShort': '*',
+  // A placeholder and the unit symbol m.
+  'radar.markers.at': ['da', 'de', 'fr', 'ko', 'sv'],
+  // A placeholder and the symbol c (speed of light).
+  'radar.markers.speed': '*',
+  // "Position" is the native word.
+  'radar.markers.position': ['de', 'fr'],
+  // "Type" is the native word.
+  'widgets.map.gis.type': ['fr'],
+  // "Axes" is the native French word.
+  'widgets.settings.axes': ['fr'],
+  // PM2.5 is the standard term.
+  'widgets.airQuality.pm25': ['ar', 'ko', 'zh'],
 };
 
 type Json = Record<string, unknown>;
