@@ -65,7 +65,7 @@ describe('control widgets', () => {
     await signIn(page, app.url, 'admin', ADMIN_PASSWORD);
     await page.getByRole('heading', { name: 'Overview', level: 1 }).waitFor();
 
-    // Two unit groups of the relay unit's organisation (the demo has none).
+    // Two more unit groups of the relay unit's organisation, beside the demo's (one per town and kind).
     const devices = await devicesOf(page);
     relayUnit = devices.find((d) => d.type.code === 243);
     if (!relayUnit) throw new Error('the demo fleet has no relay unit');
@@ -111,11 +111,15 @@ describe('control widgets', () => {
     await saveSettings(page);
     await relay.getByRole('switch', { name: 'Pump' }).waitFor();
 
-    // Group alarm: sorted by name, only one group.
+    // Group alarm: every group (the demo's relay units of Aarhus are "Aarhus switchgear"); then by
+    // name, only one group.
     const groups = page.locator('[data-widget-type=groupAlarm]');
     await expect
-      .poll(() => groups.locator('.galarm__name').allTextContents())
-      .toEqual(['Aarhus plant', 'Aarhus relays']);
+      .poll(async () => {
+        const names = await groups.locator('.galarm__name').allTextContents();
+        return ['Aarhus plant', 'Aarhus relays', 'Aarhus switchgear'].filter((n) => names.includes(n));
+      })
+      .toEqual(['Aarhus plant', 'Aarhus relays', 'Aarhus switchgear']);
     dialog = await openSettings(page, 'groupAlarm');
     await dialog.getByLabel('Order').selectOption('name');
     await dialog.getByLabel('Aarhus relays').check();

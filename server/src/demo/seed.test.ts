@@ -125,6 +125,20 @@ describe('the demo fleet seed', () => {
     expect(faulty?.n).toBeGreaterThanOrEqual(4);
   });
 
+  it('puts every unit into one group of its town and kind, within its own organisation', async () => {
+    const rows = await q<{ unit_id: number; group_name: string; same_org: boolean }>(
+      `select m.unit_id, g.name as group_name, g.organization_id = u.organization_id as same_org
+       from device_group_members m join device_groups g on g.id = m.group_id join units u on u.id = m.unit_id`,
+    );
+    expect(rows.map((r) => r.unit_id).sort((a, b) => a - b)).toEqual(
+      fleet.units.map((u) => u.id).sort((a, b) => a - b),
+    );
+    expect(rows.every((r) => r.same_org)).toBe(true);
+    for (const u of fleet.units) {
+      expect(rows.find((r) => r.unit_id === u.id)?.group_name.startsWith(u.def.town)).toBe(true);
+    }
+  });
+
   it('is idempotent, and a larger fleet adds only the new units', async () => {
     const again = await seedDemo(db, { fleet: { file, units: 12 } });
     expect(again.fleet?.created).toBe(0);
@@ -136,5 +150,13 @@ describe('the demo fleet seed', () => {
     expect(readFleetFile(file)?.file.units).toHaveLength(14);
     const [n] = await q<{ n: number }>('select count(*)::int as n from units');
     expect(n?.n).toBe(14);
+    // Groups are seeded once per organisation: the operator's own arrangement is never redone.
+    const [groups] = await q<{ n: number }>('select count(*)::int as n from device_groups');
+    const [before] = await q<{ n: number }>(
+      'select count(*)::int as n from device_group_members where unit_id = any($1)',
+      [fleet.units.map((u) => u.id)],
+    );
+    expect(groups?.n).toBeGreaterThan(0);
+    expect(before?.n).toBe(12);
   });
 });

@@ -23,6 +23,7 @@ import {
 } from './fleet.ts';
 import { seedDemoFloorPlans } from './floorPlans.ts';
 import { seedDemoGis } from './gis.ts';
+import { seedDemoGroups } from './groups.ts';
 import { type HistoryResult, type HistoryUnit, seedHistory } from './history.ts';
 
 /** Demo data is not secret: every demo user shares this password, printed at start. */
@@ -239,6 +240,8 @@ export async function seedDemoFleet(db: Db, opts: DemoFleetOptions): Promise<See
       .filter((u) => u.def.kind === 'climate' && !u.def.inactive)
       .map((u) => ({ id: u.id, organizationId: u.organizationId })),
   );
+  // Unit groups per town and kind, for the group alarm view (once per organisation).
+  await seedDemoGroups(db, units);
   const history =
     (opts.history ?? true) && created.length > 0 ? await seedHistory(db, created, { days: opts.historyDays }) : null;
   const simulated = problem

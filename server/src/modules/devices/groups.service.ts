@@ -105,3 +105,23 @@ export async function unitGroupsOf(db: Queryable, session: SessionRow, customerI
   const groups = await listGroups(db, await scopeOrganizations(db, session, { customerIds: [customerId] }));
   return groups.map((g) => ({ GroupId: g.id, Description: g.name }));
 }
+
+/**
+ * Gives an organisation these groups with their member units, once: an organisation that already has
+ * groups keeps them (demo seed). The organisation's row lock keeps two starting instances from both seeding.
+ */
+export async function seedDeviceGroups(
+  db: Db,
+  organizationId: number,
+  groups: readonly { name: string; description: string; unitIds: readonly number[] }[],
+): Promise<boolean> {
+  return db.transaction(async (tx) => {
+    await tx.query('select id from organizations where id = $1 for update', [organizationId]);
+    if ((await listGroups(tx, [organizationId])).length > 0) return false;
+    for (const g of groups) {
+      const id = await insertGroup(tx, { organizationId, name: g.name, description: g.description });
+      await setGroupMembers(tx, id, g.unitIds, [organizationId]);
+    }
+    return true;
+  });
+}
