@@ -28,7 +28,7 @@ export function IndoorClimateSettings({ props, onChange }: WidgetSettingsProps) 
   const orgId = useClimateOrg(settings);
   const customers = useUserStore((s) => s.accessResponse?.Customers);
   const plans = useFloorPlans(orgId);
-  const set = (patch: Partial<ClimateProps>) => onChange({ ...props, ...settings, orgId, ...patch });
+  const set = (patch: Partial<ClimateProps>) => onChange({ ...props, ...settings, orgId: orgId ?? null, ...patch });
   const orgs = useMemo(
     () => [...(customers ?? [])].sort((a, b) => a.CustomerName.localeCompare(b.CustomerName)),
     [customers],
@@ -40,7 +40,7 @@ export function IndoorClimateSettings({ props, onChange }: WidgetSettingsProps) 
       <div className="settings-row">
         <Select
           label={t('widgets.indoorClimate.settings.organization')}
-          value={orgId === null ? '' : String(orgId)}
+          value={orgId == null ? '' : String(orgId)}
           onChange={(e) => set({ orgId: Number(e.target.value), planId: null })}
           options={orgs.map((c) => ({ value: String(c.CustomerID), label: c.CustomerName }))}
         />
@@ -79,7 +79,7 @@ export function IndoorClimateSettings({ props, onChange }: WidgetSettingsProps) 
         />
       </SettingsGroup>
 
-      {orgId !== null && (
+      {orgId != null && (
         <PlanManager
           orgId={orgId}
           plans={plans.data ?? []}

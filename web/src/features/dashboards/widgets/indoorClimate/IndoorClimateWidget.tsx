@@ -1,5 +1,5 @@
 import type { Customer, FloorPlan, FloorPlanPlacement } from '@fieldwatch/core';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQueries, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Check, ImageOff, Move, Users, X } from 'lucide-react';
 import {
   type KeyboardEvent,
@@ -37,11 +37,23 @@ import './indoorClimate.css';
 type Sensor = FloorPlanPlacement & { at: number | undefined };
 type Pos = { x: number; y: number };
 
-/** The organisation a widget shows: its setting, else the first selected customer. */
-export function useClimateOrg(props: ClimateProps): number | null {
+/**
+ * The organisation a widget shows: its setting; else the first selected customer (else the first
+ * customer) that has floor plans, so a utility's root shows the plans of the sub-organisation that
+ * has them; else the first of those. `undefined` while their plan lists load, `null` without customers.
+ */
+export function useClimateOrg(props: ClimateProps): number | null | undefined {
   const selected = useCustomerIds();
   const customers = useUserStore((s) => s.accessResponse?.Customers);
-  return props.orgId ?? selected[0] ?? customers?.[0]?.CustomerID ?? null;
+  const candidates =
+    props.orgId != null ? [props.orgId] : selected.length ? selected : (customers ?? []).map((c) => c.CustomerID);
+  const lists = useQueries({ queries: candidates.map(floorPlansQuery) });
+  const first = candidates[0];
+  if (first === undefined) return null;
+  if (props.orgId != null) return props.orgId;
+  const withPlans = candidates.find((_, i) => (lists[i]?.data?.length ?? 0) > 0);
+  if (withPlans !== undefined) return withPlans;
+  return lists.some((l) => l.isPending) ? undefined : first;
 }
 
 /** The organisation and its descendants among the customers the user sees. */
@@ -60,13 +72,14 @@ export function subtreeOf(customers: readonly Customer[], orgId: number): Set<nu
   return inside;
 }
 
-export function useFloorPlans(orgId: number | null) {
-  return useQuery({
-    queryKey: ['floorPlans', orgId],
-    queryFn: () => floorPlanApi.list(orgId ?? 0),
-    enabled: orgId !== null,
-    staleTime: 60_000,
-  });
+const floorPlansQuery = (orgId: number) => ({
+  queryKey: ['floorPlans', orgId],
+  queryFn: () => floorPlanApi.list(orgId),
+  staleTime: 60_000,
+});
+
+export function useFloorPlans(orgId: number | null | undefined) {
+  return useQuery({ ...floorPlansQuery(orgId ?? 0), enabled: orgId != null });
 }
 
 /**
@@ -90,7 +103,7 @@ export function IndoorClimateWidget({ dashboardId, widgetId, widget, editing }: 
   const data = useQuery({
     queryKey: ['floorPlanData', orgId, plan?.id, refreshKey],
     queryFn: () => floorPlanApi.data(orgId ?? 0, plan?.id),
-    enabled: orgId !== null && plan !== undefined,
+    enabled: orgId != null && plan !== undefined,
     placeholderData: (previous) => previous,
   });
   const values = useShowValues();
@@ -124,7 +137,7 @@ export function IndoorClimateWidget({ dashboardId, widgetId, widget, editing }: 
   useEffect(() => setDraft(null), [editing, plan?.id]);
 
   if (orgId === null) return <WidgetEmpty icon={<Users size={20} />} title={t('widgets.common.noCustomers')} />;
-  if (plans.isPending) return <WidgetSkeleton shape="kpi" />;
+  if (orgId === undefined || plans.isPending) return <WidgetSkeleton shape="kpi" />;
   if (plans.isError) {
     return (
       <WidgetError title={t('widgets.indoorClimate.failed')} error={plans.error} onRetry={() => void plans.refetch()} />
