@@ -88,6 +88,8 @@ describe('adding a widget', () => {
           expect(item?.w).toBeGreaterThanOrEqual(GRID_MINIMUMS[bp].w);
           expect(item?.y).toBe(Math.max(0, ...d.layouts[bp].map((l) => l.y + l.h)));
         }
+        // On a phone a new widget spans the screen.
+        expect(dashboard.layouts.xs.at(-1)?.w).toBe(GRID_COLUMNS.xs);
       }),
     );
   });

@@ -126,7 +126,9 @@ export function addWidget(
   for (const bp of GRID_BREAKPOINTS) {
     const cols = GRID_COLUMNS[bp];
     const min = GRID_MINIMUMS[bp];
-    const w = Math.max(min.w, Math.min(cols, bp === 'md' ? type.w : Math.ceil((type.w * cols) / 12)));
+    // Scaled from the md width; on phones (xs) a new widget spans the screen, half a phone is too narrow.
+    const scaled = bp === 'md' ? type.w : bp === 'xs' ? cols : Math.ceil((type.w * cols) / 12);
+    const w = Math.max(min.w, Math.min(cols, scaled));
     const item = { x: 0, y: bottom(d.layouts[bp]), w, h: Math.max(min.h, type.h), mW: min.w, mH: min.h, i: id };
     layouts[bp] = [...d.layouts[bp], item];
   }
