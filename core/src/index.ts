@@ -7,6 +7,7 @@ export * from './contract/floorPlans.ts';
 export * from './contract/telemetry.ts';
 export * from './contract/weather.ts';
 export * from './dashboards/index.ts';
+export * from './events/index.ts';
 export * from './gis.ts';
 export * from './languages.ts';
 export * from './navigation.ts';

@@ -1,0 +1,103 @@
+import { isCriticalAlarmType } from '../units/alarmTypes.ts';
+
+/** Event categories of spec §3, mildest first. */
+export const EVENT_CATEGORIES = ['notice', 'warning', 'pre-alert', 'alert', 'critical'] as const;
+export type EventCategory = (typeof EVENT_CATEGORIES)[number];
+
+export const EVENT_VERSION = 2;
+
+/** The raw alarm an event keeps (spec §3 "Alarm"). */
+export type AlarmRecord = {
+  AlarmID: number;
+  AlarmType: number;
+  AlarmEventText: string;
+  UnitID: number;
+  ChannelID: number;
+  AlarmEventTime: string;
+  Units?: { UnitType: number }[];
+};
+
+/** The unit an alarm event describes: what spec §3 copies into the event. */
+export type EventUnit = {
+  id: number;
+  name: string;
+  type: number;
+  location: string;
+  lat: number | null;
+  long: number | null;
+};
+
+export type EventPosition = { location?: { latitude: number; longitude: number }; address: string };
+
+/** An event, model version 2 (spec §3), with the acknowledgement operators expect (issue 6). */
+export type EventRecord = {
+  id: string;
+  created: string;
+  version: number;
+  kind: 'event';
+  type: 'system' | 'alarm';
+  title: string;
+  position?: EventPosition;
+  category: EventCategory;
+  unitId?: number;
+  unitName?: string;
+  unitType?: number;
+  alarmId?: string;
+  alarm?: AlarmRecord;
+  groups?: string[];
+  acknowledged?: { by: string; at: string; comment: string };
+};
+
+/** Spec §3: 'alarm', unit id, channel id, alarm type and event time joined by a separator. */
+export function alarmIdOf(alarm: Pick<AlarmRecord, 'UnitID' | 'ChannelID' | 'AlarmType' | 'AlarmEventTime'>): string {
+  return ['alarm', alarm.UnitID, alarm.ChannelID, alarm.AlarmType, alarm.AlarmEventTime].join('_');
+}
+
+/** Spec §4: critical alarm types (0 and 30) give the category alert, every other type notice. */
+export const eventCategoryOf = (alarmType: number): EventCategory =>
+  isCriticalAlarmType(alarmType) ? 'alert' : 'notice';
+
+/** Spec §3: a location only when the unit has both coordinates, plus the address from its location text. */
+export function eventPosition(unit: Pick<EventUnit, 'lat' | 'long' | 'location'>): EventPosition {
+  const located = unit.lat !== null && unit.long !== null && Number.isFinite(unit.lat) && Number.isFinite(unit.long);
+  return located
+    ? { location: { latitude: unit.lat as number, longitude: unit.long as number }, address: unit.location }
+    : { address: unit.location };
+}
+
+/**
+ * The event of a new alarm (spec §4 alarm listener). `words` are the translated texts: the word for
+ * alarm and the alarm type's name, which together make the title.
+ */
+export function createAlarmEvent(input: {
+  id: string;
+  created: string;
+  alarm: AlarmRecord;
+  unit: EventUnit;
+  groups: readonly string[];
+  words: { alarm: string; alarmType: string };
+}): EventRecord {
+  const { alarm, unit } = input;
+  return {
+    id: input.id,
+    created: input.created,
+    version: EVENT_VERSION,
+    kind: 'event',
+    type: 'alarm',
+    title: `${input.words.alarm} ${input.words.alarmType}`,
+    position: eventPosition(unit),
+    category: eventCategoryOf(alarm.AlarmType),
+    unitId: unit.id,
+    unitName: unit.name,
+    unitType: unit.type,
+    alarmId: alarmIdOf(alarm),
+    alarm,
+    ...(input.groups.length ? { groups: [...input.groups] } : {}),
+  };
+}
+
+/** Spec §4: events stored at version 1 become version 2 with the category notice. */
+export function migrateEvent(event: EventRecord): EventRecord {
+  if (event.version >= EVENT_VERSION) return event;
+  return { ...event, version: EVENT_VERSION, category: 'notice' };
+}

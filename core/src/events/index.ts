@@ -1,0 +1,6 @@
+export * from './events.ts';
+export * from './keyValue.ts';
+export * from './messages.ts';
+export * from './notifications.ts';
+export * from './records.ts';
+export * from './tasks.ts';

@@ -1,0 +1,61 @@
+import { isCriticalAlarmType } from '../units/alarmTypes.ts';
+import type { EventRecord } from './events.ts';
+import { EventMessages, EventRuleError } from './messages.ts';
+
+export const NOTIFICATION_PRIORITIES = ['low', 'normal', 'high', 'critical'] as const;
+export type NotificationPriority = (typeof NOTIFICATION_PRIORITIES)[number];
+export const NOTIFICATION_VERSION = 1;
+
+/** A notification, model version 1 (spec §3). `seen` is the time it was seen, or empty. */
+export type NotificationRecord = {
+  id: string;
+  created: string;
+  version: number;
+  kind: 'notification';
+  eventId: string;
+  type: 'alarm';
+  message: string;
+  priority: NotificationPriority;
+  seen: string;
+};
+
+/** Spec §4: critical alarm types give the priority critical, the others normal. */
+export const notificationPriorityOf = (alarmType: number): NotificationPriority =>
+  isCriticalAlarmType(alarmType) ? 'critical' : 'normal';
+
+/** Spec §3: the message is the translated alarm name, a colon, then the alarm event text. */
+export function createAlarmNotification(input: {
+  id: string;
+  created: string;
+  event: EventRecord;
+  alarmName: string;
+}): NotificationRecord {
+  const alarm = input.event.alarm;
+  if (!alarm) throw new EventRuleError(EventMessages.invalidNotification);
+  return {
+    id: input.id,
+    created: input.created,
+    version: NOTIFICATION_VERSION,
+    kind: 'notification',
+    eventId: input.event.id,
+    type: 'alarm',
+    message: `${input.alarmName}: ${alarm.AlarmEventText}`,
+    priority: notificationPriorityOf(alarm.AlarmType),
+    seen: '',
+  };
+}
+
+/**
+ * Spec §4: marking seen sets the seen time on a copy; an unknown id is ignored (the same map comes
+ * back). A notification already seen keeps its first time.
+ */
+export function markNotificationSeen(
+  notifications: Readonly<Record<string, NotificationRecord>>,
+  id: string,
+  at: string,
+): Readonly<Record<string, NotificationRecord>> {
+  if (!id) throw new EventRuleError(EventMessages.invalidNotification);
+  const n = notifications[id];
+  if (!n || n.seen) return notifications;
+  return { ...notifications, [id]: { ...n, seen: at } };
+}

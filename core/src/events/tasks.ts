@@ -1,0 +1,185 @@
+import type { EventCategory } from './events.ts';
+import { EventMessages, EventRuleError } from './messages.ts';
+
+/** Spec §4: task statuses; the interface also shows archived. */
+export const TASK_STATUSES = ['resting', 'working', 'reported', 'done', 'archived'] as const;
+export type TaskStatus = (typeof TASK_STATUSES)[number];
+/** Spec §4: task levels, most severe first. */
+export const TASK_CATEGORIES = ['critical', 'alert', 'warning', 'notice'] as const;
+export type TaskCategory = (typeof TASK_CATEGORIES)[number];
+export const TASK_VERSION = 2;
+export const DEFAULT_TASK_TITLE = 'New task';
+export const DEFAULT_TASK_SIGNATURE = 'default';
+export const SYSTEM_USER = 'system';
+
+export type TaskActivity = { date: string; user: string } & (
+  | { type: 'status'; status: TaskStatus }
+  | { type: 'note'; note: string }
+  | { type: 'assignees'; assignees: string[] }
+  | { type: 'events'; eventIds: string[] }
+  | { type: 'title'; title: string }
+  | { type: 'category'; category: TaskCategory }
+);
+export type ActivityType = TaskActivity['type'];
+
+/** A task, model version 2 (spec §3), with the interface-level location and group. */
+export type TaskRecord = {
+  id: string;
+  created: string;
+  version: number;
+  kind: 'task';
+  title: string;
+  category: TaskCategory;
+  type: 'custom' | 'alarm';
+  signature: string;
+  eventIds: string[];
+  assignees: string[];
+  status: TaskStatus;
+  activities: TaskActivity[];
+  location?: string;
+  group?: string;
+};
+
+/** Who made a change and when: every rule takes it, so the activity log says it. */
+export type Actor = { user?: string; date: string };
+
+const MISSING: Record<ActivityType, string> = {
+  status: EventMessages.missingStatus,
+  note: EventMessages.missingNote,
+  assignees: EventMessages.missingAssignees,
+  events: EventMessages.missingEvents,
+  title: EventMessages.missingTitle,
+  category: EventMessages.missingCategory,
+};
+
+type Payload<T extends ActivityType> = Omit<Extract<TaskActivity, { type: T }>, 'type' | 'date' | 'user'>;
+
+/** Spec §5: an activity needs its payload ('Missing note parameter', …); the user defaults to system. */
+export function createActivity<T extends ActivityType>(type: T, payload: Partial<Payload<T>>, by: Actor): TaskActivity {
+  const values = Object.values(payload as Record<string, unknown>);
+  const value = values[0];
+  const present =
+    values.length === 1 && (Array.isArray(value) ? value.length > 0 : typeof value === 'string' && value.trim() !== '');
+  if (!present) throw new EventRuleError(MISSING[type]);
+  return { ...payload, type, date: by.date, user: by.user || SYSTEM_USER } as unknown as TaskActivity;
+}
+
+function checkTask(task: TaskRecord | undefined | null): TaskRecord {
+  if (!task || typeof task !== 'object' || !task.id) throw new EventRuleError(EventMessages.invalidTask);
+  return task;
+}
+
+const withActivity = (task: TaskRecord, patch: Partial<TaskRecord>, activity: TaskActivity): TaskRecord => ({
+  ...task,
+  ...patch,
+  activities: [...task.activities, activity],
+});
+
+/** Spec §4: a new task starts resting, with a status activity. Defaults 'New task' and 'default'. */
+export function createTask(
+  input: {
+    id: string;
+    title?: string;
+    category?: TaskCategory;
+    type?: TaskRecord['type'];
+    signature?: string;
+    eventIds?: string[];
+    assignees?: string[];
+    location?: string;
+    group?: string;
+  },
+  by: Actor,
+): TaskRecord {
+  return {
+    id: input.id,
+    created: by.date,
+    version: TASK_VERSION,
+    kind: 'task',
+    title: input.title?.trim() || DEFAULT_TASK_TITLE,
+    category: input.category ?? 'notice',
+    type: input.type ?? 'custom',
+    signature: input.signature || DEFAULT_TASK_SIGNATURE,
+    eventIds: [...(input.eventIds ?? [])],
+    assignees: [...new Set(input.assignees ?? [])],
+    status: 'resting',
+    activities: [createActivity('status', { status: 'resting' }, by)],
+    ...(input.location ? { location: input.location } : {}),
+    ...(input.group ? { group: input.group } : {}),
+  };
+}
+
+/** Spec §4: any status may follow any other; the change is an activity. */
+export function setTaskStatus(task: TaskRecord, status: TaskStatus | undefined, by: Actor): TaskRecord {
+  const t = checkTask(task);
+  return withActivity(t, { status: status as TaskStatus }, createActivity('status', { status }, by));
+}
+
+export function addTaskNote(task: TaskRecord, note: string | undefined, by: Actor): TaskRecord {
+  const t = checkTask(task);
+  return withActivity(t, {}, createActivity('note', { note: note?.trim() }, by));
+}
+
+export function setTaskTitle(task: TaskRecord, title: string | undefined, by: Actor): TaskRecord {
+  const t = checkTask(task);
+  const activity = createActivity('title', { title: title?.trim() }, by);
+  return withActivity(t, { title: (title ?? '').trim() }, activity);
+}
+
+export function setTaskCategory(task: TaskRecord, category: TaskCategory | undefined, by: Actor): TaskRecord {
+  const t = checkTask(task);
+  return withActivity(t, { category: category as TaskCategory }, createActivity('category', { category }, by));
+}
+
+/** Spec §4: assigning adds a user (once); the activity holds the new list. */
+export function assignTask(task: TaskRecord, user: string | undefined, by: Actor): TaskRecord {
+  const t = checkTask(task);
+  if (!user) throw new EventRuleError(EventMessages.missingAssignees);
+  const assignees = t.assignees.includes(user) ? t.assignees : [...t.assignees, user];
+  return withActivity(
+    t,
+    { assignees },
+    createActivity('assignees', { assignees: assignees.length ? assignees : [user] }, by),
+  );
+}
+
+/** Spec §4: withdrawing removes a user, and fails with 'User not assigned' when the user is not. */
+export function withdrawTask(task: TaskRecord, user: string | undefined, by: Actor): TaskRecord {
+  const t = checkTask(task);
+  if (!user || !t.assignees.includes(user)) throw new EventRuleError(EventMessages.userNotAssigned);
+  const assignees = t.assignees.filter((u) => u !== user);
+  return withActivity(t, { assignees }, { type: 'assignees', assignees, date: by.date, user: by.user || SYSTEM_USER });
+}
+
+/** Spec §4: adding events appends their ids (in order, once each) to the task's list. */
+export function addTaskEvents(task: TaskRecord, eventIds: readonly string[] | undefined, by: Actor): TaskRecord {
+  const t = checkTask(task);
+  const added = [...new Set(eventIds ?? [])].filter((id) => !t.eventIds.includes(id));
+  const activity = createActivity('events', { eventIds: added.length ? added : [...(eventIds ?? [])] }, by);
+  return withActivity(t, { eventIds: [...t.eventIds, ...added] }, activity);
+}
+
+/** Spec §4: an update with an empty task is rejected. */
+export function checkTaskUpdate(task: Partial<TaskRecord> | undefined | null): Partial<TaskRecord> {
+  if (!task || typeof task !== 'object' || Object.keys(task).length === 0) {
+    throw new EventRuleError(EventMessages.invalidTask);
+  }
+  return task;
+}
+
+// Alarm tasks -----------------------------------------------------------------------------------
+
+/** Spec §3: the alarm task signature is the word Alarm followed by the unit id. */
+export const alarmTaskSignature = (unitId: number) => `Alarm${unitId}`;
+
+/** The unit of an alarm task signature, read back from its trailing digits. */
+export function unitIdOfSignature(signature: string): number | undefined {
+  const digits = /(\d+)$/.exec(signature)?.[1];
+  return digits === undefined ? undefined : Number.parseInt(digits, 10);
+}
+
+/** Tasks still being worked: an alarm joins one of these with its signature rather than opening another. */
+export const isActiveTask = (task: Pick<TaskRecord, 'status'>) => task.status !== 'done' && task.status !== 'archived';
+
+/** The task category of an alarm event: its severity, mapped onto the task levels. */
+export const taskCategoryOf = (category: EventCategory): TaskCategory =>
+  category === 'pre-alert' ? 'alert' : category;
