@@ -9,6 +9,7 @@ import { DEMO_PASSWORD, seedDemo } from './demo/seed.ts';
 import { type Simulator, startSimulator } from './demo/simulator.ts';
 import { startGateway } from './gateway/gateway.ts';
 import { LiveBus } from './live/bus.ts';
+import { startEventEngine } from './modules/events/engine.ts';
 import { ensureInitialAdmin } from './modules/users/initial-admin.ts';
 
 const config = loadConfig();
@@ -55,6 +56,8 @@ if (fleet?.history) {
   );
 }
 if (fleet?.problem) log.warn({ problem: fleet.problem }, 'demo simulator not started');
+// After the seed, so the demo history's alarms become events too.
+const engine = startEventEngine(db, bus, log);
 let simulator: Simulator | undefined;
 if (fleet && fleet.simulated.length > 0 && config.simInterval > 0) {
   simulator = startSimulator({
@@ -73,6 +76,7 @@ async function shutdown(signal: string) {
   await simulator?.stop();
   await app.close();
   await link.close();
+  await engine.stop();
   await db.close(); // PGlite checkpoints on close
   unlock();
   process.exit(0);

@@ -7,6 +7,10 @@ export type LiveEvent = { unitId: number; organizationId: number } & (
   | { kind: 'alarm'; alarmId: number; alarmType: number; channel: number; text: string; time: string; cleared: boolean }
   | { kind: 'operation'; seq: number; operation: string; state: OperationState; message: string }
   | { kind: 'relay'; state: string }
+  | { kind: 'event'; eventId: string; category: string; title: string }
+  | { kind: 'task'; taskId: string; status: string }
+  /** Only for `userId`: each user has notifications of their own. */
+  | { kind: 'notification'; userId: number; notificationId: string; priority: string; message: string }
 );
 
 /** Where live events go: the bus itself, or a collector that holds them until a commit. */

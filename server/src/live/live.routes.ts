@@ -33,7 +33,9 @@ export function liveRoutes(app: App) {
       const token = request.cookies[SESSION_COOKIE_NAME] ?? '';
       let allowed = new Set((await visibleOrganizations(app.db, session.user_id)).map((o) => o.id));
       const unsubscribe = app.bus.subscribe((event) => {
-        if (allowed.has(event.organizationId)) socket.send(JSON.stringify(event));
+        if (!allowed.has(event.organizationId)) return;
+        if (event.kind === 'notification' && event.userId !== session.user_id) return;
+        socket.send(JSON.stringify(event));
       });
       const recheck = setInterval(async () => {
         if (!(await sessionFromToken(app.db, token))) return socket.close(CLOSE_SESSION_ENDED, 'Session expired');

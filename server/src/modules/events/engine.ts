@@ -1,0 +1,53 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { Db } from '../../db/db.ts';
+import type { LiveBus } from '../../live/bus.ts';
+import { processPendingAlarms } from './engine.service.ts';
+
+/** Spec §9: the alarm check interval, here the reconciliation that catches anything missed. */
+export const RECONCILE_MS = 30 * 60_000;
+
+export type EventEngine = { run(): Promise<void>; stop(): Promise<void> };
+
+/**
+ * Runs the event engine: at once, whenever a unit raises an alarm (live bus, after its commit), and
+ * every 30 minutes. Runs never overlap; an alarm arriving during a run starts another one after it.
+ */
+export function startEventEngine(db: Db, bus: LiveBus, log: FastifyBaseLogger, everyMs = RECONCILE_MS): EventEngine {
+  let running: Promise<void> | undefined;
+  let again = false;
+  let stopped = false;
+  const run = (): Promise<void> => {
+    if (stopped) return Promise.resolve();
+    if (running) {
+      again = true;
+      return running;
+    }
+    running = processPendingAlarms(db, (e) => bus.publish(e))
+      .then((n) => {
+        if (n > 0) log.info({ alarms: n }, 'alarms became events, notifications and tasks');
+      })
+      .catch((err) => log.error({ err }, 'event engine failed; the next run retries'))
+      .finally(() => {
+        running = undefined;
+        if (again) {
+          again = false;
+          void run();
+        }
+      });
+    return running;
+  };
+  const unsubscribe = bus.subscribe((e) => {
+    if (e.kind === 'alarm' && !e.cleared) void run();
+  });
+  const timer = setInterval(() => void run(), everyMs);
+  void run();
+  return {
+    run,
+    stop: async () => {
+      stopped = true;
+      clearInterval(timer);
+      unsubscribe();
+      await running;
+    },
+  };
+}

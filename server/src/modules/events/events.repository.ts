@@ -1,0 +1,184 @@
+import type { EventRecord, NotificationRecord, TaskRecord } from '@fieldwatch/core';
+import type { Queryable } from '../../db/db.ts';
+
+/** An alarm that has no event yet, with what its event copies from the unit. */
+export type PendingAlarmRow = {
+  id: number;
+  unit_id: number;
+  channel: number;
+  alarm_type: number;
+  event_text: string;
+  event_time: Date;
+  organization_id: number;
+  unit_name: string;
+  unit_type: number;
+  unit_location: string;
+  gps_lat: number | null;
+  gps_long: number | null;
+};
+
+/** Alarms without an event, oldest first (the outbox the engine drains). */
+export async function pendingAlarms(db: Queryable, limit: number): Promise<PendingAlarmRow[]> {
+  return db.query<PendingAlarmRow>(
+    `select a.id, a.unit_id, a.channel, a.alarm_type, a.event_text, a.event_time, u.organization_id,
+            u.unit_name, u.unit_type, u.unit_location, u.gps_lat, u.gps_long
+     from alarms a join units u on u.id = a.unit_id
+     where not exists (select 1 from events e where e.alarm_id = a.id)
+     order by a.id limit $1`,
+    [limit],
+  );
+}
+
+/** The names of the groups of each unit (its own organisation's groups). */
+export async function groupNamesByUnit(db: Queryable, unitIds: readonly number[]): Promise<Map<number, string[]>> {
+  const rows = await db.query<{ unit_id: number; name: string }>(
+    `select m.unit_id, g.name from device_group_members m
+     join device_groups g on g.id = m.group_id join units u on u.id = m.unit_id and u.organization_id = g.organization_id
+     where m.unit_id = any($1) order by m.unit_id, g.name`,
+    [unitIds],
+  );
+  const out = new Map<number, string[]>();
+  for (const r of rows) out.set(r.unit_id, [...(out.get(r.unit_id) ?? []), r.name]);
+  return out;
+}
+
+export type RecipientRow = { id: number; username: string; language: string };
+
+/** The users who may see an organisation's units: a role on it or on any organisation above it. */
+export async function usersSeeing(db: Queryable, organizationId: number): Promise<RecipientRow[]> {
+  return db.query<RecipientRow>(
+    `with recursive up (id, parent) as (
+       select id, parent_organization_id from organizations where id = $1
+       union
+       select o.id, o.parent_organization_id from organizations o join up on o.id = up.parent
+     )
+     select distinct u.id, u.username, u.language from user_roles r join users u on u.id = r.user_id
+     where r.organization_id in (select id from up) order by u.id`,
+    [organizationId],
+  );
+}
+
+/** Stores an alarm's event unless it has one already (another engine, a redelivery): then nothing. */
+export async function insertEvent(
+  db: Queryable,
+  e: { organizationId: number; unitId: number; alarmId: number; record: EventRecord },
+): Promise<boolean> {
+  const rows = await db.query(
+    `insert into events (id, organization_id, unit_id, alarm_id, created, data) values ($1, $2, $3, $4, $5, $6)
+     on conflict (alarm_id) do nothing returning id`,
+    [e.record.id, e.organizationId, e.unitId, e.alarmId, e.record.created, JSON.stringify(e.record)],
+  );
+  return rows.length === 1;
+}
+
+export async function insertNotifications(
+  db: Queryable,
+  rows: readonly { userId: number; record: NotificationRecord }[],
+): Promise<void> {
+  if (rows.length === 0) return;
+  await db.query(
+    `insert into notifications (id, user_id, event_id, created, data)
+     select * from unnest($1::text[], $2::int[], $3::text[], $4::timestamptz[], $5::jsonb[])
+     on conflict (user_id, event_id) do nothing`,
+    [
+      rows.map((r) => r.record.id),
+      rows.map((r) => r.userId),
+      rows.map((r) => r.record.eventId),
+      rows.map((r) => r.record.created),
+      rows.map((r) => JSON.stringify(r.record)),
+    ],
+  );
+}
+
+/** The open task of an organisation with a signature, locked for the change. */
+export async function openTaskBySignature(
+  db: Queryable,
+  organizationId: number,
+  signature: string,
+): Promise<TaskRecord | undefined> {
+  const rows = await db.query<{ data: TaskRecord }>(
+    `select data from tasks where organization_id = $1 and signature = $2 and status not in ('done', 'archived')
+     order by created desc limit 1 for update`,
+    [organizationId, signature],
+  );
+  return rows[0]?.data;
+}
+
+export async function upsertTask(db: Queryable, organizationId: number, t: TaskRecord): Promise<void> {
+  await db.query(
+    `insert into tasks (id, organization_id, signature, status, created, data) values ($1, $2, $3, $4, $5, $6)
+     on conflict (id) do update set signature = excluded.signature, status = excluded.status, data = excluded.data`,
+    [t.id, organizationId, t.signature, t.status, t.created, JSON.stringify(t)],
+  );
+}
+
+// Reads for the REST calls ------------------------------------------------------------------------
+
+export type ListWindow = { limit: number; before?: string };
+
+export async function listEvents(db: Queryable, orgs: readonly number[], w: ListWindow) {
+  return db.query<{ organization_id: number; data: EventRecord }>(
+    `select organization_id, data from events where organization_id = any($1) and ($2::timestamptz is null or created < $2)
+     order by created desc, id desc limit $3`,
+    [orgs, w.before ?? null, w.limit],
+  );
+}
+
+export async function findEvent(db: Queryable, id: string, orgs: readonly number[], lock = false) {
+  const rows = await db.query<{ organization_id: number; data: EventRecord }>(
+    `select organization_id, data from events where id = $1 and organization_id = any($2)${lock ? ' for update' : ''}`,
+    [id, orgs],
+  );
+  return rows[0];
+}
+
+export async function updateEventData(db: Queryable, e: EventRecord) {
+  await db.query('update events set data = $2 where id = $1', [e.id, JSON.stringify(e)]);
+}
+
+export async function listNotifications(db: Queryable, userId: number, w: ListWindow & { unseen?: boolean }) {
+  return db.query<{ data: NotificationRecord }>(
+    `select data from notifications where user_id = $1 and ($2::timestamptz is null or created < $2)
+       and (not $3 or seen is null)
+     order by created desc, id desc limit $4`,
+    [userId, w.before ?? null, w.unseen ?? false, w.limit],
+  );
+}
+
+export async function countUnseen(db: Queryable, userId: number): Promise<number> {
+  const [row] = await db.query<{ n: number }>(
+    'select count(*)::int as n from notifications where user_id = $1 and seen is null',
+    [userId],
+  );
+  return row?.n ?? 0;
+}
+
+/** Marks a user's notifications seen (all when `ids` is null); answers those that changed. */
+export async function markSeen(db: Queryable, userId: number, ids: readonly string[] | null, at: string) {
+  return db.query<{ data: NotificationRecord }>(
+    `update notifications set seen = $3, data = jsonb_set(data, '{seen}', to_jsonb($3::text))
+     where user_id = $1 and seen is null and ($2::text[] is null or id = any($2)) returning data`,
+    [userId, ids, at],
+  );
+}
+
+export async function listTasks(db: Queryable, orgs: readonly number[], w: ListWindow & { archived?: boolean }) {
+  return db.query<{ organization_id: number; data: TaskRecord }>(
+    `select organization_id, data from tasks where organization_id = any($1) and ($2::timestamptz is null or created < $2)
+       and (status in ('done', 'archived')) = $3
+     order by created desc, id desc limit $4`,
+    [orgs, w.before ?? null, w.archived ?? false, w.limit],
+  );
+}
+
+export async function findTask(db: Queryable, id: string, orgs: readonly number[], lock = false) {
+  const rows = await db.query<{ organization_id: number; data: TaskRecord }>(
+    `select organization_id, data from tasks where id = $1 and organization_id = any($2)${lock ? ' for update' : ''}`,
+    [id, orgs],
+  );
+  return rows[0];
+}
+
+export async function deleteTask(db: Queryable, id: string) {
+  await db.query('delete from tasks where id = $1', [id]);
+}
