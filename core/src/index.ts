@@ -3,6 +3,7 @@ export * from './contract/auth.ts';
 export * from './contract/common.ts';
 export * from './contract/dashboards.ts';
 export * from './contract/devices.ts';
+export * from './contract/events.ts';
 export * from './contract/floorPlans.ts';
 export * from './contract/telemetry.ts';
 export * from './contract/weather.ts';

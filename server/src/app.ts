@@ -12,6 +12,7 @@ import { configRoutes } from './modules/config/config.routes.ts';
 import { dashboardRoutes } from './modules/dashboards/dashboards.routes.ts';
 import { deviceLegacyRoutes } from './modules/devices/devices.legacy.routes.ts';
 import { deviceRoutes } from './modules/devices/devices.routes.ts';
+import { eventRoutes } from './modules/events/events.routes.ts';
 import { floorPlanRoutes } from './modules/floorPlans/floorPlans.routes.ts';
 import { gisLegacyRoutes } from './modules/gis/gis.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
@@ -95,6 +96,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
   configRoutes(app, { tiles: options.tiles });
   authRoutes(app);
   dashboardRoutes(app);
+  eventRoutes(app);
   deviceRoutes(app);
   deviceLegacyRoutes(app);
   telemetryRoutes(app);

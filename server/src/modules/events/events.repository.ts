@@ -156,7 +156,7 @@ export async function countUnseen(db: Queryable, userId: number): Promise<number
 /** Marks a user's notifications seen (all when `ids` is null); answers those that changed. */
 export async function markSeen(db: Queryable, userId: number, ids: readonly string[] | null, at: string) {
   return db.query<{ data: NotificationRecord }>(
-    `update notifications set seen = $3, data = jsonb_set(data, '{seen}', to_jsonb($3::text))
+    `update notifications set seen = $3::text::timestamptz, data = jsonb_set(data, '{seen}', to_jsonb($3::text))
      where user_id = $1 and seen is null and ($2::text[] is null or id = any($2)) returning data`,
     [userId, ids, at],
   );
@@ -181,4 +181,12 @@ export async function findTask(db: Queryable, id: string, orgs: readonly number[
 
 export async function deleteTask(db: Queryable, id: string) {
   await db.query('delete from tasks where id = $1', [id]);
+}
+
+/** The tasks that list an event, locked for the change. */
+export async function tasksWithEvent(db: Queryable, eventId: string) {
+  return db.query<{ organization_id: number; data: TaskRecord }>(
+    `select organization_id, data from tasks where data->'eventIds' ? $1 for update`,
+    [eventId],
+  );
 }

@@ -1,0 +1,170 @@
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import {
+  AcknowledgeBody,
+  ErrorBody,
+  EventRecordSchema,
+  NewTaskBody,
+  NotificationListQuery,
+  NotificationRecordSchema,
+  Ok,
+  RecordIdParam,
+  RecordListQuery,
+  SeenBody,
+  TaskListQuery,
+  TaskRecordSchema,
+  TaskUpdateBody,
+  UnseenCount,
+} from '@fieldwatch/core';
+import { Type } from '@sinclair/typebox';
+import type { App } from '../../app.ts';
+import { requireSession, sessionOf } from '../../plugins/auth.ts';
+import {
+  acknowledgeEvent,
+  createCustomTask,
+  deleteTask,
+  getEvent,
+  getTask,
+  listEvents,
+  listNotifications,
+  listTasks,
+  markSeen,
+  unseenCount,
+  updateTask,
+} from './events.service.ts';
+
+const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody };
+const base = { preHandler: requireSession };
+const doc = (tag: string, summary: string) => ({ tags: [tag], summary, security: [{ session: [] }] });
+
+/**
+ * Events, notifications and tasks (issue 6): what the event engine made of the units' alarms.
+ * Events and tasks belong to organisations (a role on a parent covers them); notifications to users.
+ */
+export function eventRoutes(app: App) {
+  const r = app.withTypeProvider<TypeBoxTypeProvider>();
+  const { db } = app;
+  const E = '/api/v3/events';
+  const N = '/api/v3/notifications';
+  const T = '/api/v3/tasks';
+
+  r.get(
+    E,
+    {
+      ...base,
+      schema: {
+        ...doc('events', 'Events, newest first'),
+        querystring: RecordListQuery,
+        response: { 200: Type.Array(EventRecordSchema), ...errors },
+      },
+    },
+    async (req) => listEvents(db, sessionOf(req), req.query),
+  );
+  r.get(
+    `${E}/:id`,
+    {
+      ...base,
+      schema: { ...doc('events', 'One event'), params: RecordIdParam, response: { 200: EventRecordSchema, ...errors } },
+    },
+    async (req) => getEvent(db, sessionOf(req), req.params.id),
+  );
+  r.put(
+    `${E}/:id/acknowledge`,
+    {
+      ...base,
+      schema: {
+        ...doc('events', 'Acknowledge an event with a comment'),
+        params: RecordIdParam,
+        body: AcknowledgeBody,
+        response: { 200: EventRecordSchema, ...errors },
+      },
+    },
+    async (req) => acknowledgeEvent(db, sessionOf(req), req.params.id, req.body.comment),
+  );
+
+  r.get(
+    N,
+    {
+      ...base,
+      schema: {
+        ...doc('notifications', "The user's notifications, newest first"),
+        querystring: NotificationListQuery,
+        response: { 200: Type.Array(NotificationRecordSchema), ...errors },
+      },
+    },
+    async (req) => listNotifications(db, sessionOf(req), req.query),
+  );
+  r.get(
+    `${N}/count`,
+    {
+      ...base,
+      schema: {
+        ...doc('notifications', 'How many notifications are not seen yet'),
+        response: { 200: UnseenCount, ...errors },
+      },
+    },
+    async (req) => unseenCount(db, sessionOf(req)),
+  );
+  r.put(
+    `${N}/seen`,
+    {
+      ...base,
+      schema: {
+        ...doc('notifications', 'Mark notifications seen (all without ids)'),
+        body: SeenBody,
+        response: { 200: Type.Array(NotificationRecordSchema), ...errors },
+      },
+    },
+    async (req) => markSeen(db, sessionOf(req), req.body.ids),
+  );
+
+  r.get(
+    T,
+    {
+      ...base,
+      schema: {
+        ...doc('tasks', 'Tasks, newest first (archived: done and archived ones)'),
+        querystring: TaskListQuery,
+        response: { 200: Type.Array(TaskRecordSchema), ...errors },
+      },
+    },
+    async (req) => listTasks(db, sessionOf(req), req.query),
+  );
+  r.get(
+    `${T}/:id`,
+    {
+      ...base,
+      schema: { ...doc('tasks', 'One task'), params: RecordIdParam, response: { 200: TaskRecordSchema, ...errors } },
+    },
+    async (req) => getTask(db, sessionOf(req), req.params.id),
+  );
+  r.post(
+    T,
+    {
+      ...base,
+      schema: {
+        ...doc('tasks', 'Create a custom task'),
+        body: NewTaskBody,
+        response: { 200: TaskRecordSchema, ...errors },
+      },
+    },
+    async (req) => createCustomTask(db, sessionOf(req), req.body),
+  );
+  r.put(
+    `${T}/:id`,
+    {
+      ...base,
+      schema: {
+        ...doc('tasks', 'Change a task: each part an activity'),
+        params: RecordIdParam,
+        body: TaskUpdateBody,
+        response: { 200: TaskRecordSchema, ...errors },
+      },
+    },
+    async (req) => updateTask(db, sessionOf(req), req.params.id, req.body),
+  );
+  r.delete(
+    `${T}/:id`,
+    { ...base, schema: { ...doc('tasks', 'Delete a task'), params: RecordIdParam, response: { 200: Ok, ...errors } } },
+    async (req) => deleteTask(db, sessionOf(req), req.params.id),
+  );
+}

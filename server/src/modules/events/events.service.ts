@@ -1,0 +1,162 @@
+import { randomUUID } from 'node:crypto';
+import {
+  type AccessLevel,
+  type Actor,
+  addTaskEvents,
+  addTaskNote,
+  assignTask,
+  can,
+  checkTaskUpdate,
+  createTask,
+  type EventRecord,
+  EventRuleError,
+  type NewTaskBody,
+  type NotificationRecord,
+  setTaskCategory,
+  setTaskStatus,
+  setTaskTitle,
+  type TaskRecord,
+  type TaskUpdateBody,
+  withdrawTask,
+} from '@fieldwatch/core';
+import type { Db, Queryable } from '../../db/db.ts';
+import { httpError } from '../../plugins/errors.ts';
+import type { SessionRow } from '../auth/auth.service.ts';
+import { scopeOrganizations, visibleOrganizations } from '../organisations/organisations.service.ts';
+import * as repo from './events.repository.ts';
+
+type Page = { limit?: number; before?: string; useContext?: boolean };
+const page = (q: Page) => ({ limit: q.limit ?? 100, before: q.before });
+const notFound = (what: string) => httpError(404, `${what} not found`);
+
+/** Organisations whose tasks and events the user may see, and those where they may change them. */
+async function taskScope(db: Queryable, session: SessionRow, useContext?: boolean) {
+  const visible = await scopeOrganizations(db, session, { useContext });
+  const roles = new Map((await visibleOrganizations(db, session.user_id)).map((o) => [o.id, o.role_id]));
+  const writable = new Set(visible.filter((id) => can(roles.get(id) as AccessLevel, 'write', 'task')));
+  return { visible, writable };
+}
+
+function assertWritable(scope: { writable: Set<number> }, organizationId: number) {
+  if (!scope.writable.has(organizationId)) throw httpError(403, 'You may not change tasks of this organization');
+}
+
+/** Rule refusals of core (spec §8 messages) answer 400 with their text. */
+function rule<T>(fn: () => T): T {
+  try {
+    return fn();
+  } catch (e) {
+    if (e instanceof EventRuleError) throw httpError(400, e.message);
+    throw e;
+  }
+}
+
+const actor = (session: SessionRow): Actor => ({ user: session.username, date: new Date().toISOString() });
+
+// Events ------------------------------------------------------------------------------------------
+
+export async function listEvents(db: Queryable, session: SessionRow, q: Page): Promise<EventRecord[]> {
+  const { visible } = await taskScope(db, session, q.useContext);
+  return (await repo.listEvents(db, visible, page(q))).map((r) => r.data);
+}
+
+export async function getEvent(db: Queryable, session: SessionRow, id: string): Promise<EventRecord> {
+  const { visible } = await taskScope(db, session);
+  const row = await repo.findEvent(db, id, visible);
+  if (!row) throw notFound('Event');
+  return row.data;
+}
+
+/** Acknowledges an event with a comment (who and when); the event's tasks note it in their log. */
+export async function acknowledgeEvent(db: Db, session: SessionRow, id: string, comment: string): Promise<EventRecord> {
+  const scope = await taskScope(db, session);
+  return db.transaction(async (tx) => {
+    const row = await repo.findEvent(tx, id, scope.visible, true);
+    if (!row) throw notFound('Event');
+    assertWritable(scope, row.organization_id);
+    const by = actor(session);
+    const event = { ...row.data, acknowledged: { by: by.user as string, at: by.date, comment: comment.trim() } };
+    await repo.updateEventData(tx, event);
+    for (const t of await repo.tasksWithEvent(tx, id)) {
+      const note = comment.trim() ? `Acknowledged ${event.title}: ${comment.trim()}` : `Acknowledged ${event.title}`;
+      await repo.upsertTask(tx, t.organization_id, addTaskNote(t.data, note, by));
+    }
+    return event;
+  });
+}
+
+// Notifications -----------------------------------------------------------------------------------
+
+export async function listNotifications(
+  db: Queryable,
+  session: SessionRow,
+  q: Page & { unseen?: boolean },
+): Promise<NotificationRecord[]> {
+  return (await repo.listNotifications(db, session.user_id, { ...page(q), unseen: q.unseen })).map((r) => r.data);
+}
+
+export const unseenCount = async (db: Queryable, session: SessionRow) => ({
+  unseen: await repo.countUnseen(db, session.user_id),
+});
+
+/** Spec §4: marking seen sets the seen time; unknown ids are ignored. Answers those that changed. */
+export async function markSeen(db: Queryable, session: SessionRow, ids?: readonly string[]) {
+  return (await repo.markSeen(db, session.user_id, ids ?? null, new Date().toISOString())).map((r) => r.data);
+}
+
+// Tasks -------------------------------------------------------------------------------------------
+
+export async function listTasks(db: Queryable, session: SessionRow, q: Page & { archived?: boolean }) {
+  const { visible } = await taskScope(db, session, q.useContext);
+  return (await repo.listTasks(db, visible, { ...page(q), archived: q.archived })).map((r) => r.data);
+}
+
+export async function getTask(db: Queryable, session: SessionRow, id: string): Promise<TaskRecord> {
+  const { visible } = await taskScope(db, session);
+  const row = await repo.findTask(db, id, visible);
+  if (!row) throw notFound('Task');
+  return row.data;
+}
+
+export async function createCustomTask(db: Db, session: SessionRow, body: NewTaskBody): Promise<TaskRecord> {
+  const scope = await taskScope(db, session);
+  if (!scope.visible.includes(body.organizationId)) throw notFound('Organization');
+  assertWritable(scope, body.organizationId);
+  const task = rule(() => createTask({ ...body, id: randomUUID(), type: 'custom' }, actor(session)));
+  await repo.upsertTask(db, body.organizationId, task);
+  return task;
+}
+
+/** Applies each given part of the change as its activity, in a fixed order, all or nothing. */
+export async function updateTask(db: Db, session: SessionRow, id: string, body: TaskUpdateBody): Promise<TaskRecord> {
+  rule(() => checkTaskUpdate(body as Partial<TaskRecord>));
+  const scope = await taskScope(db, session);
+  return db.transaction(async (tx) => {
+    const row = await repo.findTask(tx, id, scope.visible, true);
+    if (!row) throw notFound('Task');
+    assertWritable(scope, row.organization_id);
+    const by = actor(session);
+    const task = rule(() => {
+      let t = row.data;
+      if (body.title !== undefined) t = setTaskTitle(t, body.title, by);
+      if (body.category !== undefined) t = setTaskCategory(t, body.category, by);
+      if (body.status !== undefined) t = setTaskStatus(t, body.status, by);
+      if (body.assign !== undefined) t = assignTask(t, body.assign, by);
+      if (body.withdraw !== undefined) t = withdrawTask(t, body.withdraw, by);
+      if (body.addEvents !== undefined) t = addTaskEvents(t, body.addEvents, by);
+      if (body.note !== undefined) t = addTaskNote(t, body.note, by);
+      return t;
+    });
+    await repo.upsertTask(tx, row.organization_id, task);
+    return task;
+  });
+}
+
+export async function deleteTask(db: Db, session: SessionRow, id: string): Promise<{ success: boolean }> {
+  const scope = await taskScope(db, session);
+  const row = await repo.findTask(db, id, scope.visible);
+  if (!row) throw notFound('Task');
+  assertWritable(scope, row.organization_id);
+  await repo.deleteTask(db, id);
+  return { success: true };
+}

@@ -1,0 +1,146 @@
+import type { EventRecord, NotificationRecord, TaskRecord } from '@fieldwatch/core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { applyFindings } from '../src/modules/alarms/alarms.service.ts';
+import { processPendingAlarms } from '../src/modules/events/engine.service.ts';
+import { createOrganizationTree, createTestApp, createUnit, createUser, signIn, type TestApp } from './helpers.ts';
+
+// The REST calls of events, notifications and tasks, on what the engine made of a real alarm.
+let t: TestApp;
+const cookies: Record<string, string> = {};
+let event: EventRecord;
+let task: TaskRecord;
+let north: number;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  const tree = await createOrganizationTree(t.db);
+  north = tree.north;
+  for (const [name, org, role] of [
+    ['writer', tree.north, 1],
+    ['reader', tree.north, 2],
+    ['outsider', tree.beta, 1],
+  ] as const) {
+    await createUser(t.db, { username: `ev-${name}`, password: 'events-pass', organizationId: org, role });
+    cookies[name] = await signIn(t.app, `ev-${name}`, 'events-pass');
+  }
+  const id = await createUnit(t.db, { organizationId: tree.north, serial: 'EV-1', name: 'Valve K2' });
+  const unit = { id, organization_id: tree.north };
+  await applyFindings(
+    t.db,
+    unit,
+    [{ channel: 1, type: 30 }],
+    [{ channel: 1, type: 30, text: 'Switch 2 closed' }],
+    new Date(),
+  );
+  await processPendingAlarms(t.db, () => {});
+});
+afterAll(() => t.close());
+
+const call = (who: string, method: 'GET' | 'PUT' | 'POST' | 'DELETE', url: string, payload?: object) =>
+  t.app.inject({ method, url, headers: who ? { cookie: cookies[who] ?? '' } : {}, ...(payload ? { payload } : {}) });
+const tasksInDb = async () =>
+  (await t.db.query<{ data: TaskRecord }>('select data from tasks order by created')).map((r) => r.data);
+
+describe('GET /api/v3/events', () => {
+  it('lists the events of the organisations the user may see, and answers a foreign one as missing', async () => {
+    const mine = await call('writer', 'GET', '/api/v3/events');
+    expect(mine.statusCode).toBe(200);
+    [event] = mine.json() as EventRecord[];
+    expect(event).toMatchObject({ kind: 'event', category: 'alert', unitName: 'Valve K2', version: 2 });
+    expect((await call('writer', 'GET', `/api/v3/events/${event.id}`)).json()).toEqual(event);
+    expect((await call('outsider', 'GET', '/api/v3/events')).json()).toEqual([]);
+    expect((await call('outsider', 'GET', `/api/v3/events/${event.id}`)).statusCode).toBe(404);
+    expect((await call('', 'GET', '/api/v3/events')).statusCode).toBe(401);
+  });
+
+  it('is acknowledged with a comment by a User, noted on its task, and refused to a Reader', async () => {
+    const refused = await call('reader', 'PUT', `/api/v3/events/${event.id}/acknowledge`, { comment: 'seen' });
+    expect(refused.statusCode).toBe(403);
+    const res = await call('writer', 'PUT', `/api/v3/events/${event.id}/acknowledge`, { comment: 'Crew sent' });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().acknowledged).toMatchObject({ by: 'ev-writer', comment: 'Crew sent' });
+    const [stored] = await tasksInDb();
+    expect(stored?.activities.at(-1)).toMatchObject({ type: 'note', user: 'ev-writer' });
+    expect(JSON.stringify(stored?.activities.at(-1))).toContain('Crew sent');
+  });
+});
+
+describe('notifications', () => {
+  it("lists the user's own, counts the unseen, marks one and then all seen", async () => {
+    const list = (await call('reader', 'GET', '/api/v3/notifications')).json() as NotificationRecord[];
+    expect(list).toHaveLength(1);
+    expect(list[0]).toMatchObject({ priority: 'critical', seen: '', message: 'Switch level 2: Switch 2 closed' });
+    expect((await call('reader', 'GET', '/api/v3/notifications/count')).json()).toEqual({ unseen: 1 });
+    expect((await call('outsider', 'GET', '/api/v3/notifications')).json()).toEqual([]);
+    const seen = await call('reader', 'PUT', '/api/v3/notifications/seen', { ids: [list[0]?.id, 'unknown-id'] });
+    expect((seen.json() as NotificationRecord[]).map((n) => n.id)).toEqual([list[0]?.id]);
+    expect((await call('reader', 'GET', '/api/v3/notifications/count')).json()).toEqual({ unseen: 0 });
+    expect((await call('reader', 'GET', '/api/v3/notifications?unseen=true')).json()).toEqual([]);
+    // The writer's own notification is untouched by the reader's, then all of theirs are marked.
+    expect((await call('writer', 'GET', '/api/v3/notifications/count')).json()).toEqual({ unseen: 1 });
+    expect((await call('writer', 'PUT', '/api/v3/notifications/seen', {})).json()).toHaveLength(1);
+    expect((await call('writer', 'GET', '/api/v3/notifications/count')).json()).toEqual({ unseen: 0 });
+  });
+});
+
+describe('tasks', () => {
+  it('lists the alarm task and works it: status, assignee and note, each an activity', async () => {
+    [task] = (await call('reader', 'GET', '/api/v3/tasks')).json() as TaskRecord[];
+    expect(task).toMatchObject({ type: 'alarm', status: 'resting', eventIds: [event.id] });
+    const before = task.activities.length;
+    const res = await call('writer', 'PUT', `/api/v3/tasks/${task.id}`, {
+      status: 'working',
+      assign: 'ev-writer',
+      note: 'On my way',
+    });
+    expect(res.statusCode).toBe(200);
+    const worked = res.json() as TaskRecord;
+    expect(worked).toMatchObject({ status: 'working', assignees: ['ev-writer'] });
+    expect(worked.activities.slice(before).map((a) => a.type)).toEqual(['status', 'assignees', 'note']);
+  });
+
+  it('refuses an empty change, withdrawing a user not assigned, and bad values, changing nothing', async () => {
+    const before = await tasksInDb();
+    for (const [body, message] of [
+      [{}, 'Invalid task parameter'],
+      [{ withdraw: 'someone-else' }, 'User not assigned'],
+      [{ status: 'flying' }, 'status'],
+      [{ note: '   ' }, 'note'],
+      [{ assign: 42 }, 'assign'],
+    ] as const) {
+      const res = await call('writer', 'PUT', `/api/v3/tasks/${task.id}`, body);
+      expect(res.statusCode, JSON.stringify(body)).toBe(400);
+      expect(res.json().message).toContain(message);
+    }
+    expect((await call('writer', 'PUT', '/api/v3/tasks/bad%20id', { status: 'done' })).statusCode).toBe(400);
+    expect(await tasksInDb()).toEqual(before);
+  });
+
+  it('keeps Readers and other organisations out of changes', async () => {
+    expect((await call('reader', 'PUT', `/api/v3/tasks/${task.id}`, { status: 'done' })).statusCode).toBe(403);
+    expect((await call('outsider', 'PUT', `/api/v3/tasks/${task.id}`, { status: 'done' })).statusCode).toBe(404);
+    expect((await call('outsider', 'DELETE', `/api/v3/tasks/${task.id}`)).statusCode).toBe(404);
+    expect((await call('reader', 'POST', '/api/v3/tasks', { organizationId: north })).statusCode).toBe(403);
+    expect((await tasksInDb()).map((x) => x.status)).toEqual(['working']);
+  });
+
+  it("creates a custom task ('New task' by default), archives it when done, and deletes it", async () => {
+    const created = await call('writer', 'POST', '/api/v3/tasks', { organizationId: north, category: 'warning' });
+    expect(created.statusCode).toBe(200);
+    const custom = created.json() as TaskRecord;
+    expect(custom).toMatchObject({ title: 'New task', signature: 'default', type: 'custom', status: 'resting' });
+    await call('writer', 'PUT', `/api/v3/tasks/${custom.id}`, { status: 'done' });
+    const archived = (await call('writer', 'GET', '/api/v3/tasks?archived=true')).json() as TaskRecord[];
+    expect(archived.map((x) => x.id)).toEqual([custom.id]);
+    expect(((await call('writer', 'GET', '/api/v3/tasks')).json() as TaskRecord[]).map((x) => x.id)).toEqual([task.id]);
+    expect((await call('writer', 'DELETE', `/api/v3/tasks/${custom.id}`)).json()).toEqual({ success: true });
+    expect((await call('writer', 'GET', `/api/v3/tasks/${custom.id}`)).statusCode).toBe(404);
+  });
+
+  it('is in the OpenAPI document', async () => {
+    const doc = (await t.app.inject({ method: 'GET', url: '/api/docs/json' })).json();
+    for (const path of ['/api/v3/events', '/api/v3/notifications/seen', '/api/v3/tasks/{id}']) {
+      expect(Object.keys(doc.paths)).toContain(path);
+    }
+  });
+});
