@@ -22,6 +22,33 @@ describe('request', () => {
     expect(handler).toHaveBeenCalledTimes(2);
   });
 
+  it('ignores a late 401 of a request sent before the expiry, even after a public call succeeded', async () => {
+    const handler = vi.fn();
+    setUnauthorizedHandler(handler);
+    vi.stubGlobal('fetch', respond(200, {}));
+    await api.get('/api/reset');
+    // Two calls in flight when the session ends; the second answers only after a public call succeeded.
+    let answerLate: (r: Response) => void = () => {};
+    const late = new Promise<Response>((resolve) => {
+      answerLate = resolve;
+    });
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (path: string) => (path === '/api/late' ? late : new Response('{}', { status: 401 }))),
+    );
+    const slow = api.get('/api/late');
+    await expect(api.get('/api/first')).rejects.toMatchObject({ status: 401 });
+    vi.stubGlobal('fetch', respond(200, {}));
+    await api.get('/api/v3/config');
+    answerLate(new Response('{}', { status: 401 }));
+    await expect(slow).rejects.toMatchObject({ status: 401 });
+    expect(handler).toHaveBeenCalledTimes(1);
+    // A call sent after that still meets the next expiry.
+    vi.stubGlobal('fetch', respond(401, {}));
+    await expect(api.get('/api/next')).rejects.toMatchObject({ status: 401 });
+    expect(handler).toHaveBeenCalledTimes(2);
+  });
+
   it('does not treat a failed sign-in as an expired session', async () => {
     const handler = vi.fn();
     setUnauthorizedHandler(handler);

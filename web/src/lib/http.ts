@@ -10,6 +10,12 @@ export class ApiError extends Error {
 
 let onUnauthorized: (() => void) | undefined;
 let unauthorizedHandled = false;
+/**
+ * Counts the times the 401 handling ran. A request remembers the count it was sent at: a 401 to a
+ * request sent before the last handling belongs to the expiry already handled, even when a public
+ * call (no session needed) succeeded in between and re-armed the once-only flag.
+ */
+let expiries = 0;
 
 /** The app decides what a 401 does; it runs once until the next successful response. */
 export function setUnauthorizedHandler(fn: () => void) {
@@ -17,13 +23,15 @@ export function setUnauthorizedHandler(fn: () => void) {
 }
 
 /** Runs the 401 handling (once until a request succeeds); also used when the live socket's session ends. */
-export function notifyUnauthorized() {
-  if (unauthorizedHandled) return;
+export function notifyUnauthorized(sentAt = expiries) {
+  if (unauthorizedHandled || sentAt < expiries) return;
   unauthorizedHandled = true;
+  expiries++;
   onUnauthorized?.();
 }
 
 export async function request<T>(method: string, path: string, body?: unknown): Promise<T> {
+  const sentAt = expiries;
   let res: Response;
   try {
     res = await fetch(path, {
@@ -41,7 +49,7 @@ export async function request<T>(method: string, path: string, body?: unknown): 
     unauthorizedHandled = false;
     return data as T;
   }
-  if (res.status === 401 && !path.startsWith('/api/v2/auth/login')) notifyUnauthorized();
+  if (res.status === 401 && !path.startsWith('/api/v2/auth/login')) notifyUnauthorized(sentAt);
   const message = (data as { message?: string } | undefined)?.message ?? res.statusText;
   throw new ApiError(res.status, message);
 }
