@@ -6,6 +6,7 @@ export * from './contract/devices.ts';
 export * from './contract/events.ts';
 export * from './contract/floorPlans.ts';
 export * from './contract/telemetry.ts';
+export * from './contract/userData.ts';
 export * from './contract/weather.ts';
 export * from './dashboards/index.ts';
 export * from './events/index.ts';

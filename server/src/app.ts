@@ -18,6 +18,7 @@ import { gisLegacyRoutes } from './modules/gis/gis.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { telemetryLegacyRoutes } from './modules/telemetry/telemetry.legacy.routes.ts';
 import { telemetryRoutes } from './modules/telemetry/telemetry.routes.ts';
+import { userDataRoutes } from './modules/userData/userData.routes.ts';
 import { weatherRoutes } from './modules/weather/weather.routes.ts';
 import { registerSessions } from './plugins/auth.ts';
 import { registerCsrfCheck } from './plugins/csrf.ts';
@@ -97,6 +98,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
   authRoutes(app);
   dashboardRoutes(app);
   eventRoutes(app);
+  userDataRoutes(app);
   deviceRoutes(app);
   deviceLegacyRoutes(app);
   telemetryRoutes(app);

@@ -1,0 +1,109 @@
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import {
+  DeleteUserDataQuery,
+  ErrorBody,
+  GetUserDataQuery,
+  KeyedRecordSchema,
+  KvKeyParams,
+  KvQuery,
+  KvSetBody,
+  KvTypeParam,
+  Ok,
+  SetUserDataBody,
+  StoredUserValueSchema,
+} from '@fieldwatch/core';
+import { Type } from '@sinclair/typebox';
+import type { App } from '../../app.ts';
+import { requireSession, sessionOf } from '../../plugins/auth.ts';
+import { LegacyError } from '../../plugins/envelopes.ts';
+import { deleteUserData, getUserData, kvDelete, kvGet, kvSet, setUserData } from './userData.service.ts';
+
+const base = { preHandler: requireSession };
+const security = [{ session: [] }];
+const legacy = { tags: ['legacy v1'], security };
+const legacyErrors = { 400: LegacyError, 401: LegacyError, 404: LegacyError };
+const v1 = { tags: ['key-value'], security };
+const v1Errors = { 400: ErrorBody, 401: ErrorBody, 404: ErrorBody };
+const Values = Type.Array(StoredUserValueSchema);
+
+/** The key-value store of spec §7: the legacy GetUserData / SetUserData / DeleteUserData and the v1 variant. */
+export function userDataRoutes(app: App) {
+  const r = app.withTypeProvider<TypeBoxTypeProvider>();
+  const { db } = app;
+  const X = '/api/v1/xrequest';
+  const KV = '/api/v1/keyvalue/:type';
+
+  r.get(
+    `${X}/GetUserData`,
+    {
+      ...base,
+      schema: {
+        ...legacy,
+        summary: "The user's stored values of a ValueType (default 'keyv')",
+        querystring: GetUserDataQuery,
+        response: { 200: Values, ...legacyErrors },
+      },
+    },
+    async (req) => getUserData(db, sessionOf(req), req.query),
+  );
+  r.post(
+    `${X}/SetUserData`,
+    {
+      ...base,
+      schema: {
+        ...legacy,
+        summary: 'Store a value: answers the one stored item',
+        body: SetUserDataBody,
+        response: { 200: Values, ...legacyErrors },
+      },
+    },
+    async (req) => setUserData(db, sessionOf(req), req.body),
+  );
+  r.get(
+    `${X}/DeleteUserData`,
+    {
+      ...base,
+      schema: {
+        ...legacy,
+        summary: 'Delete a value: answers the one deleted item',
+        querystring: DeleteUserDataQuery,
+        response: { 200: Values, ...legacyErrors },
+      },
+    },
+    async (req) => deleteUserData(db, sessionOf(req), req.query),
+  );
+
+  r.get(
+    KV,
+    {
+      ...base,
+      schema: {
+        ...v1,
+        summary: 'The records of a namespace, or the one with id',
+        params: KvTypeParam,
+        querystring: KvQuery,
+        response: { 200: Type.Array(KeyedRecordSchema), ...v1Errors },
+      },
+    },
+    async (req) => kvGet(db, sessionOf(req), req.params.type, req.query.id),
+  );
+  r.put(
+    `${KV}/:id`,
+    {
+      ...base,
+      schema: {
+        ...v1,
+        summary: 'Store a record',
+        params: KvKeyParams,
+        body: KvSetBody,
+        response: { 200: KeyedRecordSchema, ...v1Errors },
+      },
+    },
+    async (req) => kvSet(db, sessionOf(req), req.params.type, req.params.id, req.body.data),
+  );
+  r.delete(
+    `${KV}/:id`,
+    { ...base, schema: { ...v1, summary: 'Delete a record', params: KvKeyParams, response: { 200: Ok, ...v1Errors } } },
+    async (req) => kvDelete(db, sessionOf(req), req.params.type, req.params.id),
+  );
+}
