@@ -141,6 +141,12 @@ describe('tasks', () => {
     expect((await call('writer', 'GET', `/api/v3/tasks/${custom.id}`)).statusCode).toBe(404);
   });
 
+  it('answers who may be assigned: users of the organisation or above whose role works tasks', async () => {
+    const res = await call('reader', 'GET', `/api/v3/tasks/assignees?organizationId=${north}`);
+    expect((res.json() as { username: string }[]).map((u) => u.username)).toEqual(['ev-writer']);
+    expect((await call('outsider', 'GET', `/api/v3/tasks/assignees?organizationId=${north}`)).statusCode).toBe(404);
+  });
+
   it('is in the OpenAPI document', async () => {
     const doc = (await t.app.inject({ method: 'GET', url: '/api/docs/json' })).json();
     for (const path of ['/api/v3/events', '/api/v3/notifications/seen', '/api/v3/tasks/{id}']) {

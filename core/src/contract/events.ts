@@ -101,3 +101,7 @@ export const TaskUpdateBody = Type.Object(
   { additionalProperties: false },
 );
 export type TaskUpdateBody = Static<typeof TaskUpdateBody>;
+
+export const AssigneesQuery = Type.Object({ organizationId: Type.Integer({ minimum: 1 }) });
+export const Assignee = Type.Object({ username: Type.String(), name: Type.String() });
+export type Assignee = Static<typeof Assignee>;

@@ -42,7 +42,7 @@ export async function groupNamesByUnit(db: Queryable, unitIds: readonly number[]
   return out;
 }
 
-export type RecipientRow = { id: number; username: string; language: string };
+export type RecipientRow = { id: number; username: string; language: string; fullname: string; role_id: number };
 
 /** The users who may see an organisation's units: a role on it or on any organisation above it. */
 export async function usersSeeing(db: Queryable, organizationId: number): Promise<RecipientRow[]> {
@@ -52,8 +52,9 @@ export async function usersSeeing(db: Queryable, organizationId: number): Promis
        union
        select o.id, o.parent_organization_id from organizations o join up on o.id = up.parent
      )
-     select distinct u.id, u.username, u.language from user_roles r join users u on u.id = r.user_id
-     where r.organization_id in (select id from up) order by u.id`,
+     select u.id, u.username, u.language, u.fullname, min(r.role_id)::int as role_id
+     from user_roles r join users u on u.id = r.user_id
+     where r.organization_id in (select id from up) group by u.id order by u.id`,
     [organizationId],
   );
 }

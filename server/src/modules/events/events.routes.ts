@@ -1,6 +1,8 @@
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import {
   AcknowledgeBody,
+  Assignee,
+  AssigneesQuery,
   ErrorBody,
   EventRecordSchema,
   NewTaskBody,
@@ -28,6 +30,7 @@ import {
   listNotifications,
   listTasks,
   markSeen,
+  taskAssignees,
   unseenCount,
   updateTask,
 } from './events.service.ts';
@@ -128,6 +131,18 @@ export function eventRoutes(app: App) {
       },
     },
     async (req) => listTasks(db, sessionOf(req), req.query),
+  );
+  r.get(
+    `${T}/assignees`,
+    {
+      ...base,
+      schema: {
+        ...doc('tasks', "Users who may be assigned an organisation's tasks"),
+        querystring: AssigneesQuery,
+        response: { 200: Type.Array(Assignee), ...errors },
+      },
+    },
+    async (req) => taskAssignees(db, sessionOf(req), req.query.organizationId),
   );
   r.get(
     `${T}/:id`,

@@ -24,6 +24,7 @@ import { httpError } from '../../plugins/errors.ts';
 import type { SessionRow } from '../auth/auth.service.ts';
 import { scopeOrganizations, visibleOrganizations } from '../organisations/organisations.service.ts';
 import * as repo from './events.repository.ts';
+import { usersSeeing } from './events.repository.ts';
 
 type Page = { limit?: number; before?: string; useContext?: boolean };
 const page = (q: Page) => ({ limit: q.limit ?? 100, before: q.before });
@@ -159,4 +160,13 @@ export async function deleteTask(db: Db, session: SessionRow, id: string): Promi
   assertWritable(scope, row.organization_id);
   await repo.deleteTask(db, id);
   return { success: true };
+}
+
+/** Who may be assigned an organisation's tasks: the users whose role there may work tasks. */
+export async function taskAssignees(db: Queryable, session: SessionRow, organizationId: number) {
+  const { visible } = await taskScope(db, session);
+  if (!visible.includes(organizationId)) throw notFound('Organization');
+  return (await usersSeeing(db, organizationId))
+    .filter((u) => can(u.role_id as AccessLevel, 'write', 'task'))
+    .map((u) => ({ username: u.username, name: u.fullname }));
 }
