@@ -90,7 +90,7 @@ describe('tasks', () => {
     const first = ((await call('reader', 'GET', '/api/v3/tasks')).json() as TaskRecord[])[0];
     if (!first) throw new Error('no task');
     task = first;
-    expect(task).toMatchObject({ type: 'alarm', status: 'resting', eventIds: [event.id] });
+    expect(task).toMatchObject({ type: 'alarm', status: 'resting', eventIds: [event.id], organizationId: north });
     const before = task.activities.length;
     const res = await call('writer', 'PUT', `/api/v3/tasks/${task.id}`, {
       status: 'working',

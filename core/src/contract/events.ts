@@ -41,6 +41,7 @@ export const TaskRecordSchema = record({
   eventIds: Type.Array(Type.String()),
   assignees: Type.Array(Type.String()),
   activities: Type.Array(record({ date: Type.String(), type: Type.String(), user: Type.String() })),
+  organizationId: Type.Optional(Type.Integer()),
 });
 
 export const RecordIdParam = Type.Object({

@@ -24,11 +24,9 @@ const placeholder = (page: PlaceholderPageName) => ({
 });
 
 const managed: [RouteName, PlaceholderPageName][] = [
-  ['notifications', 'notifications'],
   ['devicemanagement', 'devicemanagement'],
   ['groupmanagement', 'groupmanagement'],
   ['locationmanagement', 'locationmanagement'],
-  ['taskmanagement', 'taskmanagement'],
   ['admin', 'admin'],
   ['profile', 'profile'],
 ];
@@ -58,6 +56,20 @@ export const router = createBrowserRouter([
       {
         path: 'radar/:unitId',
         lazy: async () => ({ Component: (await import('../features/radar/RadarPage.tsx')).RadarPage }),
+      },
+      {
+        path: 'notifications',
+        loader: guard('notifications'),
+        lazy: async () => ({
+          Component: (await import('../features/notifications/NotificationsPage.tsx')).NotificationsPage,
+        }),
+      },
+      {
+        path: 'taskmanagement',
+        loader: guard('taskmanagement'),
+        lazy: async () => ({
+          Component: (await import('../features/tasks/TaskManagementPage.tsx')).TaskManagementPage,
+        }),
       },
       ...managed.map(([route, page]) => ({ path: route, loader: guard(route), ...placeholder(page) })),
       { path: '*', ...placeholder('notFound') },

@@ -53,6 +53,8 @@ function rule<T>(fn: () => T): T {
 }
 
 const actor = (session: SessionRow): Actor => ({ user: session.username, date: new Date().toISOString() });
+/** A task as answered: its record and the organisation it belongs to (for choosing assignees). */
+const answer = (task: TaskRecord, organizationId: number) => ({ ...task, organizationId });
 
 // Events ------------------------------------------------------------------------------------------
 
@@ -109,14 +111,16 @@ export async function markSeen(db: Queryable, session: SessionRow, ids?: readonl
 
 export async function listTasks(db: Queryable, session: SessionRow, q: Page & { archived?: boolean }) {
   const { visible } = await taskScope(db, session, q.useContext);
-  return (await repo.listTasks(db, visible, { ...page(q), archived: q.archived })).map((r) => r.data);
+  return (await repo.listTasks(db, visible, { ...page(q), archived: q.archived })).map((r) =>
+    answer(r.data, r.organization_id),
+  );
 }
 
 export async function getTask(db: Queryable, session: SessionRow, id: string): Promise<TaskRecord> {
   const { visible } = await taskScope(db, session);
   const row = await repo.findTask(db, id, visible);
   if (!row) throw notFound('Task');
-  return row.data;
+  return answer(row.data, row.organization_id);
 }
 
 export async function createCustomTask(db: Db, session: SessionRow, body: NewTaskBody): Promise<TaskRecord> {
@@ -125,7 +129,7 @@ export async function createCustomTask(db: Db, session: SessionRow, body: NewTas
   assertWritable(scope, body.organizationId);
   const task = rule(() => createTask({ ...body, id: randomUUID(), type: 'custom' }, actor(session)));
   await repo.upsertTask(db, body.organizationId, task);
-  return task;
+  return answer(task, body.organizationId);
 }
 
 /** Applies each given part of the change as its activity, in a fixed order, all or nothing. */
@@ -149,7 +153,7 @@ export async function updateTask(db: Db, session: SessionRow, id: string, body: 
       return t;
     });
     await repo.upsertTask(tx, row.organization_id, task);
-    return task;
+    return answer(task, row.organization_id);
   });
 }
 

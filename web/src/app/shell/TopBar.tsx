@@ -1,6 +1,7 @@
 import { Bell } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { useUnseenCount } from '../../features/notifications/useUnseenCount.ts';
 import { Logo } from '../../ui/Logo.tsx';
 import { AccountMenu } from './AccountMenu.tsx';
 import { ConnectionIndicator } from './ConnectionIndicator.tsx';
@@ -11,6 +12,7 @@ import { ThemeToggle } from './ThemeToggle.tsx';
 
 export function TopBar() {
   const { t } = useTranslation();
+  const unseen = useUnseenCount();
   return (
     <header className="topbar">
       <Link to="/dashboard/default" className="topbar__brand" aria-label={t('app.name')}>
@@ -24,11 +26,16 @@ export function TopBar() {
         <ConnectionIndicator />
         <Link
           to="/notifications"
-          className="icon-btn"
-          aria-label={t('shell.notifications')}
+          className="icon-btn topbar__bell"
+          aria-label={unseen ? t('shell.notificationsUnread', { count: unseen }) : t('shell.notifications')}
           title={t('shell.notifications')}
         >
           <Bell size={18} aria-hidden />
+          {unseen > 0 && (
+            <span className="badge topbar__badge" data-testid="unseen-count" aria-hidden>
+              {unseen > 99 ? '99+' : unseen}
+            </span>
+          )}
         </Link>
         <span className="topbar__wide-only">
           <LanguageMenu />

@@ -1,0 +1,35 @@
+import { useEffect } from 'react';
+import { i18n } from '../i18n/i18n.ts';
+import { useUserStore } from '../stores/user.ts';
+import { eventKeys } from './eventsApi.ts';
+import { onLive } from './live.ts';
+import { queryClient } from './query.ts';
+
+/** Whether the browser may show desktop notifications for this page now. */
+export const desktopPermission = (): NotificationPermission | 'unsupported' =>
+  typeof Notification === 'undefined' ? 'unsupported' : Notification.permission;
+
+/**
+ * Live updates of the event engine's records: new events, notifications and tasks refresh their
+ * lists and the shell's unread count; a notification for this user also shows as a desktop
+ * notification when the user's desktop preference is on and the browser allows it.
+ */
+export function useEventUpdates() {
+  useEffect(
+    () =>
+      onLive((m) => {
+        if (m.kind === 'event') void queryClient.invalidateQueries({ queryKey: eventKeys.events });
+        else if (m.kind === 'task') void queryClient.invalidateQueries({ queryKey: eventKeys.tasks });
+        else if (m.kind === 'notification') {
+          void queryClient.invalidateQueries({ queryKey: eventKeys.notifications });
+          if (useUserStore.getState().notifications.desktop && desktopPermission() === 'granted') {
+            new Notification(i18n.t('notifications.desktopTitle'), {
+              body: String(m.message ?? ''),
+              tag: String(m.notificationId ?? ''),
+            });
+          }
+        }
+      }),
+    [],
+  );
+}
