@@ -81,7 +81,7 @@ export function NotificationsPage() {
         </div>
       </div>
 
-      <div className="notif-filters" role="group" aria-label={t('notifications.filters')}>
+      <fieldset className="notif-filters chip-group" aria-label={t('notifications.filters')}>
         <Chip pressed={unreadOnly} onClick={() => setUnreadOnly(!unreadOnly)}>
           {t('notifications.unreadOnly')}
         </Chip>
@@ -101,7 +101,7 @@ export function NotificationsPage() {
             ...units.map(([id, name]) => ({ value: String(id), label: name })),
           ]}
         />
-      </div>
+      </fieldset>
 
       <div className="card notif-list">
         {notifications.isPending ? (

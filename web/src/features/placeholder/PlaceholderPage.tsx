@@ -1,15 +1,13 @@
-import { Bell, ClipboardList, Cpu, Folders, MapPin, SearchX, Settings, UserRound } from 'lucide-react';
+import { Cpu, Folders, MapPin, SearchX, Settings, UserRound } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link, useMatches } from 'react-router';
 import { useDocumentTitle } from '../../lib/useDocumentTitle.ts';
 import { EmptyState } from '../../ui/EmptyState.tsx';
 
 const icons = {
-  notifications: Bell,
   devicemanagement: Cpu,
   groupmanagement: Folders,
   locationmanagement: MapPin,
-  taskmanagement: ClipboardList,
   admin: Settings,
   profile: UserRound,
   notFound: SearchX,

@@ -1,0 +1,79 @@
+import { type AccessLevel, can, TASK_CATEGORIES, type TaskCategory } from '@fieldwatch/core';
+import { useMutation } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { eventKeys, taskApi } from '../../lib/eventsApi.ts';
+import { queryClient } from '../../lib/query.ts';
+import { toast } from '../../lib/toast.ts';
+import { useUserStore } from '../../stores/user.ts';
+import { Button } from '../../ui/Button.tsx';
+import { Dialog } from '../../ui/Dialog.tsx';
+import { Select } from '../../ui/Select.tsx';
+import { TextField } from '../../ui/TextField.tsx';
+
+/** A custom task: title (default 'New task'), category and the organisation it belongs to. */
+export function NewTaskDialog({
+  open,
+  onOpenChange,
+  onCreated,
+}: {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  onCreated: (id: string) => void;
+}) {
+  const { t } = useTranslation();
+  const customers = useUserStore((s) => s.accessResponse?.Customers ?? []);
+  const orgs = customers.filter((c) => can(c.RoleID as AccessLevel, 'write', 'task'));
+  const [title, setTitle] = useState('');
+  const [category, setCategory] = useState<TaskCategory>('notice');
+  const [org, setOrg] = useState<number | undefined>(undefined);
+  const organizationId = org ?? orgs[0]?.CustomerID;
+  const create = useMutation({
+    mutationFn: () =>
+      taskApi.create({ organizationId: organizationId ?? 0, title: title.trim() || undefined, category }),
+    onSuccess: (task) => {
+      void queryClient.invalidateQueries({ queryKey: eventKeys.tasks });
+      onOpenChange(false);
+      setTitle('');
+      onCreated(task.id);
+    },
+    onError: (e: Error) => toast(e.message, 'danger'),
+  });
+  return (
+    <Dialog
+      open={open}
+      onOpenChange={onOpenChange}
+      title={t('tasks.new')}
+      actions={
+        <>
+          <Button onClick={() => onOpenChange(false)}>{t('common.cancel')}</Button>
+          <Button variant="primary" disabled={!organizationId || create.isPending} onClick={() => create.mutate()}>
+            {t('common.create')}
+          </Button>
+        </>
+      }
+    >
+      <div className="task-form">
+        <TextField
+          label={t('tasks.title')}
+          value={title}
+          maxLength={200}
+          placeholder={t('tasks.defaultTitle')}
+          onChange={(e) => setTitle(e.target.value)}
+        />
+        <Select
+          label={t('tasks.category')}
+          value={category}
+          onChange={(e) => setCategory(e.target.value as TaskCategory)}
+          options={TASK_CATEGORIES.map((c) => ({ value: c, label: t(`tasks.categories.${c}`) }))}
+        />
+        <Select
+          label={t('tasks.organization')}
+          value={organizationId === undefined ? '' : String(organizationId)}
+          onChange={(e) => setOrg(Number(e.target.value))}
+          options={orgs.map((c) => ({ value: String(c.CustomerID), label: c.CustomerName }))}
+        />
+      </div>
+    </Dialog>
+  );
+}

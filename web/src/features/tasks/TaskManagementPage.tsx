@@ -1,0 +1,194 @@
+import './tasks.css';
+import {
+  type AccessLevel,
+  can,
+  TASK_CATEGORIES,
+  TASK_STATUSES,
+  type TaskCategory,
+  type TaskRecord,
+  type TaskStatus,
+} from '@fieldwatch/core';
+import { useMutation, useQuery } from '@tanstack/react-query';
+import { ClipboardList, Plus } from 'lucide-react';
+import { useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
+import { formatDateTime } from '../../i18n/i18n.ts';
+import { eventKeys, taskApi } from '../../lib/eventsApi.ts';
+import { queryClient } from '../../lib/query.ts';
+import { toast } from '../../lib/toast.ts';
+import { useDocumentTitle } from '../../lib/useDocumentTitle.ts';
+import { useUserStore } from '../../stores/user.ts';
+import { Button } from '../../ui/Button.tsx';
+import { Chip } from '../../ui/Chip.tsx';
+import { EmptyState } from '../../ui/EmptyState.tsx';
+import { Select } from '../../ui/Select.tsx';
+import { Skeleton } from '../../ui/Skeleton.tsx';
+import { TextField } from '../../ui/TextField.tsx';
+import { NewTaskDialog } from './NewTaskDialog.tsx';
+import { TaskView } from './TaskView.tsx';
+
+export type TaskWithOrg = TaskRecord & { organizationId?: number };
+type Tab = 'mine' | 'archive';
+
+/**
+ * Task management (issue 6): the open tasks and the archive, a task's view beside the list (on
+ * phones in its place), custom tasks, bulk status changes, search and filters.
+ */
+export function TaskManagementPage() {
+  const { t } = useTranslation();
+  useDocumentTitle(t('pages.taskmanagement'));
+  const [params, setParams] = useSearchParams();
+  const [tab, setTab] = useState<Tab>('mine');
+  const [search, setSearch] = useState('');
+  const [category, setCategory] = useState<TaskCategory | null>(null);
+  const [assignedToMe, setAssignedToMe] = useState(false);
+  const [checked, setChecked] = useState<Set<string>>(new Set());
+  const [creating, setCreating] = useState(false);
+  const me = useUserStore((s) => s.accessResponse?.Username ?? '');
+  const canWork = useUserStore((s) =>
+    (s.accessResponse?.Customers ?? []).some((c) => can(c.RoleID as AccessLevel, 'write', 'task')),
+  );
+  const tasks = useQuery({
+    queryKey: [...eventKeys.tasks, tab],
+    queryFn: () => taskApi.list(tab === 'archive') as Promise<TaskWithOrg[]>,
+  });
+  const selectedId = params.get('task');
+  const list = useMemo(() => {
+    const q = search.trim().toLowerCase();
+    return (tasks.data ?? []).filter(
+      (x) =>
+        (!category || x.category === category) &&
+        (!assignedToMe || x.assignees.includes(me)) &&
+        (!q || [x.title, x.location, x.group, ...x.assignees].some((s) => s?.toLowerCase().includes(q))),
+    );
+  }, [tasks.data, search, category, assignedToMe, me]);
+  const select = (id: string | null) => setParams(id ? { task: id } : {}, { replace: true });
+  const bulk = useMutation({
+    mutationFn: async (status: TaskStatus) => {
+      for (const id of checked) await taskApi.update(id, { status });
+    },
+    onSuccess: () => setChecked(new Set()),
+    onError: (e: Error) => toast(e.message, 'danger'),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: eventKeys.tasks }),
+  });
+
+  return (
+    <section aria-labelledby="page-title" className={`tasks-page${selectedId ? ' tasks-page--viewing' : ''}`}>
+      <div className="page__head">
+        <h1 id="page-title" className="page__title">
+          {t('pages.taskmanagement')}
+        </h1>
+        {canWork && (
+          <Button variant="primary" icon={<Plus size={16} aria-hidden />} onClick={() => setCreating(true)}>
+            {t('tasks.new')}
+          </Button>
+        )}
+      </div>
+      <div className="tabs" role="tablist" aria-label={t('pages.taskmanagement')}>
+        {(['mine', 'archive'] as const).map((k) => (
+          <button
+            key={k}
+            type="button"
+            role="tab"
+            aria-selected={tab === k}
+            className="tabs__tab"
+            onClick={() => {
+              setTab(k);
+              setChecked(new Set());
+            }}
+          >
+            {t(`tasks.tabs.${k}`)}
+          </button>
+        ))}
+      </div>
+      <div className="tasks-toolbar">
+        <TextField
+          label={t('tasks.search')}
+          type="search"
+          value={search}
+          placeholder={t('tasks.searchPlaceholder')}
+          onChange={(e) => setSearch(e.target.value)}
+        />
+        <fieldset className="tasks-toolbar__chips chip-group" aria-label={t('tasks.category')}>
+          <Chip pressed={assignedToMe} onClick={() => setAssignedToMe(!assignedToMe)}>
+            {t('tasks.assignedToMe')}
+          </Chip>
+          {TASK_CATEGORIES.map((c) => (
+            <Chip key={c} pressed={category === c} onClick={() => setCategory(category === c ? null : c)}>
+              <span className={`cat-dot cat-dot--${c}`} aria-hidden />
+              {t(`tasks.categories.${c}`)}
+            </Chip>
+          ))}
+        </fieldset>
+        {checked.size > 0 && canWork && (
+          <div className="tasks-bulk">
+            <span>{t('tasks.selected', { count: checked.size })}</span>
+            <Select
+              label={t('tasks.setStatus')}
+              hideLabel
+              value=""
+              disabled={bulk.isPending}
+              onChange={(e) => e.target.value && bulk.mutate(e.target.value as TaskStatus)}
+              options={[
+                { value: '', label: t('tasks.setStatus') },
+                ...TASK_STATUSES.map((s) => ({ value: s, label: t(`tasks.statuses.${s}`) })),
+              ]}
+            />
+          </div>
+        )}
+      </div>
+
+      <div className="tasks-layout">
+        <div className="card tasks-list">
+          {tasks.isPending ? (
+            <Skeleton lines={6} />
+          ) : tasks.isError ? (
+            <EmptyState icon={<ClipboardList size={26} />} title={t('tasks.failed')}>
+              <Button onClick={() => void tasks.refetch()}>{t('common.retry')}</Button>
+            </EmptyState>
+          ) : list.length === 0 ? (
+            <EmptyState icon={<ClipboardList size={26} />} title={t(`tasks.empty.${tab}`)}>
+              <p>{t(tasks.data.length ? 'tasks.emptyFiltered' : `tasks.emptyText.${tab}`)}</p>
+            </EmptyState>
+          ) : (
+            <ul aria-label={t(`tasks.tabs.${tab}`)}>
+              {list.map((x) => (
+                <li key={x.id} className={`task-row${x.id === selectedId ? ' task-row--current' : ''}`}>
+                  {canWork && (
+                    <input
+                      type="checkbox"
+                      aria-label={t('tasks.check', { title: x.title })}
+                      checked={checked.has(x.id)}
+                      onChange={(e) => {
+                        const next = new Set(checked);
+                        if (e.target.checked) next.add(x.id);
+                        else next.delete(x.id);
+                        setChecked(next);
+                      }}
+                    />
+                  )}
+                  <button type="button" className="task-row__main" onClick={() => select(x.id)}>
+                    <span className="task-row__title">
+                      <span className={`cat-dot cat-dot--${x.category}`} aria-hidden />
+                      {x.title}
+                    </span>
+                    <span className="task-row__meta">
+                      <span className={`task-status task-status--${x.status}`}>{t(`tasks.statuses.${x.status}`)}</span>
+                      <span>{t(`tasks.categories.${x.category}`)}</span>
+                      <span>{t('tasks.eventCount', { count: x.eventIds.length })}</span>
+                      {x.assignees.length > 0 && <span>{x.assignees.join(', ')}</span>}
+                      <time dateTime={x.created}>{formatDateTime(x.created)}</time>
+                    </span>
+                  </button>
+                </li>
+              ))}
+            </ul>
+          )}
+        </div>
+        {selectedId && <TaskView id={selectedId} canWork={canWork} onClose={() => select(null)} />}
+      </div>
+      <NewTaskDialog open={creating} onOpenChange={setCreating} onCreated={(id) => select(id)} />
+    </section>
+  );
+}
