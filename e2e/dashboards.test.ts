@@ -1,10 +1,8 @@
-import fs from 'node:fs';
-import path from 'node:path';
 import { decodeDashboardId } from '@fieldwatch/core';
-import mqtt from 'mqtt';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FakeOpenMeteo } from '../server/test/fixtures/fakeOpenMeteo.ts';
+import { okPipeUnit } from './support/alarm.ts';
 import { DESKTOP, PHONE, signIn, useApp } from './support/app.ts';
 
 // The weather widget reads a fake Open-Meteo on loopback (the real one is outside this network).
@@ -313,17 +311,7 @@ describe('dashboards', () => {
       (window as unknown as { sameDocument: boolean }).sameDocument = true;
     });
 
-    // A pipe unit that is OK now, and its credentials from the demo fleet file.
-    const devices: { name: string; serial: string; status: string; type: { code: number } }[] = await page.evaluate(
-      async () => (await fetch('/api/v1/device')).json(),
-    );
-    const fleet = JSON.parse(fs.readFileSync(path.join(app.server.dataDir, 'demo-fleet.json'), 'utf8')) as {
-      units: { serial: string; secret: string }[];
-    };
-    const PIPE_TYPES = [1, 6, 21, 25, 26, 33];
-    const unit = devices.find((d) => d.status === 'ok' && PIPE_TYPES.includes(d.type.code));
-    const secret = fleet.units.find((u) => u.serial === unit?.serial)?.secret;
-    if (!unit || !secret || !app.server.mqttUrl) throw new Error('no OK pipe unit with credentials');
+    const { unit, reportWetInsulation } = await okPipeUnit(page, app.server);
 
     const alarmChip = page.locator('.filter-bar__statuses button').filter({ hasText: 'Alarm' });
     const chipCount = async () => Number(await alarmChip.locator('.chip__count').textContent());
@@ -331,17 +319,7 @@ describe('dashboards', () => {
     const row = list.locator('tbody tr[aria-selected]').filter({ hasText: unit.name });
     await expect(row.locator('.status-label').textContent()).resolves.toContain('OK');
 
-    // The unit reports a wet insulation: 0.4 MΩ is below every resistance level.
-    const client = await mqtt.connectAsync(app.server.mqttUrl, { username: unit.serial, password: secret });
-    try {
-      await client.publishAsync(
-        `fw/u/${unit.serial}/up/samples`,
-        JSON.stringify({ t: new Date().toISOString(), v: { Resistance1: 0.4, Loop1: 24 } }),
-        { qos: 1 },
-      );
-    } finally {
-      await client.endAsync();
-    }
+    await reportWetInsulation();
     await expect.poll(() => row.locator('.status-label').textContent(), { timeout: 15_000 }).toContain('Alarm');
     await expect.poll(chipCount).toBe(before + 1);
     expect(await page.evaluate(() => (window as unknown as { sameDocument?: boolean }).sameDocument)).toBe(true);

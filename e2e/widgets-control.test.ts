@@ -1,8 +1,6 @@
-import fs from 'node:fs';
-import path from 'node:path';
-import mqtt from 'mqtt';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
+import { okPipeUnit } from './support/alarm.ts';
 import { signIn, useApp } from './support/app.ts';
 import { ADMIN_PASSWORD } from './support/server.ts';
 
@@ -208,27 +206,9 @@ describe('control widgets', () => {
     const monitor = page.locator('[data-widget-type=alarmMonitor]');
     await monitor.locator('.amon, .wstate').first().waitFor();
 
-    const devices = await devicesOf(page);
-    const fleet = JSON.parse(fs.readFileSync(path.join(app.server.dataDir, 'demo-fleet.json'), 'utf8')) as {
-      units: { serial: string; secret: string }[];
-    };
-    const PIPE_TYPES = [1, 6, 21, 25, 26, 33];
-    const unit = devices.find((d) => d.status === 'ok' && PIPE_TYPES.includes(d.type.code));
-    const secret = fleet.units.find((u) => u.serial === unit?.serial)?.secret;
-    if (!unit || !secret || !app.server.mqttUrl) throw new Error('no OK pipe unit with credentials');
+    const { unit, reportWetInsulation } = await okPipeUnit(page, app.server);
     await expect(monitor.locator('.amon__item').filter({ hasText: unit.name }).count()).resolves.toBe(0);
-
-    // The unit reports a wet insulation: 0.4 MΩ is below every resistance level.
-    const client = await mqtt.connectAsync(app.server.mqttUrl, { username: unit.serial, password: secret });
-    try {
-      await client.publishAsync(
-        `fw/u/${unit.serial}/up/samples`,
-        JSON.stringify({ t: new Date().toISOString(), v: { Resistance1: 0.4, Loop1: 24 } }),
-        { qos: 1 },
-      );
-    } finally {
-      await client.endAsync();
-    }
+    await reportWetInsulation();
     // Large and highlighted as new, translated; only the chosen types (level 1, not levels 2–4).
     const item = monitor.locator('.amon__large .amon__item[data-new]').filter({ hasText: unit.name });
     await item.waitFor({ timeout: 15_000 });

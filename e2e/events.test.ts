@@ -1,0 +1,88 @@
+import { describe, expect, it } from 'vitest';
+import { okPipeUnit } from './support/alarm.ts';
+import { signIn, useApp, waitForOverview } from './support/app.ts';
+
+// Issue 6 end to end: a fault in a simulated unit becomes an event, a notification (the shell's
+// bell, the notification centre) and a task that an operator works to done.
+const app = useApp();
+
+describe('alarms become events, notifications and tasks', () => {
+  it('notifies an operator of a new fault without a reload; the task is worked to done', async () => {
+    const { page } = await app.open();
+    await signIn(page, app.url, 'operator');
+    await waitForOverview(page);
+    // Start from a clean slate: everything the demo history raised is marked seen.
+    await page.evaluate(() =>
+      fetch('/api/v3/notifications/seen', {
+        method: 'PUT',
+        headers: { 'content-type': 'application/json' },
+        body: '{}',
+      }),
+    );
+    await page.reload();
+    await waitForOverview(page);
+    const badge = page.getByTestId('unseen-count');
+    await expect(badge.count()).resolves.toBe(0);
+
+    const { unit, reportWetInsulation } = await okPipeUnit(page, app.server);
+    await reportWetInsulation();
+    // 0.4 MΩ breaks all four resistance levels: four alarms, four notifications, one task.
+    await expect.poll(() => badge.textContent(), { timeout: 15_000 }).toBe('4');
+
+    await page.getByRole('link', { name: /Notifications: 4 unread/ }).click();
+    await page.getByRole('heading', { name: 'Notifications', level: 1 }).waitFor();
+    await page.getByText('4 unread').waitFor();
+    const critical = page.locator('.notif[data-priority=critical]').filter({ hasText: unit.name });
+    await expect(critical.count()).resolves.toBe(1);
+    await expect(critical.getAttribute('class')).resolves.toContain('notif--unread');
+    await expect(critical.locator('.notif__message').textContent()).resolves.toMatch(/^Resistance level 1: /);
+
+    // The event: acknowledged with a comment, which shows at once.
+    await critical.getByRole('button', { expanded: false }).click();
+    await critical.getByLabel('Comment (optional)').fill('Crew on the way');
+    await critical.getByRole('button', { name: 'Acknowledge' }).click();
+    await critical.getByText('Acknowledged by operator').waitFor();
+    await critical.getByText('Crew on the way').waitFor();
+
+    // Marking one seen, then all: the bell empties.
+    await critical.getByRole('button', { name: 'Mark as seen' }).click();
+    await expect.poll(() => badge.textContent()).toBe('3');
+    await expect.poll(() => critical.getAttribute('class')).not.toContain('notif--unread');
+    await page.getByRole('button', { name: 'Mark all as seen' }).click();
+    await expect.poll(() => badge.count()).toBe(0);
+
+    // Its task: one for the unit, holding the four events and the acknowledgement in its log.
+    await critical
+      .getByRole('link', { name: new RegExp(unit.name) })
+      .last()
+      .click();
+    await page.getByRole('heading', { name: 'Task management', level: 1 }).waitFor();
+    const view = page.locator('.task-view');
+    await view.getByRole('heading', { name: 'Linked events (4)' }).waitFor();
+    await view.getByText(/Acknowledged .*Crew on the way/).waitFor();
+
+    await view.getByLabel('Status').selectOption('working');
+    await view.getByLabel('Assign a person').selectOption('operator');
+    await view.getByRole('button', { name: 'Withdraw operator' }).waitFor();
+    await view.getByLabel('Note').fill('Valve closed, drying the insulation');
+    await view.getByRole('button', { name: 'Add note' }).click();
+    const log = view.locator('.task-log li');
+    await expect.poll(() => log.first().textContent()).toContain('Valve closed, drying the insulation');
+    await expect(log.allTextContents()).resolves.toEqual(
+      expect.arrayContaining([
+        expect.stringContaining('Assignees: operator'),
+        expect.stringContaining('Status set to Working'),
+      ]),
+    );
+
+    // Done: it leaves my tasks for the archive, and survives a reload there.
+    await view.getByLabel('Status').selectOption('done');
+    const row = page.locator('.task-row').filter({ hasText: unit.name });
+    await expect.poll(() => row.count()).toBe(0);
+    await page.getByRole('tab', { name: 'Archive' }).click();
+    await row.waitFor();
+    await page.reload();
+    await page.getByRole('tab', { name: 'Archive' }).click();
+    await expect(row.locator('.task-status').textContent()).resolves.toBe('Done');
+  });
+});
