@@ -124,7 +124,8 @@ async function processAlarm(
           id: randomUUID(),
           type: 'alarm',
           signature,
-          title: `${event.title} · ${a.unit_name}`,
+          // The unit's name: data, the same in every language (category and events say the rest).
+          title: a.unit_name,
           category: taskCategoryOf(event.category),
           eventIds: [event.id],
           location: a.unit_location,
