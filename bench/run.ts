@@ -3,6 +3,7 @@
  * Figures are recorded in bench/README.md.
  */
 import { accessBench } from './access.bench.ts';
+import { alarmStormBench } from './alarm-storm.bench.ts';
 import { chartBench } from './chart.bench.ts';
 import { chartRenderBench } from './chart-render.ts';
 import { csvExportBench } from './csv-export.bench.ts';
@@ -26,6 +27,7 @@ const all = {
   'map-cluster': mapClusterBench,
   'multichart-render': multichartRenderBench,
   'csv-export': csvExportBench,
+  'alarm-storm': alarmStormBench,
 };
 const wanted = process.argv.slice(2);
 const results = [];

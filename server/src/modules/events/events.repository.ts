@@ -59,17 +59,29 @@ export async function usersSeeing(db: Queryable, organizationId: number): Promis
   );
 }
 
-/** Stores an alarm's event unless it has one already (another engine, a redelivery): then nothing. */
-export async function insertEvent(
+/**
+ * Stores the events of alarms that have none yet; an alarm whose event exists already (another
+ * engine, a redelivery) stores nothing. Answers the alarm ids whose events were stored.
+ */
+export async function insertEvents(
   db: Queryable,
-  e: { organizationId: number; unitId: number; alarmId: number; record: EventRecord },
-): Promise<boolean> {
-  const rows = await db.query(
-    `insert into events (id, organization_id, unit_id, alarm_id, created, data) values ($1, $2, $3, $4, $5, $6)
-     on conflict (alarm_id) do nothing returning id`,
-    [e.record.id, e.organizationId, e.unitId, e.alarmId, e.record.created, JSON.stringify(e.record)],
+  rows: readonly { organizationId: number; unitId: number; alarmId: number; record: EventRecord }[],
+): Promise<Set<number>> {
+  if (rows.length === 0) return new Set();
+  const stored = await db.query<{ alarm_id: number }>(
+    `insert into events (id, organization_id, unit_id, alarm_id, created, data)
+     select * from unnest($1::text[], $2::int[], $3::int[], $4::int[], $5::timestamptz[], $6::jsonb[])
+     on conflict (alarm_id) do nothing returning alarm_id`,
+    [
+      rows.map((r) => r.record.id),
+      rows.map((r) => r.organizationId),
+      rows.map((r) => r.unitId),
+      rows.map((r) => r.alarmId),
+      rows.map((r) => r.record.created),
+      rows.map((r) => JSON.stringify(r.record)),
+    ],
   );
-  return rows.length === 1;
+  return new Set(stored.map((r) => r.alarm_id));
 }
 
 export async function insertNotifications(
@@ -91,26 +103,49 @@ export async function insertNotifications(
   );
 }
 
-/** The open task of an organisation with a signature, locked for the change. */
-export async function openTaskBySignature(
+/** A task's place: its organisation and signature. */
+export const taskKey = (organizationId: number, signature: string) => `${organizationId}|${signature}`;
+
+/**
+ * The open tasks (not done, not archived) with these organisations and signatures, locked for the
+ * change; the newest where several are open.
+ */
+export async function openTasksBySignature(
   db: Queryable,
-  organizationId: number,
-  signature: string,
-): Promise<TaskRecord | undefined> {
-  const rows = await db.query<{ data: TaskRecord }>(
-    `select data from tasks where organization_id = $1 and signature = $2 and status not in ('done', 'archived')
-     order by created desc limit 1 for update`,
-    [organizationId, signature],
+  keys: readonly { organizationId: number; signature: string }[],
+): Promise<Map<string, TaskRecord>> {
+  const out = new Map<string, TaskRecord>();
+  if (keys.length === 0) return out;
+  const rows = await db.query<{ organization_id: number; data: TaskRecord }>(
+    `select organization_id, data from tasks
+     where status not in ('done', 'archived')
+       and (organization_id, signature) in (select * from unnest($1::int[], $2::text[]))
+     order by created for update`,
+    [keys.map((k) => k.organizationId), keys.map((k) => k.signature)],
   );
-  return rows[0]?.data;
+  for (const r of rows) out.set(taskKey(r.organization_id, r.data.signature), r.data);
+  return out;
 }
 
-export async function upsertTask(db: Queryable, organizationId: number, t: TaskRecord): Promise<void> {
+export async function upsertTasks(db: Queryable, rows: readonly { organizationId: number; task: TaskRecord }[]) {
+  if (rows.length === 0) return;
   await db.query(
-    `insert into tasks (id, organization_id, signature, status, created, data) values ($1, $2, $3, $4, $5, $6)
+    `insert into tasks (id, organization_id, signature, status, created, data)
+     select * from unnest($1::text[], $2::int[], $3::text[], $4::text[], $5::timestamptz[], $6::jsonb[])
      on conflict (id) do update set signature = excluded.signature, status = excluded.status, data = excluded.data`,
-    [t.id, organizationId, t.signature, t.status, t.created, JSON.stringify(t)],
+    [
+      rows.map((r) => r.task.id),
+      rows.map((r) => r.organizationId),
+      rows.map((r) => r.task.signature),
+      rows.map((r) => r.task.status),
+      rows.map((r) => r.task.created),
+      rows.map((r) => JSON.stringify(r.task)),
+    ],
   );
+}
+
+export async function upsertTask(db: Queryable, organizationId: number, task: TaskRecord): Promise<void> {
+  await upsertTasks(db, [{ organizationId, task }]);
 }
 
 // Reads for the REST calls ------------------------------------------------------------------------
