@@ -6,12 +6,13 @@ import mqtt from 'mqtt';
 import { describe, expect, it } from 'vitest';
 import { openDb } from '../src/db/db.ts';
 import { migrate } from '../src/db/migrate.ts';
-import { createOrganization, createUnit } from './helpers.ts';
+import { processPendingAlarms } from '../src/modules/events/engine.service.ts';
+import { createOrganization, createUnit, createUser } from './helpers.ts';
 
 const root = new URL('../../', import.meta.url).pathname;
 
 /** Starts the real server process on a data directory; resolves with its MQTT port. */
-function startServer(dataDir: string) {
+function startServer(dataDir: string, logLevel = 'warn') {
   const child = spawn(process.execPath, ['--import', 'tsx', 'server/src/main.ts'], {
     cwd: root,
     env: {
@@ -22,22 +23,27 @@ function startServer(dataDir: string) {
       DEMO: '0',
       PORT: '0',
       MQTT_PORT: '0',
-      LOG_LEVEL: 'warn',
+      LOG_LEVEL: logLevel,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let out = '';
+  const waiters: { text: string; resolve: () => void }[] = [];
   const port = new Promise<number>((resolve, reject) => {
     const read = (chunk: Buffer) => {
       out += chunk.toString();
       const m = /embedded broker on port (\d+)/.exec(out);
       if (m) resolve(Number(m[1]));
+      for (const w of waiters) if (out.includes(w.text)) w.resolve();
     };
     child.stdout.on('data', read);
     child.stderr.on('data', read);
     child.once('exit', (code) => reject(new Error(`server exited ${code}: ${out}`)));
   });
-  return { child, port };
+  port.catch(() => {}); // a test that kills the server on purpose never awaits the port
+  /** Resolves once the server has printed the text. */
+  const printed = (text: string) => new Promise<void>((resolve) => waiters.push({ text, resolve }));
+  return { child, port, printed };
 }
 
 describe('crash safety of ingest (embedded PGlite and broker)', () => {
@@ -86,6 +92,47 @@ describe('crash safety of ingest (embedded PGlite and broker)', () => {
     const db = await openDb({ kind: 'pglite', dataDir: dir });
     const [row] = await db.query<{ n: number }>('select count(*)::int as n from samples', []);
     expect(row?.n).toBeGreaterThanOrEqual(acked);
+    await db.close();
+  }, 90_000);
+
+  it('a restart mid-storm creates no duplicate and misses no alarm', async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'fieldwatch-storm-'));
+    const setup = await openDb({ kind: 'pglite', dataDir: dir });
+    await migrate(setup);
+    const org = await createOrganization(setup, 'Storm');
+    for (const name of ['storm-a', 'storm-b']) {
+      await createUser(setup, { username: name, password: 'storm-pass', organizationId: org, role: 1 });
+    }
+    const units: number[] = [];
+    for (let i = 0; i < 100; i++) units.push(await createUnit(setup, { organizationId: org, serial: `ST-${i}` }));
+    // 2,000 alarms waiting: four batches of the engine.
+    await setup.query(
+      `insert into alarms (unit_id, channel, alarm_type, event_text, event_time)
+       select u, c, t, 'storm', now() from unnest($1::int[]) u, generate_series(1, 4) c, generate_series(0, 4) t`,
+      [units],
+    );
+    await setup.close();
+
+    // The server's engine starts on the storm at once; it is killed as its first batch commits.
+    const server = startServer(dir, 'debug');
+    await server.printed('alarm batch committed');
+    server.child.kill('SIGKILL');
+    await new Promise((resolve) => server.child.once('exit', resolve));
+
+    const db = await openDb({ kind: 'pglite', dataDir: dir });
+    const count = async (sql: string) => (await db.query<{ n: number }>(sql, []))[0]?.n;
+    expect(await count('select count(*)::int as n from events')).toBeGreaterThan(0);
+    // The restarted engine catches up on what is left.
+    await processPendingAlarms(db, () => {});
+    expect(await count('select count(*)::int as n from events')).toBe(2000);
+    expect(await count('select count(distinct alarm_id)::int as n from events')).toBe(2000);
+    expect(await count('select count(*)::int as n from notifications')).toBe(4000);
+    expect(await count('select count(*)::int as n from tasks')).toBe(100);
+    expect(
+      await count(
+        `select count(*)::int as n from (select distinct jsonb_array_elements_text(data->'eventIds') from tasks) x`,
+      ),
+    ).toBe(2000);
     await db.close();
   }, 90_000);
 });

@@ -43,13 +43,15 @@ export const ENGINE_BATCH = 500;
 export async function processPendingAlarms(
   db: Db,
   publish: (e: LiveEvent) => void,
-  batch = ENGINE_BATCH,
+  opts: { batch?: number; committed?: (alarms: number) => void } = {},
 ): Promise<number> {
+  const batch = opts.batch ?? ENGINE_BATCH;
   let total = 0;
   for (;;) {
     const pending = await pendingAlarms(db, batch);
     if (pending.length === 0) return total;
     const live = await db.transaction((tx) => processBatch(tx, pending));
+    opts.committed?.(pending.length);
     for (const e of live) publish(e);
     total += pending.length;
     if (pending.length < batch) return total;

@@ -22,7 +22,9 @@ export function startEventEngine(db: Db, bus: LiveBus, log: FastifyBaseLogger, e
       again = true;
       return running;
     }
-    running = processPendingAlarms(db, (e) => bus.publish(e))
+    running = processPendingAlarms(db, (e) => bus.publish(e), {
+      committed: (alarms) => log.debug({ alarms }, 'alarm batch committed'),
+    })
       .then((n) => {
         if (n > 0) log.info({ alarms: n }, 'alarms became events, notifications and tasks');
       })
