@@ -25,6 +25,8 @@ export type Config = {
   weatherUrl: string;
   /** Raster tiles of the unit maps: URL template and the attribution shown with them. */
   tiles: { url: string; attribution: string };
+  /** Notification mails: the SMTP server (none: no mails), the sender, seconds between digests. */
+  mail: { smtpUrl: string | undefined; from: string; everyS: number };
 };
 
 function int(name: string, value: string | undefined, fallback: number): number {
@@ -47,6 +49,14 @@ function tileUrl(name: string, value: string | undefined, fallback: string): str
   if (value === undefined || value === '') return fallback;
   if (!/^(https?:\/\/[^/\s]+|\/)\S*$/i.test(value))
     throw new Error(`${name} must be an http(s) URL or a path, got '${value}'`);
+  return value;
+}
+
+function smtpUrl(name: string, value: string | undefined): string | undefined {
+  if (value === undefined || value === '') return undefined;
+  const url = URL.canParse(value) ? new URL(value) : undefined;
+  if (url?.protocol !== 'smtp:' && url?.protocol !== 'smtps:')
+    throw new Error(`${name} must be an smtp:// or smtps:// URL, got '${value.replace(/\/\/[^@/]*@/, '//…@')}'`);
   return value;
 }
 
@@ -76,6 +86,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     tiles: {
       url: tileUrl('TILE_URL', env.TILE_URL, DEFAULT_TILE_URL),
       attribution: env.TILE_ATTRIBUTION || DEFAULT_TILE_ATTRIBUTION,
+    },
+    mail: {
+      smtpUrl: smtpUrl('SMTP_URL', env.SMTP_URL),
+      from: env.MAIL_FROM || 'Fieldwatch <fieldwatch@localhost>',
+      everyS: Math.max(1, int('MAIL_DIGEST_S', env.MAIL_DIGEST_S, 60)),
     },
   };
 }

@@ -26,7 +26,19 @@ const lookup = (b: Record<string, unknown>, key: string): string | undefined => 
   return typeof v === 'string' ? v : undefined;
 };
 
-/** The text of a key in a language, else in English, else the key itself. */
-export function translate(lang: string, key: string): string {
-  return lookup(bundle(lang), key) ?? lookup(bundle(DEFAULT_LANGUAGE), key) ?? key;
+const find = (lang: string, key: string) => lookup(bundle(lang), key) ?? lookup(bundle(DEFAULT_LANGUAGE), key);
+
+/**
+ * The text of a key in a language, else in English, else the key itself, with its {{placeholders}}
+ * filled. A numeric `count` picks the language's plural form (`key_one`, `key_few`, … as i18next
+ * names them), falling back to `key_other`.
+ */
+export function translate(lang: string, key: string, vars: Record<string, string | number> = {}): string {
+  const count = vars.count;
+  const plural =
+    typeof count === 'number'
+      ? (find(lang, `${key}_${new Intl.PluralRules(lang).select(count)}`) ?? find(lang, `${key}_other`))
+      : undefined;
+  const text = plural ?? find(lang, key) ?? key;
+  return text.replace(/\{\{\s*(\w+)\s*\}\}/g, (whole, name: string) => (name in vars ? String(vars[name]) : whole));
 }

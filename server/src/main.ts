@@ -10,6 +10,7 @@ import { type Simulator, startSimulator } from './demo/simulator.ts';
 import { startGateway } from './gateway/gateway.ts';
 import { LiveBus } from './live/bus.ts';
 import { startEventEngine } from './modules/events/engine.ts';
+import { startMailer } from './modules/events/mailer.ts';
 import { ensureInitialAdmin } from './modules/users/initial-admin.ts';
 
 const config = loadConfig();
@@ -58,6 +59,9 @@ if (fleet?.history) {
 if (fleet?.problem) log.warn({ problem: fleet.problem }, 'demo simulator not started');
 // After the seed, so the demo history's alarms become events too.
 const engine = startEventEngine(db, bus, log);
+const mailer = config.mail.smtpUrl
+  ? startMailer(db, log, { smtpUrl: config.mail.smtpUrl, from: config.mail.from, everyS: config.mail.everyS })
+  : undefined;
 let simulator: Simulator | undefined;
 if (fleet && fleet.simulated.length > 0 && config.simInterval > 0) {
   simulator = startSimulator({
@@ -77,6 +81,7 @@ async function shutdown(signal: string) {
   await app.close();
   await link.close();
   await engine.stop();
+  await mailer?.stop();
   await db.close(); // PGlite checkpoints on close
   unlock();
   process.exit(0);

@@ -1,0 +1,78 @@
+import type { FastifyBaseLogger } from 'fastify';
+import nodemailer from 'nodemailer';
+import type { Db } from '../../db/db.ts';
+import { translate } from '../../i18n.ts';
+import { claimUnmailed, markEmailed, releaseMailClaims, type UnmailedRow } from './events.repository.ts';
+
+/** What the mailer needs of a mail transport (nodemailer's). */
+export type MailTransport = {
+  sendMail(mail: { from: string; to: string; subject: string; text: string }): Promise<unknown>;
+};
+
+/** Notifications older than this are not mailed any more (a server that was down a week sends no history). */
+const RECENT_S = 24 * 3600;
+/** A claimed notification not mailed within this time is claimed again. */
+const LEASE_S = 300;
+/** Notifications claimed per round; a longer storm continues in the next round. */
+const CLAIM_LIMIT = 1000;
+/** Lines in one mail; the rest are counted. */
+const LINES = 50;
+
+function digest(lang: string, rows: readonly UnmailedRow[]) {
+  const t = (key: string, vars: Record<string, string | number> = {}) => translate(lang, key, vars);
+  const time = new Intl.DateTimeFormat(lang, { dateStyle: 'medium', timeStyle: 'short', timeZone: 'UTC' });
+  const lines = rows.slice(0, LINES).map((r) => `• ${time.format(new Date(r.data.created))} UTC  ${r.data.message}`);
+  if (rows.length > LINES) lines.push(t('mail.more', { count: rows.length - LINES }));
+  return {
+    subject: t('mail.subject', { count: rows.length }),
+    text: [t('mail.intro', { count: rows.length }), '', ...lines, '', t('mail.footer')].join('\n'),
+  };
+}
+
+/**
+ * One round: every user with new notifications and the e-mail preference gets one mail in their
+ * language, a digest however many alarms arrived. A failed send is logged and retried next round;
+ * it never touches alarm processing. Answers how many mails were sent.
+ */
+export async function sendDigests(db: Db, transport: MailTransport, from: string, log?: FastifyBaseLogger) {
+  const claimed = await claimUnmailed(db, { recentS: RECENT_S, leaseS: LEASE_S, limit: CLAIM_LIMIT });
+  const byUser = new Map<number, UnmailedRow[]>();
+  for (const r of claimed) byUser.set(r.user_id, [...(byUser.get(r.user_id) ?? []), r]);
+  let sent = 0;
+  for (const rows of byUser.values()) {
+    const first = rows[0] as UnmailedRow;
+    const ids = rows.map((r) => r.id);
+    try {
+      await transport.sendMail({ from, to: first.email, ...digest(first.language, rows) });
+      await markEmailed(db, ids);
+      sent++;
+    } catch (err) {
+      log?.warn(
+        { err, userId: first.user_id, notifications: ids.length },
+        'notification mail failed; retrying next round',
+      );
+      await releaseMailClaims(db, ids);
+    }
+  }
+  return sent;
+}
+
+/** Sends digests every `everyS` seconds through `SMTP_URL`; rounds never overlap. */
+export function startMailer(db: Db, log: FastifyBaseLogger, opts: { smtpUrl: string; from: string; everyS: number }) {
+  const transport = nodemailer.createTransport(opts.smtpUrl);
+  let running: Promise<unknown> | undefined;
+  const timer = setInterval(() => {
+    running ??= sendDigests(db, transport, opts.from, log)
+      .catch((err) => log.error({ err }, 'notification mailer failed'))
+      .finally(() => {
+        running = undefined;
+      });
+  }, opts.everyS * 1000);
+  return {
+    stop: async () => {
+      clearInterval(timer);
+      await running;
+      transport.close();
+    },
+  };
+}
