@@ -125,6 +125,15 @@ describe('the demo fleet seed', () => {
     expect(faulty?.n).toBeGreaterThanOrEqual(4);
   });
 
+  it('gives the demo operator an address and e-mail notifications, and nobody else the preference', async () => {
+    const rows = await q<{ username: string; email: string; notification_email: boolean }>(
+      'select username, email, notification_email from users where email <> $1 order by username',
+      [''],
+    );
+    expect(rows.filter((r) => r.notification_email).map((r) => r.username)).toEqual(['operator']);
+    expect(rows.find((r) => r.username === 'operator')?.email).toBe('operator@example.com');
+  });
+
   it('puts every unit into one group of its town and kind, within its own organisation', async () => {
     const rows = await q<{ unit_id: number; group_name: string; same_org: boolean }>(
       `select m.unit_id, g.name as group_name, g.organization_id = u.organization_id as same_org

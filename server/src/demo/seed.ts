@@ -9,7 +9,12 @@ import {
   insertOrganization,
 } from '../modules/organisations/organisations.service.ts';
 import { ROOT_ORGANIZATION_NAME } from '../modules/users/initial-admin.ts';
-import { findUserByUsername, insertUser, setUserRole } from '../modules/users/users.service.ts';
+import {
+  findUserByUsername,
+  insertUser,
+  setNotificationPreferences,
+  setUserRole,
+} from '../modules/users/users.service.ts';
 import {
   buildFleet,
   DEFAULT_FLEET_SEED,
@@ -39,7 +44,16 @@ const organizations: DemoOrg[] = [
   { name: 'CityPark Operations', parent: ROOT_ORGANIZATION_NAME, rights: [WidgetRight.Parking] },
 ];
 
-type DemoUser = { username: string; fullname: string; title: string; org: string; role: number; language?: string };
+type DemoUser = {
+  username: string;
+  fullname: string;
+  title: string;
+  org: string;
+  role: number;
+  language?: string;
+  /** Wants e-mail and desktop notifications (mails go out when SMTP_URL is set). */
+  notified?: boolean;
+};
 export const demoUsers: DemoUser[] = [
   {
     username: 'manager',
@@ -54,6 +68,7 @@ export const demoUsers: DemoUser[] = [
     title: 'Network operator',
     org: 'Nordic Heat North',
     role: AccessLevel.User,
+    notified: true,
   },
   {
     username: 'viewer',
@@ -144,6 +159,7 @@ async function seedOrganizationsAndUsers(db: Db) {
       });
       const orgId = await idOf(u.org);
       if (orgId) await setUserRole(tx, userId, orgId, u.role);
+      if (u.notified) await setNotificationPreferences(tx, userId, { email: true, desktop: true });
     }
   });
 }

@@ -69,3 +69,16 @@ export async function setUserRole(db: Queryable, userId: number, organizationId:
 export async function touchLastLogin(db: Queryable, userId: number): Promise<void> {
   await db.query('update users set last_login = now() where id = $1', [userId]);
 }
+
+/** The user's notification preferences (stored profile columns notification_email / notification_desktop). */
+export async function setNotificationPreferences(
+  db: Queryable,
+  userId: number,
+  prefs: { email: boolean; desktop: boolean },
+) {
+  await db.query('update users set notification_email = $2, notification_desktop = $3 where id = $1', [
+    userId,
+    prefs.email,
+    prefs.desktop,
+  ]);
+}
