@@ -160,13 +160,23 @@ export async function listEvents(db: Queryable, orgs: readonly number[], w: List
   );
 }
 
-export async function findEvent(db: Queryable, id: string, orgs: readonly number[], lock = false) {
-  const rows = await db.query<{ organization_id: number; data: EventRecord }>(
-    `select organization_id, data from events where id = $1 and organization_id = any($2)${lock ? ' for update' : ''}`,
+/** A record of an organisation's events or tasks by id, only when the organisation is one of `orgs`. */
+async function findRecord<T>(
+  db: Queryable,
+  table: 'events' | 'tasks',
+  id: string,
+  orgs: readonly number[],
+  lock: boolean,
+) {
+  const rows = await db.query<{ organization_id: number; data: T }>(
+    `select organization_id, data from ${table} where id = $1 and organization_id = any($2)${lock ? ' for update' : ''}`,
     [id, orgs],
   );
   return rows[0];
 }
+
+export const findEvent = (db: Queryable, id: string, orgs: readonly number[], lock = false) =>
+  findRecord<EventRecord>(db, 'events', id, orgs, lock);
 
 export async function updateEventData(db: Queryable, e: EventRecord) {
   await db.query('update events set data = $2 where id = $1', [e.id, JSON.stringify(e)]);
@@ -207,13 +217,8 @@ export async function listTasks(db: Queryable, orgs: readonly number[], w: ListW
   );
 }
 
-export async function findTask(db: Queryable, id: string, orgs: readonly number[], lock = false) {
-  const rows = await db.query<{ organization_id: number; data: TaskRecord }>(
-    `select organization_id, data from tasks where id = $1 and organization_id = any($2)${lock ? ' for update' : ''}`,
-    [id, orgs],
-  );
-  return rows[0];
-}
+export const findTask = (db: Queryable, id: string, orgs: readonly number[], lock = false) =>
+  findRecord<TaskRecord>(db, 'tasks', id, orgs, lock);
 
 export async function deleteTask(db: Queryable, id: string) {
   await db.query('delete from tasks where id = $1', [id]);
