@@ -75,6 +75,19 @@ describe('alarms become events, notifications and tasks', () => {
       ]),
     );
 
+    // A photo of the work, attached and downloadable.
+    await view.getByText('No files attached.').waitFor();
+    await view.locator('input[type=file]').setInputFiles({
+      name: 'valve-k2.txt',
+      mimeType: 'text/plain',
+      buffer: Buffer.from('Valve K2 closed'),
+    });
+    const link = view.getByRole('link', { name: 'valve-k2.txt' });
+    await link.waitFor();
+    const download = page.waitForEvent('download');
+    await link.click();
+    expect((await download).suggestedFilename()).toBe('valve-k2.txt');
+
     // Done: it leaves my tasks for the archive, and survives a reload there.
     await view.getByLabel('Status').selectOption('done');
     const row = page.locator('.task-row').filter({ hasText: unit.name });

@@ -13,6 +13,7 @@ import { dashboardRoutes } from './modules/dashboards/dashboards.routes.ts';
 import { deviceLegacyRoutes } from './modules/devices/devices.legacy.routes.ts';
 import { deviceRoutes } from './modules/devices/devices.routes.ts';
 import { eventRoutes } from './modules/events/events.routes.ts';
+import { taskFileRoutes } from './modules/events/taskFiles.routes.ts';
 import { floorPlanRoutes } from './modules/floorPlans/floorPlans.routes.ts';
 import { gisLegacyRoutes } from './modules/gis/gis.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
@@ -99,6 +100,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
   dashboardRoutes(app);
   eventRoutes(app);
   userDataRoutes(app);
+  taskFileRoutes(app);
   deviceRoutes(app);
   deviceLegacyRoutes(app);
   telemetryRoutes(app);

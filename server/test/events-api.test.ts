@@ -154,3 +154,51 @@ describe('tasks', () => {
     }
   });
 });
+
+describe('task files', () => {
+  const upload = (who: string, id: string, body: Buffer, query: string) =>
+    t.app.inject({
+      method: 'POST',
+      url: `/api/v3/tasks/${id}/files?${query}`,
+      headers: { cookie: cookies[who] ?? '', 'content-type': 'application/octet-stream' },
+      payload: body,
+    });
+
+  it('attaches, lists, downloads as an attachment and deletes a file', async () => {
+    const bytes = Buffer.from('%PDF-1.4 inspection report');
+    const res = await upload('writer', task.id, bytes, 'name=Inspektion%20K2.pdf&type=application/pdf');
+    expect(res.statusCode).toBe(200);
+    const file = res.json();
+    expect(file).toMatchObject({
+      name: 'Inspektion K2.pdf',
+      type: 'application/pdf',
+      size: bytes.length,
+      uploadedBy: 'ev-writer',
+    });
+    expect((await call('reader', 'GET', `/api/v3/tasks/${task.id}/files`)).json()).toEqual([file]);
+    const got = await call('reader', 'GET', `/api/v3/tasks/${task.id}/files/${file.id}`);
+    expect(got.rawPayload.equals(bytes)).toBe(true);
+    expect(got.headers['content-disposition']).toBe(
+      `attachment; filename="Inspektion K2.pdf"; filename*=UTF-8''Inspektion%20K2.pdf`,
+    );
+    expect(got.headers['x-content-type-options']).toBe('nosniff');
+    expect((await call('reader', 'DELETE', `/api/v3/tasks/${task.id}/files/${file.id}`)).statusCode).toBe(403);
+    expect((await call('writer', 'DELETE', `/api/v3/tasks/${task.id}/files/${file.id}`)).json()).toEqual({
+      success: true,
+    });
+    expect((await call('writer', 'GET', `/api/v3/tasks/${task.id}/files`)).json()).toEqual([]);
+  });
+
+  it('refuses readers, other organisations, an empty file, a missing name and more than 10 MB', async () => {
+    const one = Buffer.from('x');
+    expect((await upload('reader', task.id, one, 'name=a.txt')).statusCode).toBe(403);
+    expect((await upload('outsider', task.id, one, 'name=a.txt')).statusCode).toBe(404);
+    expect((await upload('writer', task.id, Buffer.alloc(0), 'name=a.txt')).statusCode).toBe(400);
+    expect((await upload('writer', task.id, one, 'name=%20')).statusCode).toBe(400);
+    expect((await upload('writer', task.id, one, 'name=a.txt&type=not%20a%20type')).statusCode).toBe(400);
+    expect((await upload('writer', task.id, Buffer.alloc(10 * 1024 * 1024 + 1), 'name=big.bin')).statusCode).toBe(413);
+    expect((await call('outsider', 'GET', `/api/v3/tasks/${task.id}/files`)).statusCode).toBe(404);
+    const [n] = await t.db.query<{ n: number }>('select count(*)::int as n from task_files');
+    expect(n?.n).toBe(0);
+  });
+});

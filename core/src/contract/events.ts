@@ -106,3 +106,20 @@ export type TaskUpdateBody = Static<typeof TaskUpdateBody>;
 export const AssigneesQuery = Type.Object({ organizationId: Type.Integer({ minimum: 1 }) });
 export const Assignee = Type.Object({ username: Type.String(), name: Type.String() });
 export type Assignee = Static<typeof Assignee>;
+
+/** A file attached to a task (its bytes are downloaded separately). */
+export const TaskFileSchema = Type.Object({
+  id: Type.String(),
+  name: Type.String(),
+  type: Type.String(),
+  size: Type.Integer(),
+  uploadedBy: Type.String(),
+  uploadedAt: Type.String(),
+});
+export type TaskFile = Static<typeof TaskFileSchema>;
+export const TaskFileParams = Type.Object({ id: RecordIdParam.properties.id, fileId: RecordIdParam.properties.id });
+/** The file's name and media type ride in the query; the body is the file itself (application/octet-stream). */
+export const TaskFileUploadQuery = Type.Object({
+  name: NonBlank({ maxLength: 200 }),
+  type: Type.Optional(Type.String({ maxLength: 100, pattern: '^[\\w.+-]+/[\\w.+-]+$' })),
+});

@@ -3,11 +3,12 @@ import type {
   EventRecord,
   NewTaskBody,
   NotificationRecord,
+  TaskFile,
   TaskRecord,
   TaskUpdateBody,
 } from '@fieldwatch/core';
 import { query } from './api.ts';
-import { api } from './http.ts';
+import { ApiError, api, notifyUnauthorized } from './http.ts';
 
 /** The calls of events, notifications and tasks (issue 6): what the server's event engine made of alarms. */
 export const eventApi = {
@@ -31,7 +32,31 @@ export const taskApi = {
   update: (id: string, body: TaskUpdateBody) => api.put<TaskRecord>(`/api/v3/tasks/${encodeURIComponent(id)}`, body),
   remove: (id: string) => api.delete<{ success: boolean }>(`/api/v3/tasks/${encodeURIComponent(id)}`),
   assignees: (organizationId: number) => api.get<Assignee[]>(`/api/v3/tasks/assignees${query({ organizationId })}`),
+  files: (id: string) => api.get<TaskFile[]>(`${files(id)}`),
+  fileUrl: (id: string, fileId: string) => `${files(id)}/${encodeURIComponent(fileId)}`,
+  removeFile: (id: string, fileId: string) =>
+    api.delete<{ success: boolean }>(`${files(id)}/${encodeURIComponent(fileId)}`),
+  /** The file itself is the body; its name and type ride in the query. */
+  attach: async (id: string, file: File): Promise<TaskFile> => {
+    let res: Response;
+    try {
+      res = await fetch(`${files(id)}${query({ name: file.name, type: file.type || undefined })}`, {
+        method: 'POST',
+        credentials: 'same-origin',
+        headers: { 'content-type': 'application/octet-stream' },
+        body: file,
+      });
+    } catch (e) {
+      throw new ApiError(0, e instanceof Error ? e.message : String(e));
+    }
+    const body = (await res.json().catch(() => undefined)) as (TaskFile & { message?: string }) | undefined;
+    if (res.status === 401) notifyUnauthorized();
+    if (!res.ok) throw new ApiError(res.status, body?.message ?? res.statusText);
+    return body as TaskFile;
+  },
 };
+
+const files = (id: string) => `/api/v3/tasks/${encodeURIComponent(id)}/files`;
 
 /** Query keys, shared by the screens, the shell's badge and the live updates. */
 export const eventKeys = {

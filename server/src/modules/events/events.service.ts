@@ -28,17 +28,17 @@ import { usersSeeing } from './events.repository.ts';
 
 type Page = { limit?: number; before?: string; useContext?: boolean };
 const page = (q: Page) => ({ limit: q.limit ?? 100, before: q.before });
-const notFound = (what: string) => httpError(404, `${what} not found`);
+export const notFound = (what: string) => httpError(404, `${what} not found`);
 
 /** Organisations whose tasks and events the user may see, and those where they may change them. */
-async function taskScope(db: Queryable, session: SessionRow, useContext?: boolean) {
+export async function taskScope(db: Queryable, session: SessionRow, useContext?: boolean) {
   const visible = await scopeOrganizations(db, session, { useContext });
   const roles = new Map((await visibleOrganizations(db, session.user_id)).map((o) => [o.id, o.role_id]));
   const writable = new Set(visible.filter((id) => can(roles.get(id) as AccessLevel, 'write', 'task')));
   return { visible, writable };
 }
 
-function assertWritable(scope: { writable: Set<number> }, organizationId: number) {
+export function assertWritable(scope: { writable: Set<number> }, organizationId: number) {
   if (!scope.writable.has(organizationId)) throw httpError(403, 'You may not change tasks of this organization');
 }
 
@@ -52,7 +52,7 @@ function rule<T>(fn: () => T): T {
   }
 }
 
-const actor = (session: SessionRow): Actor => ({ user: session.username, date: new Date().toISOString() });
+export const actor = (session: SessionRow): Actor => ({ user: session.username, date: new Date().toISOString() });
 /** A task as answered: its record and the organisation it belongs to (for choosing assignees). */
 const answer = (task: TaskRecord, organizationId: number) => ({ ...task, organizationId });
 

@@ -8,8 +8,8 @@ import {
   type TaskUpdateBody,
 } from '@fieldwatch/core';
 import { useMutation, useQueries, useQuery } from '@tanstack/react-query';
-import { ArrowLeft, Trash2, X } from 'lucide-react';
-import { useState } from 'react';
+import { ArrowLeft, Paperclip, Trash2, Upload, X } from 'lucide-react';
+import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatDateTime } from '../../i18n/i18n.ts';
 import { eventApi, eventKeys, taskApi } from '../../lib/eventsApi.ts';
@@ -121,6 +121,7 @@ export function TaskView({ id, canWork, onClose }: { id: string; canWork: boolea
 
       <Assignees task={x} canWork={canWork} onChange={(body) => change.mutate(body)} />
       <LinkedEvents ids={x.eventIds} />
+      <TaskFiles taskId={x.id} canWork={canWork} />
       {canWork && <NoteForm onAdd={(note) => change.mutate({ note })} busy={change.isPending} />}
       <ActivityLog activities={x.activities} />
 
@@ -325,6 +326,75 @@ function ActivityLog({ activities }: { activities: readonly TaskActivity[] }) {
             </li>
           ))}
       </ol>
+    </section>
+  );
+}
+
+/** The largest file the server takes (TASK_FILE_MAX_BYTES), checked here first to say so at once. */
+const FILE_MAX_BYTES = 10 * 1024 * 1024;
+
+function TaskFiles({ taskId, canWork }: { taskId: string; canWork: boolean }) {
+  const { t, i18n } = useTranslation();
+  const input = useRef<HTMLInputElement>(null);
+  const files = useQuery({ queryKey: [...eventKeys.tasks, 'files', taskId], queryFn: () => taskApi.files(taskId) });
+  const refresh = () => queryClient.invalidateQueries({ queryKey: [...eventKeys.tasks, 'files', taskId] });
+  const attach = useMutation({
+    mutationFn: (file: File) => taskApi.attach(taskId, file),
+    onSuccess: () => void refresh(),
+    onError: (e: Error) => toast(e.message, 'danger'),
+  });
+  const remove = useMutation({
+    mutationFn: (fileId: string) => taskApi.removeFile(taskId, fileId),
+    onSuccess: () => void refresh(),
+    onError: (e: Error) => toast(e.message, 'danger'),
+  });
+  const size = new Intl.NumberFormat(i18n.language, { style: 'unit', unit: 'kilobyte', maximumFractionDigits: 0 });
+  return (
+    <section className="task-view__section" aria-labelledby="task-files">
+      <h3 id="task-files">{t('tasks.files')}</h3>
+      {files.data?.length === 0 && <p className="muted">{t('tasks.noFiles')}</p>}
+      <ul className="task-files">
+        {(files.data ?? []).map((f) => (
+          <li key={f.id}>
+            <Paperclip size={14} aria-hidden />
+            <a href={taskApi.fileUrl(taskId, f.id)} download={f.name}>
+              {f.name}
+            </a>
+            <span className="muted">
+              {size.format(Math.max(1, Math.round(f.size / 1024)))} · {f.uploadedBy} · {formatDateTime(f.uploadedAt)}
+            </span>
+            {canWork && (
+              <IconButton label={t('tasks.deleteFile', { name: f.name })} onClick={() => remove.mutate(f.id)}>
+                <X size={14} aria-hidden />
+              </IconButton>
+            )}
+          </li>
+        ))}
+      </ul>
+      {canWork && (
+        <div>
+          <input
+            ref={input}
+            type="file"
+            hidden
+            aria-label={t('tasks.attach')}
+            onChange={(e) => {
+              const file = e.target.files?.[0];
+              e.target.value = '';
+              if (!file) return;
+              if (file.size > FILE_MAX_BYTES) toast(t('tasks.fileTooLarge', { name: file.name }), 'danger');
+              else attach.mutate(file);
+            }}
+          />
+          <Button
+            icon={<Upload size={16} aria-hidden />}
+            disabled={attach.isPending}
+            onClick={() => input.current?.click()}
+          >
+            {t('tasks.attach')}
+          </Button>
+        </div>
+      )}
     </section>
   );
 }

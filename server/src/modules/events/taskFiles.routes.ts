@@ -1,0 +1,93 @@
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import { ErrorBody, Ok, RecordIdParam, TaskFileParams, TaskFileSchema, TaskFileUploadQuery } from '@fieldwatch/core';
+import { Type } from '@sinclair/typebox';
+import type { FastifyInstance } from 'fastify';
+import type { App } from '../../app.ts';
+import { requireSession, sessionOf } from '../../plugins/auth.ts';
+import {
+  attachTaskFile,
+  removeTaskFile,
+  TASK_FILE_MAX_BYTES,
+  taskFileDownload,
+  taskFiles,
+} from './taskFiles.service.ts';
+
+const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody, 413: ErrorBody };
+const base = { preHandler: requireSession };
+const doc = (summary: string) => ({ tags: ['tasks'], summary, security: [{ session: [] }] });
+const F = '/api/v3/tasks/:id/files';
+
+/** `attachment; filename=…` with a plain fallback and the UTF-8 name (RFC 6266 / 5987). */
+const disposition = (name: string) =>
+  `attachment; filename="${name.replace(/[^\w. -]/g, '_')}"; filename*=UTF-8''${encodeURIComponent(name)}`;
+
+/**
+ * Files of a task: list, upload (the bytes as the body, name and type in the query), download
+ * (always as an attachment) and delete. In a scope of their own so the upload parser applies here only.
+ */
+export function taskFileRoutes(app: App) {
+  app.register(async (scope: FastifyInstance) => {
+    scope.addContentTypeParser(
+      'application/octet-stream',
+      { parseAs: 'buffer', bodyLimit: TASK_FILE_MAX_BYTES },
+      (_r, body, done) => done(null, body),
+    );
+    const r = (scope as App).withTypeProvider<TypeBoxTypeProvider>();
+    const { db } = app;
+    r.get(
+      F,
+      {
+        ...base,
+        schema: {
+          ...doc("A task's files"),
+          params: RecordIdParam,
+          response: { 200: Type.Array(TaskFileSchema), ...errors },
+        },
+      },
+      async (req) => taskFiles(db, sessionOf(req), req.params.id),
+    );
+    r.post(
+      F,
+      {
+        ...base,
+        bodyLimit: TASK_FILE_MAX_BYTES,
+        schema: {
+          ...doc(`Attach a file (application/octet-stream body, at most ${TASK_FILE_MAX_BYTES / 1024 / 1024} MB)`),
+          params: RecordIdParam,
+          querystring: TaskFileUploadQuery,
+          response: { 200: TaskFileSchema, ...errors },
+        },
+      },
+      async (req) =>
+        attachTaskFile(db, sessionOf(req), req.params.id, {
+          name: req.query.name,
+          type: req.query.type,
+          data: req.body,
+        }),
+    );
+    r.get(
+      `${F}/:fileId`,
+      {
+        ...base,
+        schema: {
+          ...doc('Download a file'),
+          params: TaskFileParams,
+          produces: ['application/octet-stream'],
+          response: { 200: Type.String({ description: 'the file' }), ...errors },
+        },
+      },
+      async (req, reply) => {
+        const file = await taskFileDownload(db, sessionOf(req), req.params.id, req.params.fileId);
+        reply.header('content-disposition', disposition(file.name));
+        reply.type(file.type);
+        // A Buffer is sent as it is (no serialiser); the schema documents the bytes it yields.
+        return reply.send(file.data as unknown as string);
+      },
+    );
+    r.delete(
+      `${F}/:fileId`,
+      { ...base, schema: { ...doc('Delete a file'), params: TaskFileParams, response: { 200: Ok, ...errors } } },
+      async (req) => removeTaskFile(db, sessionOf(req), req.params.id, req.params.fileId),
+    );
+  });
+}
