@@ -8,7 +8,21 @@ const app = useApp();
 
 describe('alarms become events, notifications and tasks', () => {
   it('notifies an operator of a new fault without a reload; the task is worked to done', async () => {
-    const { page } = await app.open();
+    const { page, context } = await app.open();
+    // The desktop's notification centre is outside the headless browser: a recorder stands in for
+    // the Notification API, with the permission granted.
+    await context.addInitScript(() => {
+      const shown: { title: string; body?: string }[] = [];
+      Object.assign(window, { shownNotifications: shown });
+      class RecordedNotification {
+        static permission = 'granted';
+        static requestPermission = async () => 'granted';
+        constructor(title: string, options?: { body?: string }) {
+          shown.push({ title, body: options?.body });
+        }
+      }
+      Object.assign(window, { Notification: RecordedNotification });
+    });
     await signIn(page, app.url, 'operator');
     await waitForOverview(page);
     // Start from a clean slate: everything the demo history raised is marked seen.
@@ -28,6 +42,14 @@ describe('alarms become events, notifications and tasks', () => {
     await reportWetInsulation();
     // 0.4 MΩ breaks all four resistance levels: four alarms, four notifications, one task.
     await expect.poll(() => badge.textContent(), { timeout: 15_000 }).toBe('4');
+    // The demo operator's desktop preference is on: each notification shows on the desktop too.
+    const shown = () =>
+      page.evaluate(
+        () => (window as unknown as { shownNotifications: { title: string; body: string }[] }).shownNotifications,
+      );
+    await expect.poll(async () => (await shown()).length).toBe(4);
+    expect((await shown()).map((n) => n.title)).toEqual(Array(4).fill('Fieldwatch alarm'));
+    expect((await shown()).some((n) => n.body.startsWith('Resistance level 1: '))).toBe(true);
 
     await page.getByRole('link', { name: /Notifications: 4 unread/ }).click();
     await page.getByRole('heading', { name: 'Notifications', level: 1 }).waitFor();
