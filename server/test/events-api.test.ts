@@ -202,3 +202,19 @@ describe('task files', () => {
     expect(n?.n).toBe(0);
   });
 });
+
+describe('notification order', () => {
+  it('lists newest first, and critical first among notifications of the same moment', async () => {
+    const [unitRow] = await t.db.query<{ id: number }>("select id from units where serial = 'EV-1'");
+    const unit = { id: unitRow?.id ?? 0, organization_id: north };
+    const at = new Date();
+    for (const type of [4, 6, 0]) {
+      await applyFindings(t.db, unit, [{ channel: 2, type }], [{ channel: 2, type, text: `type ${type}` }], at);
+    }
+    await processPendingAlarms(t.db, () => {});
+    const list = (await call('reader', 'GET', '/api/v3/notifications?unseen=true')).json() as NotificationRecord[];
+    expect(list).toHaveLength(3);
+    expect(list[0]?.priority).toBe('critical');
+    expect(list[0]?.message).toContain('type 0');
+  });
+});

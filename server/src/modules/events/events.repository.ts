@@ -186,7 +186,7 @@ export async function listNotifications(db: Queryable, userId: number, w: ListWi
   return db.query<{ data: NotificationRecord }>(
     `select data from notifications where user_id = $1 and ($2::timestamptz is null or created < $2)
        and (not $3 or seen is null)
-     order by created desc, id desc limit $4`,
+     order by created desc, data->>'priority' = 'critical' desc, id desc limit $4`,
     [userId, w.before ?? null, w.unseen ?? false, w.limit],
   );
 }
