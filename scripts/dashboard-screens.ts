@@ -4,7 +4,7 @@
  * size follows SIM_UNITS (default 60).
  */
 import fs from 'node:fs';
-import { launchBrowser, signInThroughForm } from '../e2e/support/browser.ts';
+import { launchBrowser, setLook, signInThroughForm } from '../e2e/support/browser.ts';
 import { DEMO_PASSWORD, startServer } from '../e2e/support/server.ts';
 import { FakeOpenMeteo } from '../server/test/fixtures/fakeOpenMeteo.ts';
 
@@ -33,15 +33,7 @@ try {
     const page = await context.newPage();
     await signInThroughForm(page, server.url, key === 'parking' ? 'parking' : 'manager', DEMO_PASSWORD);
     await page.waitForURL(/dashboard/);
-    await page.evaluate(
-      ([t, l]) => {
-        const stored = JSON.parse(localStorage.getItem('fieldwatch.user') ?? '{}');
-        stored.state.themeMode = t;
-        stored.state.activeLanguage = l;
-        localStorage.setItem('fieldwatch.user', JSON.stringify(stored));
-      },
-      [theme, lang],
-    );
+    await setLook(page, { theme, lang });
     await page.goto(`${server.url}/dashboard/${key}`);
     await page.waitForSelector('.widget');
     await page.waitForLoadState('networkidle').catch(() => {});

@@ -5,7 +5,7 @@
  */
 import fs from 'node:fs';
 import { okPipeUnit } from '../e2e/support/alarm.ts';
-import { launchBrowser, signInThroughForm } from '../e2e/support/browser.ts';
+import { launchBrowser, setLook, signInThroughForm } from '../e2e/support/browser.ts';
 import { DEMO_PASSWORD, startServer } from '../e2e/support/server.ts';
 
 const out = process.argv[2] ?? '.screens';
@@ -31,15 +31,7 @@ try {
     const context = await browser.newContext({ viewport: { width, height: 900 }, storageState: state });
     const page = await context.newPage();
     await page.goto(`${server.url}/notifications`);
-    await page.evaluate(
-      ([t, l]) => {
-        const stored = JSON.parse(localStorage.getItem('fieldwatch.user') ?? '{}');
-        stored.state.themeMode = t;
-        stored.state.activeLanguage = l;
-        localStorage.setItem('fieldwatch.user', JSON.stringify(stored));
-      },
-      [theme, lang],
-    );
+    await setLook(page, { theme, lang });
     await page.reload();
     await page.locator('.notif').first().waitFor();
     await page.locator('.notif__main').first().click();

@@ -4,7 +4,7 @@
  * at 375 px and 1440 px, plus the login screen.
  */
 import fs from 'node:fs';
-import { launchBrowser, signInThroughForm } from '../e2e/support/browser.ts';
+import { launchBrowser, setLook, signInThroughForm } from '../e2e/support/browser.ts';
 import { DEMO_PASSWORD, startServer } from '../e2e/support/server.ts';
 
 const out = process.argv[2] ?? '.screens';
@@ -35,11 +35,7 @@ try {
         await signInThroughForm(page, server.url, 'operator', DEMO_PASSWORD);
         await page.waitForURL(/dashboard/);
         // The profile language applies at sign-in; choose the wanted one afterwards, as a user would.
-        await page.evaluate((l) => {
-          const stored = JSON.parse(localStorage.getItem('fieldwatch.user') ?? '{}');
-          stored.state.activeLanguage = l;
-          localStorage.setItem('fieldwatch.user', JSON.stringify(stored));
-        }, lang);
+        await setLook(page, { lang });
         await page.reload();
         await page.waitForSelector('.page__title');
         await page.waitForFunction(() =>

@@ -5,7 +5,7 @@
  */
 import fs from 'node:fs';
 import { addWidget, type DashboardModel, emptyDashboard, GRID_COLUMNS, WIDGET_CATALOGUE } from '@fieldwatch/core';
-import { launchBrowser, signInThroughForm } from '../e2e/support/browser.ts';
+import { launchBrowser, setLook, signInThroughForm } from '../e2e/support/browser.ts';
 import { DEMO_PASSWORD, startServer } from '../e2e/support/server.ts';
 import { FakeOpenMeteo } from '../server/test/fixtures/fakeOpenMeteo.ts';
 
@@ -73,11 +73,7 @@ try {
       const context = await browser.newContext({ viewport: { width, height: 900 }, storageState: state });
       const shot = await context.newPage();
       await shot.goto(`${server.url}/dashboard/${id}`);
-      await shot.evaluate((t) => {
-        const stored = JSON.parse(localStorage.getItem('fieldwatch.user') ?? '{}');
-        stored.state.themeMode = t;
-        localStorage.setItem('fieldwatch.user', JSON.stringify(stored));
-      }, theme);
+      await setLook(shot, { theme });
       await shot.reload();
       await shot.waitForSelector('.widget');
       await shot.waitForLoadState('networkidle').catch(() => {});

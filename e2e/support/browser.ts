@@ -23,3 +23,13 @@ export async function signInThroughForm(page: Page, baseUrl: string, username: s
   await page.locator('input[name=password]').fill(password);
   await page.locator('form button[type=submit]').click();
 }
+
+/** Sets theme and/or language in the signed-in page's persisted user state (takes effect on the next load). */
+export async function setLook(page: Page, look: { theme?: 'Dark' | 'Bright'; lang?: string }) {
+  await page.evaluate(({ theme, lang }) => {
+    const stored = JSON.parse(localStorage.getItem('fieldwatch.user') ?? '{}');
+    if (theme) stored.state.themeMode = theme;
+    if (lang) stored.state.activeLanguage = lang;
+    localStorage.setItem('fieldwatch.user', JSON.stringify(stored));
+  }, look);
+}

@@ -8,7 +8,7 @@ import type {
   TaskUpdateBody,
 } from '@fieldwatch/core';
 import { query } from './api.ts';
-import { ApiError, api, notifyUnauthorized } from './http.ts';
+import { api } from './http.ts';
 
 /** The calls of events, notifications and tasks (issue 6): what the server's event engine made of alarms. */
 export const eventApi = {
@@ -37,23 +37,8 @@ export const taskApi = {
   removeFile: (id: string, fileId: string) =>
     api.delete<{ success: boolean }>(`${files(id)}/${encodeURIComponent(fileId)}`),
   /** The file itself is the body; its name and type ride in the query. */
-  attach: async (id: string, file: File): Promise<TaskFile> => {
-    let res: Response;
-    try {
-      res = await fetch(`${files(id)}${query({ name: file.name, type: file.type || undefined })}`, {
-        method: 'POST',
-        credentials: 'same-origin',
-        headers: { 'content-type': 'application/octet-stream' },
-        body: file,
-      });
-    } catch (e) {
-      throw new ApiError(0, e instanceof Error ? e.message : String(e));
-    }
-    const body = (await res.json().catch(() => undefined)) as (TaskFile & { message?: string }) | undefined;
-    if (res.status === 401) notifyUnauthorized();
-    if (!res.ok) throw new ApiError(res.status, body?.message ?? res.statusText);
-    return body as TaskFile;
-  },
+  attach: (id: string, file: File) =>
+    api.post<TaskFile>(`${files(id)}${query({ name: file.name, type: file.type || undefined })}`, file),
 };
 
 const files = (id: string) => `/api/v3/tasks/${encodeURIComponent(id)}/files`;

@@ -49,6 +49,21 @@ describe('request', () => {
     expect(handler).toHaveBeenCalledTimes(2);
   });
 
+  it('sends JSON as JSON, a file as raw bytes and a form as it is', async () => {
+    const fetch = respond(200, {});
+    vi.stubGlobal('fetch', fetch);
+    await api.post('/api/json', { a: 1 });
+    await api.post('/api/file', new Blob(['bytes']));
+    const form = new FormData();
+    await api.put('/api/form', form);
+    const sent = fetch.mock.calls.map((c) => (c as unknown as [string, RequestInit])[1]);
+    expect(sent[0]).toMatchObject({ headers: { 'content-type': 'application/json' }, body: '{"a":1}' });
+    expect(sent[1]?.headers).toEqual({ 'content-type': 'application/octet-stream' });
+    expect(sent[1]?.body).toBeInstanceOf(Blob);
+    expect(sent[2]?.headers).toEqual({});
+    expect(sent[2]?.body).toBe(form);
+  });
+
   it('does not treat a failed sign-in as an expired session', async () => {
     const handler = vi.fn();
     setUnauthorizedHandler(handler);

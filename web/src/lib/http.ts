@@ -30,16 +30,19 @@ export function notifyUnauthorized(sentAt = expiries) {
   onUnauthorized?.();
 }
 
+/** How a body goes on the wire: a form as it is (the browser writes its boundary), a file as raw bytes, else JSON. */
+function encode(body: unknown): { headers: Record<string, string>; body?: BodyInit } {
+  if (body === undefined) return { headers: {} };
+  if (body instanceof FormData) return { headers: {}, body };
+  if (body instanceof Blob) return { headers: { 'content-type': 'application/octet-stream' }, body };
+  return { headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) };
+}
+
 export async function request<T>(method: string, path: string, body?: unknown): Promise<T> {
   const sentAt = expiries;
   let res: Response;
   try {
-    res = await fetch(path, {
-      method,
-      credentials: 'same-origin',
-      headers: body === undefined ? {} : { 'content-type': 'application/json' },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
+    res = await fetch(path, { method, credentials: 'same-origin', ...encode(body) });
   } catch (e) {
     throw new ApiError(0, e instanceof Error ? e.message : String(e));
   }

@@ -1,7 +1,9 @@
 import {
   type Access,
+  type AccessLevel,
   buildPermissions,
   type Customer,
+  can,
   DEFAULT_LANGUAGE,
   type Language,
   type Permissions,
@@ -77,3 +79,11 @@ export const useUserStore = create<UserState & UserActions>()(
 );
 
 export const isSignedIn = () => useUserStore.getState().accessResponse !== null;
+
+/** The customers where the user's role may work tasks (spec roles table of core). */
+export const taskWorkCustomers = (customers: readonly Customer[]) =>
+  customers.filter((c) => can(c.RoleID as AccessLevel, 'write', 'task'));
+
+/** Whether the user may work tasks somewhere: what the screens offer; the server decides per organisation. */
+export const useCanWorkTasks = () =>
+  useUserStore((s) => taskWorkCustomers(s.accessResponse?.Customers ?? []).length > 0);

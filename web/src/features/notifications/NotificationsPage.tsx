@@ -1,8 +1,6 @@
 import './notifications.css';
 import {
-  type AccessLevel,
   alarmTypeKey,
-  can,
   type EventRecord,
   isRadarType,
   NOTIFICATION_PRIORITIES,
@@ -21,7 +19,7 @@ import { queryClient } from '../../lib/query.ts';
 import { toast } from '../../lib/toast.ts';
 import { useDocumentTitle } from '../../lib/useDocumentTitle.ts';
 import { desktopPermission } from '../../lib/useEventUpdates.ts';
-import { useUserStore } from '../../stores/user.ts';
+import { useCanWorkTasks, useUserStore } from '../../stores/user.ts';
 import { Button, IconButton } from '../../ui/Button.tsx';
 import { Chip } from '../../ui/Chip.tsx';
 import { EmptyState } from '../../ui/EmptyState.tsx';
@@ -161,10 +159,7 @@ function NotificationRow({ n, event, onSeen }: { n: NotificationRecord; event?: 
 
 function EventDetails({ event }: { event: EventRecord }) {
   const { t } = useTranslation();
-  // A hint for the form; the server decides per organisation.
-  const canWork = useUserStore((s) =>
-    (s.accessResponse?.Customers ?? []).some((c) => can(c.RoleID as AccessLevel, 'write', 'task')),
-  );
+  const canWork = useCanWorkTasks();
   const tasks = useQuery({ queryKey: [...eventKeys.tasks, 'open'], queryFn: () => taskApi.list(false) });
   const task = (tasks.data ?? []).find((x: TaskRecord) => x.eventIds.includes(event.id));
   const [comment, setComment] = useState('');

@@ -1,11 +1,11 @@
-import { type AccessLevel, can, TASK_CATEGORIES, type TaskCategory } from '@fieldwatch/core';
+import { TASK_CATEGORIES, type TaskCategory } from '@fieldwatch/core';
 import { useMutation } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { eventKeys, taskApi } from '../../lib/eventsApi.ts';
 import { queryClient } from '../../lib/query.ts';
 import { toast } from '../../lib/toast.ts';
-import { useUserStore } from '../../stores/user.ts';
+import { taskWorkCustomers, useUserStore } from '../../stores/user.ts';
 import { Button } from '../../ui/Button.tsx';
 import { Dialog } from '../../ui/Dialog.tsx';
 import { Select } from '../../ui/Select.tsx';
@@ -22,8 +22,8 @@ export function NewTaskDialog({
   onCreated: (id: string) => void;
 }) {
   const { t } = useTranslation();
-  const customers = useUserStore((s) => s.accessResponse?.Customers ?? []);
-  const orgs = customers.filter((c) => can(c.RoleID as AccessLevel, 'write', 'task'));
+  const customers = useUserStore((s) => s.accessResponse?.Customers);
+  const orgs = useMemo(() => taskWorkCustomers(customers ?? []), [customers]);
   const [title, setTitle] = useState('');
   const [category, setCategory] = useState<TaskCategory>('notice');
   const [org, setOrg] = useState<number | undefined>(undefined);

@@ -1,13 +1,5 @@
 import './tasks.css';
-import {
-  type AccessLevel,
-  can,
-  TASK_CATEGORIES,
-  TASK_STATUSES,
-  type TaskCategory,
-  type TaskRecord,
-  type TaskStatus,
-} from '@fieldwatch/core';
+import { TASK_CATEGORIES, TASK_STATUSES, type TaskCategory, type TaskRecord, type TaskStatus } from '@fieldwatch/core';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { ClipboardList, Plus } from 'lucide-react';
 import { useMemo, useState } from 'react';
@@ -18,7 +10,7 @@ import { eventKeys, taskApi } from '../../lib/eventsApi.ts';
 import { queryClient } from '../../lib/query.ts';
 import { toast } from '../../lib/toast.ts';
 import { useDocumentTitle } from '../../lib/useDocumentTitle.ts';
-import { useUserStore } from '../../stores/user.ts';
+import { useCanWorkTasks, useUserStore } from '../../stores/user.ts';
 import { Button } from '../../ui/Button.tsx';
 import { Chip } from '../../ui/Chip.tsx';
 import { EmptyState } from '../../ui/EmptyState.tsx';
@@ -46,9 +38,7 @@ export function TaskManagementPage() {
   const [checked, setChecked] = useState<Set<string>>(new Set());
   const [creating, setCreating] = useState(false);
   const me = useUserStore((s) => s.accessResponse?.Username ?? '');
-  const canWork = useUserStore((s) =>
-    (s.accessResponse?.Customers ?? []).some((c) => can(c.RoleID as AccessLevel, 'write', 'task')),
-  );
+  const canWork = useCanWorkTasks();
   const tasks = useQuery({
     queryKey: [...eventKeys.tasks, tab],
     queryFn: () => taskApi.list(tab === 'archive') as Promise<TaskWithOrg[]>,

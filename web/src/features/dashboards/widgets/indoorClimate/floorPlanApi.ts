@@ -1,5 +1,5 @@
 import type { FloorPlan, FloorPlanData } from '@fieldwatch/core';
-import { ApiError, api, notifyUnauthorized } from '../../../../lib/http.ts';
+import { api } from '../../../../lib/http.ts';
 
 const base = (orgId: number) => `/api/v3/user/organization/${orgId}`;
 
@@ -13,19 +13,10 @@ export const floorPlanApi = {
   remove: (orgId: number, ids: number[]) =>
     api.delete<{ success: boolean; deleted: number[] }>(`${base(orgId)}/floor-plan`, { files: ids }),
   /** PUT multipart with a 'file' field (the browser sets the boundary), plus the plan's name. */
-  upload: async (orgId: number, file: File, name: string): Promise<FloorPlan> => {
+  upload: (orgId: number, file: File, name: string) => {
     const form = new FormData();
     if (name.trim()) form.append('name', name.trim());
     form.append('file', file);
-    let res: Response;
-    try {
-      res = await fetch(`${base(orgId)}/floor-plan`, { method: 'PUT', credentials: 'same-origin', body: form });
-    } catch (e) {
-      throw new ApiError(0, e instanceof Error ? e.message : String(e));
-    }
-    const body = (await res.json().catch(() => undefined)) as (FloorPlan & { message?: string }) | undefined;
-    if (res.status === 401) notifyUnauthorized();
-    if (!res.ok) throw new ApiError(res.status, body?.message ?? res.statusText);
-    return body as FloorPlan;
+    return api.put<FloorPlan>(`${base(orgId)}/floor-plan`, form);
   },
 };
