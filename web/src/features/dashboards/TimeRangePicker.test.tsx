@@ -3,15 +3,8 @@ import { act, cleanup, fireEvent, render, screen, within } from '@testing-librar
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { initI18n } from '../../i18n/i18n.ts';
 import { DEFAULT_DATE_INTERVAL, useDeviceStore } from '../../stores/devices.ts';
-import {
-  addDays,
-  monthGrid,
-  moveDay,
-  presetSelection,
-  rangeSelection,
-  selectionRange,
-  TimeRangePicker,
-} from './TimeRangePicker.tsx';
+import { addDays, monthGrid, moveDay, presetSelection, rangeSelection, selectionRange } from './rangeDates.ts';
+import { TimeRangePicker } from './TimeRangePicker.tsx';
 
 const d = (y: number, m: number, day: number, h = 0) => new Date(y, m - 1, day, h);
 

@@ -10,8 +10,8 @@ import { TextField } from '../../../../ui/TextField.tsx';
 import { Check, Choice, SettingsGroup } from '../../widgets/settings/SettingsKit.tsx';
 import type { WidgetSettingsProps } from '../../widgetTypes.ts';
 import { BAND_LIMITS, type ClimateProps, climateProps, METRICS, type Metric } from './climate.ts';
+import { useClimateOrg, useFloorPlans } from './climateData.ts';
 import { floorPlanApi } from './floorPlanApi.ts';
-import { useClimateOrg, useFloorPlans } from './IndoorClimateWidget.tsx';
 import './indoorClimate.css';
 
 /** The server's limit (core FLOOR_PLAN_MAX_BYTES), checked here first to say so before uploading. */
