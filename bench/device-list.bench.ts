@@ -33,6 +33,43 @@ export async function deviceListBench(): Promise<BenchResult> {
     const api = await medianMs(() => app.inject({ url, headers: { cookie } }));
     const count = (first.json() as { result?: unknown[] }).result?.length;
     lines.push(`${kind}: bare SQL ${fmt(bare)}; API ${fmt(api)} (${count} units); ratio ${(api / bare).toFixed(2)}`);
+
+    // Containers (issue 7): every unit in a group of 100 and, through 1,000 locations of 10, in a
+    // second group each: the group names come from the group_units view (direct and by location).
+    await db.query(
+      `insert into device_groups (organization_id, name) select $1, 'Group ' || g from generate_series(1, 200) g`,
+      [org],
+    );
+    const groups = (await db.query<{ id: number }>('select id from device_groups order by id')).map((g) => g.id);
+    await db.query(
+      `insert into device_group_members (group_id, unit_id)
+       select ($2::int[])[1 + (u.n - 1) / 100], u.id
+       from (select id, row_number() over (order by id) as n from unnest($1::int[]) id) u`,
+      [ids, groups.slice(0, 100)],
+    );
+    await db.query(
+      `insert into locations (id, organization_id, name)
+       select lpad(g::text, 10, 'L'), $1, 'Place ' || g from generate_series(1, 1000) g`,
+      [org],
+    );
+    await db.query(
+      `insert into location_units (unit_id, location_id)
+       select u.id, lpad((1 + (u.n - 1) / 10)::text, 10, 'L')
+       from (select id, row_number() over (order by id) as n from unnest($1::int[]) id) u`,
+      [ids],
+    );
+    await db.query(
+      `insert into group_locations (group_id, location_id)
+       select ($1::int[])[1 + (g - 1) / 10], lpad(g::text, 10, 'L') from generate_series(1, 1000) g`,
+      [groups.slice(100)],
+    );
+    const grouped = await medianMs(() => app.inject({ url, headers: { cookie } }));
+    const containers = await medianMs(() => app.inject({ url: '/api/v3/containers', headers: { cookie } }));
+    const sample = (await app.inject({ url, headers: { cookie } })).json() as { result: { groups: string[] }[] };
+    if (sample.result[0]?.groups.length !== 2) throw new Error('units should be in two groups each');
+    lines.push(
+      `${kind}: with 200 groups and 1,000 locations: API ${fmt(grouped)} (ratio to bare SQL ${(grouped / bare).toFixed(2)}); GET /api/v3/containers ${fmt(containers)} (ratio ${(containers / bare).toFixed(2)})`,
+    );
     await app.close();
     await db.close();
   }

@@ -47,6 +47,7 @@ describe('v2 device groups', () => {
       success: true,
       result: {
         id: east,
+        key: expect.stringMatching(/^[A-Za-z0-9]{10}$/),
         organization: org.alpha,
         name: 'East',
         description: 'Eastern side',

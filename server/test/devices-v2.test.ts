@@ -10,7 +10,7 @@ const seriesId = (column: string) => seriesByColumn(column)?.id ?? 0;
 let t: TestApp;
 const org = { alpha: 0, north: 0, beta: 0 };
 const unit = { alarm: 0, inactive: 0, problem: 0, ok: 0, beta: 0 };
-const cookie = { writer: '', reader: '', outsider: '' };
+const cookie = { manager: '', writer: '', reader: '', outsider: '' };
 
 beforeAll(async () => {
   t = await createTestApp();
@@ -18,6 +18,12 @@ beforeAll(async () => {
   org.alpha = await createOrganization(db, 'Alpha');
   org.north = await createOrganization(db, 'Alpha North', org.alpha);
   org.beta = await createOrganization(db, 'Beta');
+  await createUser(db, {
+    username: 'manager',
+    password: PASSWORD,
+    organizationId: org.alpha,
+    role: AccessLevel.SuperUser,
+  });
   await createUser(db, { username: 'writer', password: PASSWORD, organizationId: org.alpha, role: AccessLevel.User });
   await createUser(db, { username: 'reader', password: PASSWORD, organizationId: org.alpha, role: AccessLevel.Reader });
   await createUser(db, { username: 'outsider', password: PASSWORD, organizationId: org.beta, role: AccessLevel.User });
@@ -41,7 +47,8 @@ beforeAll(async () => {
     { series: seriesId('Resistance1'), ts: new Date(now.getTime() - 60_000), value: 4.5 },
     { series: seriesId('BatteryVoltage'), ts: now, value: 3.61 },
   ]);
-  for (const who of ['writer', 'reader', 'outsider'] as const) cookie[who] = await signIn(t.app, who, PASSWORD);
+  for (const who of ['manager', 'writer', 'reader', 'outsider'] as const)
+    cookie[who] = await signIn(t.app, who, PASSWORD);
 });
 afterAll(() => t.close());
 
@@ -185,14 +192,19 @@ describe('v2 settings', () => {
   });
 
   it('writes columns and info, and answers the new settings', async () => {
-    const res = await send('PUT', url(unit.ok), {
-      UnitName: 'Quay north',
-      UnitDescription: 'By the ferry',
-      Schedule: 60,
-      ConnectIP: '10.0.0.1',
-      GPSLongitude: 11.5,
-      NfcActive: 1,
-    });
+    const res = await send(
+      'PUT',
+      url(unit.ok),
+      {
+        UnitName: 'Quay north',
+        UnitDescription: 'By the ferry',
+        Schedule: 60,
+        ConnectIP: '10.0.0.1',
+        GPSLongitude: 11.5,
+        NfcActive: 1,
+      },
+      'manager',
+    );
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json().result).toMatchObject({ UnitName: 'Quay north', Schedule: 60, GPSLongitude: 11.5 });
     const row = await infoOf(unit.ok);
@@ -205,7 +217,7 @@ describe('v2 settings', () => {
     });
     const device = (await get(`/api/v1/device/${unit.ok}/details`)).json();
     expect(device).toMatchObject({ description: 'By the ferry', nfcActive: true, longitude: 11.5 });
-    const cleared = await send('PUT', url(unit.ok), { Schedule: null });
+    const cleared = await send('PUT', url(unit.ok), { Schedule: null }, 'manager');
     expect(cleared.json().result.Schedule).toBeNull();
   });
 
@@ -222,7 +234,7 @@ describe('v2 settings', () => {
       [{ UnitName: 'Fine', Schedule: '60' }, 'Schedule'],
     ];
     for (const [body, field] of cases) {
-      const res = await send('PUT', url(unit.ok), body);
+      const res = await send('PUT', url(unit.ok), body, 'manager');
       expect(res.statusCode, JSON.stringify(body)).toBe(400);
       expect(res.json().success).toBe(false);
       expect(res.json().error).toContain(field);
@@ -230,8 +242,11 @@ describe('v2 settings', () => {
     expect(await infoOf(unit.ok)).toEqual(before);
   });
 
-  it('refuses a Reader (403) and another organisation (404), writing nothing', async () => {
+  it('refuses a User and a Reader (403) and another organisation (404), writing nothing', async () => {
     const before = await infoOf(unit.ok);
+    const user = await send('PUT', url(unit.ok), { UnitName: 'User was here' }, 'writer');
+    expect(user.statusCode).toBe(403);
+    expect(user.json()).toEqual({ success: false, error: NO_AUTHORITY });
     const reader = await send('PUT', url(unit.ok), { UnitName: 'Reader was here' }, 'reader');
     expect(reader.statusCode).toBe(403);
     expect(reader.json()).toEqual({ success: false, error: NO_AUTHORITY });
@@ -247,29 +262,44 @@ describe('v2 settings', () => {
           unit.problem,
         ])
       ).length;
-    expect((await send('PUT', url(unit.problem), { Disabled: 1 })).statusCode).toBe(200);
+    expect((await send('PUT', url(unit.problem), { Disabled: 1 }, 'manager')).statusCode).toBe(200);
     expect(await active()).toBe(1);
     const device = (await get(`/api/v1/device/${unit.problem}/details`)).json();
     expect(device.disabled).toBe(true);
     expect(device.alarmTypes).toEqual(expect.arrayContaining([19, 43]));
-    expect((await send('PUT', url(unit.problem), { Disabled: 0 })).statusCode).toBe(200);
+    expect((await send('PUT', url(unit.problem), { Disabled: 0 }, 'manager')).statusCode).toBe(200);
     expect(await active()).toBe(0);
   });
 });
 
 describe('v2 inputs, options, alarm actions and alarms', () => {
   it('stores an input and shows it in the details', async () => {
-    const res = await send('PUT', `/api/v2/device/legacy/devices/${unit.alarm}/analog/0`, {
-      data: { name: 'Flow', unit: 'l/s' },
-    });
+    const res = await send(
+      'PUT',
+      `/api/v2/device/legacy/devices/${unit.alarm}/analog/0`,
+      {
+        data: { name: 'Flow', unit: 'l/s' },
+      },
+      'manager',
+    );
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json().result).toEqual({ kind: 'analog', index: 0, data: { name: 'Flow', unit: 'l/s' } });
-    const again = await send('PUT', `/api/v2/device/legacy/devices/${unit.alarm}/analog/0`, {
-      data: { name: 'Flow 2' },
-    });
+    const again = await send(
+      'PUT',
+      `/api/v2/device/legacy/devices/${unit.alarm}/analog/0`,
+      {
+        data: { name: 'Flow 2' },
+      },
+      'manager',
+    );
     expect(again.json().result.data).toEqual({ name: 'Flow 2' });
     // 'channel' shares its path prefix with the marker routes (legacy/devices/{id}/channel/{n}/markers).
-    const channel = await send('PUT', `/api/v2/device/legacy/devices/${unit.alarm}/channel/1`, { data: { gain: 2 } });
+    const channel = await send(
+      'PUT',
+      `/api/v2/device/legacy/devices/${unit.alarm}/channel/1`,
+      { data: { gain: 2 } },
+      'manager',
+    );
     expect(channel.statusCode, channel.body).toBe(200);
     const d = (await get(`/api/v1/device/${unit.alarm}/details`)).json();
     expect(d.inputs).toEqual([
@@ -289,12 +319,14 @@ describe('v2 inputs, options, alarm actions and alarms', () => {
       [`/api/v2/device/legacy/devices/${unit.beta}/pt/1`, { data: {} }, 404],
     ];
     for (const [url, body, status] of bad) {
-      const res = await send('PUT', url, body);
+      const res = await send('PUT', url, body, 'manager');
       expect(res.statusCode, url).toBe(status);
       expect(res.json().success).toBe(false);
     }
-    const reader = await send('PUT', `/api/v2/device/legacy/devices/${unit.alarm}/pt/1`, { data: {} }, 'reader');
-    expect(reader.statusCode).toBe(403);
+    for (const who of ['writer', 'reader'] as const) {
+      const refused = await send('PUT', `/api/v2/device/legacy/devices/${unit.alarm}/pt/1`, { data: {} }, who);
+      expect(refused.statusCode, who).toBe(403);
+    }
     expect(await count()).toBe(before);
   });
 

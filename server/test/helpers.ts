@@ -156,6 +156,7 @@ export async function signInRoles(t: TestApp, home: number, elsewhere: number, p
     return signIn(t.app, `${name}-${tag}`, password);
   };
   return {
+    manager: await make('manager', home, 0),
     writer: await make('writer', home, 1),
     reader: await make('reader', home, 2),
     outsider: await make('outsider', elsewhere, 1),

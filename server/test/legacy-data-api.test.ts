@@ -15,6 +15,7 @@ let unitA = 0; // alpha, 2 channels, with coordinates
 let unitB = 0; // beta: another organisation's
 let park1 = 0;
 let park2 = 0;
+let manager = '';
 let user = '';
 let reader = '';
 let stranger = '';
@@ -46,7 +47,7 @@ beforeAll(async () => {
   unitB = await createUnit(t.db, { organizationId: tree.beta, serial: 'LB-1', lat: 57.7, long: 11.97 });
   park1 = await createUnit(t.db, { organizationId: tree.alpha, serial: 'LP-1', type: 210, channels: 0 });
   park2 = await createUnit(t.db, { organizationId: tree.south, serial: 'LP-2', type: 210, channels: 0 });
-  ({ writer: user, reader, outsider: stranger } = await signInRoles(t, tree.alpha, tree.beta));
+  ({ manager, writer: user, reader, outsider: stranger } = await signInRoles(t, tree.alpha, tree.beta));
 
   const at = (iso: string) => new Date(iso);
   await insertSamples(t.db, unitA, [
@@ -248,11 +249,12 @@ describe('markers and channels', () => {
       ...q,
       Columns: 'Analog2,ChannelBattery2,Galvanic2,Loop2,Resistance2,PT2,Switch2,Formula2',
     });
-    const edited = await post('EditChannel', { ...q, Columns: 'Resistance2, Loop2' });
+    const edited = await post('EditChannel', { ...q, Columns: 'Resistance2, Loop2' }, manager);
     expect(edited.json()).toEqual({ ...q, Columns: 'Resistance2,Loop2' });
     expect((await get('GetChannel', q)).json().Columns).toBe('Resistance2,Loop2');
-    expectResult(await post('EditChannel', { ...q, Columns: 'Nope' }), 400, 'Nope');
+    expectResult(await post('EditChannel', { ...q, Columns: 'Nope' }, manager), 400, 'Nope');
     expectResult(await post('EditChannel', { ...q, Columns: '' }, reader), 403, NO_AUTHORITY);
+    expectResult(await post('EditChannel', { ...q, Columns: 'Loop2' }, user), 403, NO_AUTHORITY);
     expectResult(await get('GetChannel', { ...q, ChannelID: 3 }), 404, 'Channel 3');
     expect((await get('GetChannel', q)).json().Columns).toBe('Resistance2,Loop2');
   });

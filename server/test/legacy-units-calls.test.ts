@@ -10,7 +10,7 @@ const LEGACY_DATE = /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/;
 let t: TestApp;
 const org = { alpha: 0, beta: 0 };
 const unit = { sthlm: 0, uppsala: 0, gbg: 0, nowhere: 0, beta: 0 };
-const cookie = { writer: '', reader: '', outsider: '' };
+const cookie = { manager: '', writer: '', reader: '', outsider: '' };
 type Who = keyof typeof cookie;
 let group = 0;
 
@@ -27,6 +27,12 @@ beforeAll(async () => {
   const { db } = t;
   org.alpha = await createOrganization(db, 'Alpha');
   org.beta = await createOrganization(db, 'Beta');
+  await createUser(db, {
+    username: 'manager',
+    password: PASSWORD,
+    organizationId: org.alpha,
+    role: AccessLevel.SuperUser,
+  });
   await createUser(db, { username: 'writer', password: PASSWORD, organizationId: org.alpha, role: AccessLevel.User });
   await createUser(db, { username: 'reader', password: PASSWORD, organizationId: org.alpha, role: AccessLevel.Reader });
   await createUser(db, { username: 'outsider', password: PASSWORD, organizationId: org.beta, role: AccessLevel.User });
@@ -277,13 +283,17 @@ describe('EditUnitInfo', () => {
   const row = async () => (await t.db.query('select unit_name, info from units where id = $1', [unit.nowhere]))[0];
 
   it('changes the fields and answers the unit as a one-item list', async () => {
-    const res = await post('EditUnitInfo', {
-      UnitID: unit.nowhere,
-      CustomerID: org.alpha,
-      UnitName: 'Somewhere',
-      Schedule: 30,
-      Disabled: 1,
-    });
+    const res = await post(
+      'EditUnitInfo',
+      {
+        UnitID: unit.nowhere,
+        CustomerID: org.alpha,
+        UnitName: 'Somewhere',
+        Schedule: 30,
+        Disabled: 1,
+      },
+      'manager',
+    );
     expect(res.statusCode, res.body).toBe(200);
     const list = res.json();
     expect(list).toHaveLength(1);
@@ -293,18 +303,19 @@ describe('EditUnitInfo', () => {
 
   it('refuses bad fields, readers, foreign units and customers, writing nothing', async () => {
     const before = await row();
-    expectResult(await post('EditUnitInfo', { UnitID: unit.nowhere, Schedule: -1 }), 400, 'Schedule');
+    expectResult(await post('EditUnitInfo', { UnitID: unit.nowhere, Schedule: -1 }, 'manager'), 400, 'Schedule');
     expectResult(
-      await post('EditUnitInfo', { UnitID: unit.nowhere, UnitName: 'x', WlanSSID: 'y'.repeat(40) }),
+      await post('EditUnitInfo', { UnitID: unit.nowhere, UnitName: 'x', WlanSSID: 'y'.repeat(40) }, 'manager'),
       400,
       'WlanSSID',
     );
-    expectResult(await post('EditUnitInfo', { UnitID: unit.nowhere, Nonsense: 1 }), 400, 'Nonsense');
-    expectResult(await post('EditUnitInfo', { UnitName: 'No id' }), 400, 'UnitID');
+    expectResult(await post('EditUnitInfo', { UnitID: unit.nowhere, Nonsense: 1 }, 'manager'), 400, 'Nonsense');
+    expectResult(await post('EditUnitInfo', { UnitName: 'No id' }, 'manager'), 400, 'UnitID');
     expectResult(await post('EditUnitInfo', { UnitID: unit.nowhere, UnitName: 'R' }, 'reader'), 403, NO_AUTHORITY);
+    expectResult(await post('EditUnitInfo', { UnitID: unit.nowhere, UnitName: 'U' }, 'writer'), 403, NO_AUTHORITY);
     expectResult(await post('EditUnitInfo', { UnitID: unit.nowhere, UnitName: 'O' }, 'outsider'), 404, NO_AUTHORITY);
     expectResult(
-      await post('EditUnitInfo', { UnitID: unit.nowhere, CustomerID: org.beta, UnitName: 'C' }),
+      await post('EditUnitInfo', { UnitID: unit.nowhere, CustomerID: org.beta, UnitName: 'C' }, 'manager'),
       404,
       NO_AUTHORITY,
     );

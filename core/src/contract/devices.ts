@@ -178,6 +178,7 @@ export type DeviceFilterBody = Static<typeof DeviceFilterBody>;
 
 export const DeviceGroup = Type.Object({
   id: Type.Integer(),
+  key: Type.String({ description: 'the group’s container id (10 characters) in /api/v3/containers' }),
   organization: Type.Integer(),
   name: Type.String(),
   description: Type.String(),

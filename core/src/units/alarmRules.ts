@@ -15,7 +15,19 @@ export type AlarmSettings = {
   intrusion?: boolean; // → type 34
   formula?: number[]; // rising, levels 1–4 → types 39–42
   ground?: number; // Ω, falling → type 52
+  /** Limits of one channel (1-based, as on the wire) that differ from the unit's. */
+  channels?: Record<string, ChannelAlarmLimits>;
 };
+
+/** The limits that may differ per channel (the device alarm tab edits these). */
+export const CHANNEL_LIMIT_KEYS = ['resistance', 'loopMax', 'loopOpen', 'galvanic'] as const;
+export type ChannelAlarmLimits = Pick<AlarmSettings, (typeof CHANNEL_LIMIT_KEYS)[number]>;
+
+/** The limits in force on a channel: the channel's own where set, the unit's otherwise. */
+export function limitsOfChannel(s: AlarmSettings, channel: number): AlarmSettings {
+  const own = s.channels?.[String(channel)];
+  return own ? { ...s, ...own } : s;
+}
 
 /** Thresholds that fit the demo and typical data sheets (DOMAIN.md). */
 export const DEFAULT_ALARM_SETTINGS: AlarmSettings = {
@@ -40,11 +52,12 @@ export type AlarmFinding = AlarmKey & { text: string };
 export function evaluateValue(
   column: string,
   value: number,
-  s: AlarmSettings,
+  settings: AlarmSettings,
 ): { governs: AlarmKey[]; raised: AlarmFinding[] } {
   const def = seriesByColumn(column);
   if (!def) return { governs: [], raised: [] };
   const ch = def.channel ?? 0;
+  const s = limitsOfChannel(settings, ch);
   const levels = (
     thresholds: number[] | undefined,
     firstType: number,

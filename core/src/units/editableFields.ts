@@ -85,16 +85,41 @@ export const FLOAT_FIELDS: readonly FloatField[] = [
 
 export const EDITABLE_FIELDS: readonly EditableField[] = [...INT_FIELDS, ...STRING_FIELDS, ...FLOAT_FIELDS];
 
-/** Checks one field value; returns an error text naming the field, or null. */
-export function validateField(field: EditableField, value: unknown): string | null {
+/** Why a value does not fit its field: the browser words it in the user's language, the server in English. */
+export type FieldProblem =
+  | { rule: 'text' | 'format' | 'number' | 'whole' }
+  | { rule: 'maxLength'; max: number }
+  | { rule: 'range'; min: number; max: number };
+
+/** Checks one field value against its definition; null when it fits. */
+export function fieldProblem(field: EditableField, value: unknown): FieldProblem | null {
   if (field.kind === 'string') {
-    if (typeof value !== 'string') return `${field.name} must be text`;
-    if (value.length > field.maxLength) return `${field.name} must be at most ${field.maxLength} characters`;
-    if (field.pattern && !new RegExp(field.pattern).test(value)) return `${field.name} has an invalid format`;
+    if (typeof value !== 'string') return { rule: 'text' };
+    if (value.length > field.maxLength) return { rule: 'maxLength', max: field.maxLength };
+    if (field.pattern && !new RegExp(field.pattern).test(value)) return { rule: 'format' };
     return null;
   }
-  if (typeof value !== 'number' || !Number.isFinite(value)) return `${field.name} must be a number`;
-  if (field.kind === 'int' && !Number.isInteger(value)) return `${field.name} must be a whole number`;
-  if (value < field.min || value > field.max) return `${field.name} must be between ${field.min} and ${field.max}`;
+  if (typeof value !== 'number' || !Number.isFinite(value)) return { rule: 'number' };
+  if (field.kind === 'int' && !Number.isInteger(value)) return { rule: 'whole' };
+  if (value < field.min || value > field.max) return { rule: 'range', min: field.min, max: field.max };
   return null;
+}
+
+const PROBLEM_TEXT: Record<FieldProblem['rule'], string> = {
+  text: 'must be text',
+  maxLength: 'must be at most {max} characters',
+  format: 'has an invalid format',
+  number: 'must be a number',
+  whole: 'must be a whole number',
+  range: 'must be between {min} and {max}',
+};
+
+/** Checks one field value; returns an error text naming the field (the API's 400 message), or null. */
+export function validateField(field: EditableField, value: unknown): string | null {
+  const p = fieldProblem(field, value);
+  if (!p) return null;
+  const text = PROBLEM_TEXT[p.rule]
+    .replace('{max}', 'max' in p ? String(p.max) : '')
+    .replace('{min}', 'min' in p ? String(p.min) : '');
+  return `${field.name} ${text}`;
 }

@@ -1,3 +1,4 @@
+import type { Device } from '../contract/devices.ts';
 import { type StatusInput, type UnitStatus, unitStatus } from './unitStatus.ts';
 
 /** Filter settings of spec §3. */
@@ -32,6 +33,15 @@ const typeIds = (f: FilterSettings) =>
     .map((s) => Number.parseInt(s, 10));
 
 const alarmTypeIds = (f: FilterSettings) => f.alarmTypes.map((t) => Number.parseInt(String(t), 10));
+
+/** A device of the device APIs as the unit filter sees it. */
+export const asFilterable = (d: Device): FilterableUnit & { device: Device } => ({
+  UnitName: d.name,
+  UnitLocation: d.location,
+  UnitType: d.type.code,
+  AlarmEvents: d.alarmTypes.map((AlarmType) => ({ AlarmType })),
+  device: d,
+});
 
 /** Filter logic of spec §5 for units: search (name, location, type), status, type and alarm type. */
 export function filterUnits<U extends FilterableUnit>(

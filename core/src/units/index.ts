@@ -7,5 +7,6 @@ export * from './filters.ts';
 export * from './legacyDate.ts';
 export * from './operations.ts';
 export * from './series.ts';
+export * from './settingsTabs.ts';
 export * from './unitStatus.ts';
 export * from './unitTypes.ts';

@@ -1,4 +1,5 @@
 import type { Db } from '../db/db.ts';
+import { seedDemoLocations } from '../modules/containers/containers.service.ts';
 import { seedDeviceGroups } from '../modules/devices/groups.service.ts';
 import type { UnitDef } from './fleet.ts';
 
@@ -34,6 +35,8 @@ export async function seedDemoGroups(db: Db, units: readonly GroupedUnit[]): Pro
       .sort(([a], [b]) => a.localeCompare(b))
       .map(([name, unitIds]) => ({ name, description: `Demo group: ${name}`, unitIds }));
     if (await seedDeviceGroups(db, organizationId, list)) seeded++;
+    // Locations are the units' places (their address), held by the groups the units are in.
+    await seedDemoLocations(db, organizationId);
   }
   return seeded;
 }

@@ -1,4 +1,5 @@
 import { createRequire } from 'node:module';
+import type { TSchema } from '@sinclair/typebox';
 import type { FastifyServerOptions } from 'fastify';
 
 type BuildValidator = NonNullable<
@@ -28,4 +29,22 @@ export function bodyStrictValidator(): BuildValidator {
     return (route) => (route.httpPart === 'body' ? strict : coercing)(route);
   };
   return build as unknown as BuildValidator;
+}
+
+/**
+ * The schema with unknown keys refused (400) instead of dropped: Fastify's Ajv removes the keys that
+ * `additionalProperties: false` forbids (removeAdditional) and lets the call pass. For a body that
+ * replaces a whole record, a misspelt key or an unknown record key (patternProperties) would then
+ * silently erase data. Validation only: the route keeps the original schema's static type.
+ */
+export function refusingUnknownKeys<T extends TSchema>(schema: T): T {
+  const never = { not: {} };
+  return JSON.parse(
+    JSON.stringify(schema, (_key, value) => {
+      if (value === null || typeof value !== 'object' || Array.isArray(value)) return value;
+      const closed =
+        value.additionalProperties === false || (value.patternProperties && value.additionalProperties === undefined);
+      return closed ? { ...value, additionalProperties: never } : value;
+    }),
+  );
 }

@@ -24,9 +24,6 @@ const placeholder = (page: PlaceholderPageName) => ({
 });
 
 const managed: [RouteName, PlaceholderPageName][] = [
-  ['devicemanagement', 'devicemanagement'],
-  ['groupmanagement', 'groupmanagement'],
-  ['locationmanagement', 'locationmanagement'],
   ['admin', 'admin'],
   ['profile', 'profile'],
 ];
@@ -62,6 +59,27 @@ export const router = createBrowserRouter([
         loader: guard('notifications'),
         lazy: async () => ({
           Component: (await import('../features/notifications/NotificationsPage.tsx')).NotificationsPage,
+        }),
+      },
+      {
+        path: 'devicemanagement',
+        loader: guard('devicemanagement'),
+        lazy: async () => ({
+          Component: (await import('../features/devices/DeviceManagementPage.tsx')).DeviceManagementPage,
+        }),
+      },
+      {
+        path: 'groupmanagement',
+        loader: guard('groupmanagement'),
+        lazy: async () => ({
+          Component: (await import('../features/containers/ContainerPages.tsx')).GroupManagementPage,
+        }),
+      },
+      {
+        path: 'locationmanagement',
+        loader: guard('locationmanagement'),
+        lazy: async () => ({
+          Component: (await import('../features/containers/ContainerPages.tsx')).LocationManagementPage,
         }),
       },
       {

@@ -136,6 +136,40 @@ const SAME_AS_ENGLISH: Record<string, '*' | readonly string[]> = {
   'tasks.type': ['da', 'fr'],
   // "System" is the native word.
   'tasks.system': ['da', 'de'],
+  // "Status" is the native word (column header), as filter.status.
+  'devices.col.status': ['da', 'de', 'sv'],
+  // "Type" is the native word (column header).
+  'devices.col.type': ['da', 'fr'],
+  // "Type" is the native Danish word.
+  'devices.log.kindLabel': ['da'],
+  // GPRS names the mobile data service: a technical acronym kept in Latin letters.
+  'devices.tabs.gprs': '*',
+  // NFC is the technology acronym, kept in Latin letters.
+  'devices.tabs.nfc': '*',
+  // "Firmware" is the established term in these languages.
+  'devices.tabs.firmware': ['da', 'de', 'sv'],
+  // "Gateway" is the established networking term.
+  'devices.fields.Gateway': ['da', 'de', 'sv'],
+  // APN (access point name) is the networking acronym shown in phones' settings.
+  'devices.fields.CellularAPN': ['da', 'de', 'ko', 'sv', 'zh'],
+  // BER (bit error rate) is the technical abbreviation, as in chart.series.ber.
+  'devices.inputKinds.ber': ['da', 'sv'],
+  // "Alarm" is the native word, as status.alarm.
+  'devices.log.kind.alarm': ['da', 'de'],
+  // "Organisation" is spelt the same in these languages.
+  'containers.organization': ['da', 'de', 'fr', 'sv'],
+  // "Index" is the native word.
+  'devices.inputIndex': ['de', 'sv'],
+  // "Analog" is the Swedish word too.
+  'devices.inputKinds.analog': ['sv'],
+  // "Description" is the French word, spelt the same.
+  'devices.fields.UnitDescription': ['fr'],
+  // "Longitude" is the French word, spelt the same.
+  'devices.fields.GPSLongitude': ['fr'],
+  // "Latitude" is the French word, spelt the same.
+  'devices.fields.GPSLatitude': ['fr'],
+  // "Message" is the French word, spelt the same.
+  'devices.log.message': ['fr'],
 };
 
 type Json = Record<string, unknown>;

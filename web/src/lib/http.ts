@@ -53,8 +53,19 @@ export async function request<T>(method: string, path: string, body?: unknown): 
     return data as T;
   }
   if (res.status === 401 && !path.startsWith('/api/v2/auth/login')) notifyUnauthorized(sentAt);
-  const message = (data as { message?: string } | undefined)?.message ?? res.statusText;
-  throw new ApiError(res.status, message);
+  // Each API family names its error text differently (spec §7): message, v2 error, legacy Result.
+  const answer = data as { message?: string; error?: unknown; Result?: string } | undefined;
+  const message = answer?.message ?? (typeof answer?.error === 'string' ? answer.error : undefined) ?? answer?.Result;
+  throw new ApiError(res.status, message ?? res.statusText);
+}
+
+export type V2Envelope<T> = { success: boolean; result?: T; error?: string };
+
+/** v2 answers are an envelope; success false is an error (spec §7). */
+export async function v2<T>(call: Promise<V2Envelope<T>>): Promise<T> {
+  const answer = await call;
+  if (!answer.success || answer.result === undefined) throw new ApiError(400, answer.error ?? 'Request failed');
+  return answer.result;
 }
 
 function safeJson(text: string): unknown {

@@ -87,3 +87,18 @@ export const taskWorkCustomers = (customers: readonly Customer[]) =>
 /** Whether the user may work tasks somewhere: what the screens offer; the server decides per organisation. */
 export const useCanWorkTasks = () =>
   useUserStore((s) => taskWorkCustomers(s.accessResponse?.Customers ?? []).length > 0);
+
+/**
+ * The user's role in an organisation (spec §6), read from the login access; undefined when they have
+ * none there. What the screens offer follows from it with core's `can`; the server decides again.
+ */
+export const useRoleIn = (organizationId: number | undefined) =>
+  useUserStore((s) => s.accessResponse?.Customers.find((c) => c.CustomerID === organizationId)?.RoleID) as
+    | AccessLevel
+    | undefined;
+
+/** Whether the role may operate devices (write: operations, relay, moves) and configure them (manage: settings). */
+export const deviceRights = (role: AccessLevel | undefined) => ({
+  operate: role !== undefined && can(role, 'write', 'device'),
+  configure: role !== undefined && can(role, 'manage', 'device'),
+});

@@ -232,3 +232,8 @@ export async function unitTypesOf(db: Queryable, organizationIds: readonly numbe
   );
   return rows.map((r) => r.unit_type);
 }
+
+/** Replaces a unit's alarm settings. */
+export async function setAlarmSettings(db: Queryable, unitId: number, settings: AlarmSettings) {
+  await db.query('update units set alarm_settings = $2 where id = $1', [unitId, JSON.stringify(settings)]);
+}

@@ -2,6 +2,7 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import {
   Alarm,
   AlarmAction,
+  AlarmLimits,
   AlarmsBody,
   Device,
   DeviceDetails,
@@ -21,9 +22,12 @@ import { Type } from '@sinclair/typebox';
 import type { App } from '../../app.ts';
 import { requireSession, sessionOf } from '../../plugins/auth.ts';
 import { V2Envelope, V2Error, v2 } from '../../plugins/envelopes.ts';
+import { refusingUnknownKeys } from '../../plugins/validation.ts';
 import {
   alarmActions,
+  alarmLimits,
   alarmsOfDevices,
+  changeAlarmLimits,
   changeDeviceSettings,
   deviceDetails,
   deviceOptions,
@@ -146,6 +150,36 @@ export function deviceRoutes(app: App) {
       },
     },
     async (request) => v2(await changeDeviceSettings(db, sessionOf(request), request.params.id, request.body, app.bus)),
+  );
+  r.get(
+    `${V2}/legacy/devices/:id/alarm_limits`,
+    {
+      ...authed,
+      schema: {
+        tags,
+        security,
+        summary: 'Alarm limit levels of a unit and, per channel (1-based), those that differ',
+        params: DeviceIdParam,
+        response: { 200: V2Envelope(AlarmLimits), ...v2Errors },
+      },
+    },
+    async (request) => v2(await alarmLimits(db, sessionOf(request), request.params.id)),
+  );
+  r.put(
+    `${V2}/legacy/devices/:id/alarm_limits`,
+    {
+      ...authed,
+      schema: {
+        tags,
+        security,
+        summary: 'Replace the alarm limit levels (SuperUser); applied to the next values the unit reports',
+        params: DeviceIdParam,
+        // The PUT replaces every limit: an unknown key or channel is refused, not dropped.
+        body: refusingUnknownKeys(AlarmLimits),
+        response: { 200: V2Envelope(AlarmLimits), ...v2Errors },
+      },
+    },
+    async (request) => v2(await changeAlarmLimits(db, sessionOf(request), request.params.id, request.body)),
   );
   r.get(
     `${V2}/devices/:id/options`,

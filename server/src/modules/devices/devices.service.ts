@@ -1,5 +1,7 @@
 import {
   type Alarm,
+  type AlarmLimits,
+  type AlarmSettings,
   type Device,
   type DeviceDetails,
   type DeviceFilterBody,
@@ -21,7 +23,7 @@ import type { LiveBus } from '../../live/bus.ts';
 import { type AlarmActionRow, activeAlarms, listAlarmActions } from '../alarms/alarms.service.ts';
 import type { SessionRow } from '../auth/auth.service.ts';
 import { parseIdList, scopeOrganizations } from '../organisations/organisations.service.ts';
-import { findUnit, listChannels, listInputs, listUnits, upsertInput } from './devices.repository.ts';
+import { findUnit, listChannels, listInputs, listUnits, setAlarmSettings, upsertInput } from './devices.repository.ts';
 import { assertIdCount, type ScopeOptions, unitNotFound, visibleUnit, writableUnit } from './unit.access.ts';
 import { updateUnitSettings } from './unit.settings.ts';
 import {
@@ -38,7 +40,7 @@ import {
 export * from './devices.repository.ts';
 export * from './groups.service.ts';
 export * from './legacy.service.ts';
-export { DeviceError } from './unit.access.ts';
+export { assertWritable, DeviceError, deviceScope, type ScopeOptions } from './unit.access.ts';
 
 /** The units of the call's scope as views (v1 device list, v2 devices and filter). */
 async function viewsInScope(db: Queryable, session: SessionRow, opts: ScopeOptions): Promise<UnitView[]> {
@@ -127,7 +129,7 @@ export async function deviceSettings(db: Queryable, session: SessionRow, id: num
   return settingsOf(await visibleUnit(db, session, id));
 }
 
-/** The v2 settings update (write access required); answers every field after the change. */
+/** The v2 settings update (SuperUsers: device manage); answers every field after the change. */
 export async function changeDeviceSettings(
   db: Db,
   session: SessionRow,
@@ -135,7 +137,7 @@ export async function changeDeviceSettings(
   patch: Readonly<Record<string, unknown>>,
   bus?: LiveBus,
 ): Promise<UnitSettings> {
-  const unit = await writableUnit(db, session, id);
+  const unit = await writableUnit(db, session, id, {}, 'manage');
   return settingsOf(await updateUnitSettings(db, unit, patch, bus));
 }
 
@@ -144,8 +146,46 @@ export async function setDeviceInput(
   session: SessionRow,
   input: { id: number; kind: InputKind; index: number; data: Record<string, unknown> },
 ): Promise<DeviceInput> {
-  const unit = await writableUnit(db, session, input.id);
+  const unit = await writableUnit(db, session, input.id, {}, 'manage');
   return toInput(await upsertInput(db, { unitId: unit.id, kind: input.kind, idx: input.index, data: input.data }));
+}
+
+const LIMIT_KEYS = [
+  'resistance',
+  'loopMax',
+  'loopOpen',
+  'galvanic',
+  'radarPct',
+  'battery',
+  'ground',
+  'channels',
+] as const;
+
+const limitsOf = (s: AlarmSettings): AlarmLimits =>
+  Object.fromEntries(LIMIT_KEYS.filter((k) => s[k] !== undefined).map((k) => [k, s[k]])) as AlarmLimits;
+
+/** The device alarm tab: the unit's alarm limits, and those of its channels that differ. */
+export async function alarmLimits(db: Queryable, session: SessionRow, id: number): Promise<AlarmLimits> {
+  return limitsOf((await visibleUnit(db, session, id)).alarm_settings);
+}
+
+/**
+ * Replaces the alarm limits (SuperUsers: device manage); the switch, intrusion, analog, PT and
+ * formula settings stay. Ingest applies them to the next values it stores.
+ */
+export async function changeAlarmLimits(
+  db: Queryable,
+  session: SessionRow,
+  id: number,
+  limits: AlarmLimits,
+): Promise<AlarmLimits> {
+  const unit = await writableUnit(db, session, id, {}, 'manage');
+  const kept = Object.fromEntries(
+    Object.entries(unit.alarm_settings).filter(([k]) => !(LIMIT_KEYS as readonly string[]).includes(k)),
+  );
+  const next: AlarmSettings = { ...kept, ...limits };
+  await setAlarmSettings(db, unit.id, next);
+  return limitsOf(next);
 }
 
 export async function alarmActions(db: Queryable): Promise<AlarmActionRow[]> {

@@ -1,10 +1,17 @@
 import type { Queryable } from '../../db/db.ts';
 
 /** A device group (v2) and unit group (legacy GroupId, Description) with its member units. */
-export type GroupRow = { id: number; organization_id: number; name: string; description: string; devices: number[] };
+export type GroupRow = {
+  id: number;
+  key: string;
+  organization_id: number;
+  name: string;
+  description: string;
+  devices: number[];
+};
 
 /** Members are listed only when their unit belongs to the organisations of parameter `orgs` (the caller's scope). */
-const select = (orgs: string) => `select g.id, g.organization_id, g.name, g.description,
+const select = (orgs: string) => `select g.id, g.key, g.organization_id, g.name, g.description,
     coalesce((select array_agg(m.unit_id order by m.unit_id) from device_group_members m join units u on u.id = m.unit_id
               where m.group_id = g.id and u.organization_id = any(${orgs})), '{}') as devices
   from device_groups g`;
@@ -74,27 +81,27 @@ export async function setGroupMembers(
   );
 }
 
-/** The names of the groups (of the given organisations) holding each of the units. */
+/** The names of the groups (of the given organisations) holding each of the units, directly or by location. */
 export async function groupNamesOf(
   db: Queryable,
   unitIds: readonly number[],
   organizationIds: readonly number[],
 ): Promise<{ unit_id: number; name: string }[]> {
   return db.query<{ unit_id: number; name: string }>(
-    `select m.unit_id, g.name from device_group_members m join device_groups g on g.id = m.group_id
+    `select distinct m.unit_id, g.name from group_units m join device_groups g on g.id = m.group_id
      where m.unit_id = any($1) and g.organization_id = any($2) order by m.unit_id, g.name`,
     [unitIds, organizationIds],
   );
 }
 
-/** The units that are members of any of the groups (of the given organisations). */
+/** The units in any of the groups (of the given organisations), directly or by location. */
 export async function unitsInGroups(
   db: Queryable,
   groupIds: readonly number[],
   organizationIds: readonly number[],
 ): Promise<number[]> {
   const rows = await db.query<{ unit_id: number }>(
-    `select distinct m.unit_id from device_group_members m join device_groups g on g.id = m.group_id
+    `select distinct m.unit_id from group_units m join device_groups g on g.id = m.group_id
      where m.group_id = any($1) and g.organization_id = any($2)`,
     [groupIds, organizationIds],
   );

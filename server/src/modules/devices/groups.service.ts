@@ -19,7 +19,14 @@ type Scope = Awaited<ReturnType<typeof deviceScope>>;
 const GROUP_NOT_FOUND = 'Group not found';
 
 function toGroup(g: GroupRow): DeviceGroup {
-  return { id: g.id, organization: g.organization_id, name: g.name, description: g.description, devices: g.devices };
+  return {
+    id: g.id,
+    key: g.key,
+    organization: g.organization_id,
+    name: g.name,
+    description: g.description,
+    devices: g.devices,
+  };
 }
 
 /** Units to put in a group: each must be one the user sees (404) and may change (403). */

@@ -236,7 +236,7 @@ export async function editUnitInfo(
 ): Promise<LegacyUnit[]> {
   const { UnitID, CustomerID, ...patch } = body;
   const customerIds = CustomerID === undefined ? [] : [CustomerID];
-  const unit = await writableUnit(db, session, UnitID, { customerIds });
+  const unit = await writableUnit(db, session, UnitID, { customerIds }, 'manage');
   const updated = await updateUnitSettings(db, unit, patch, bus);
   return legacyUnits(db, [updated], await scopeOrganizations(db, session));
 }

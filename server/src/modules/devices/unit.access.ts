@@ -20,19 +20,23 @@ export const unitNotFound = () => new DeviceError(404, NO_AUTHORITY);
 
 export type ScopeOptions = { customerIds?: readonly number[]; useContext?: boolean };
 
-/** The organisations of a call (scopeOrganizations) and, among them, those where the user may change devices. */
+/**
+ * The organisations of a call (scopeOrganizations) and, among them, those where the user may operate
+ * devices (`writable`: Users and SuperUsers) and change their configuration (`manageable`: SuperUsers).
+ */
 export async function deviceScope(
   db: Queryable,
   session: SessionRow,
   opts: ScopeOptions = {},
-): Promise<{ visible: number[]; writable: number[] }> {
+): Promise<{ visible: number[]; writable: number[]; manageable: number[] }> {
   const visible = await scopeOrganizations(db, session, opts);
   const roles = new Map((await visibleOrganizations(db, session.user_id)).map((o) => [o.id, o.role_id]));
-  const writable = visible.filter((id) => {
-    const role = roles.get(id);
-    return role !== undefined && can(role as AccessLevel, 'write', 'device');
-  });
-  return { visible, writable };
+  const allowed = (action: 'write' | 'manage') =>
+    visible.filter((id) => {
+      const role = roles.get(id);
+      return role !== undefined && can(role as AccessLevel, action, 'device');
+    });
+  return { visible, writable: allowed('write'), manageable: allowed('manage') };
 }
 
 /** Throws 403 unless the user may change devices of the organisation. */
@@ -47,17 +51,21 @@ export async function visibleUnit(db: Queryable, session: SessionRow, id: number
   return unit;
 }
 
-/** A unit the user may change: 404 when they may not see it, 403 when their role may not write. */
+/**
+ * A unit the user may operate (`write`) or configure (`manage`): 404 when they may not see it, 403
+ * when their role lacks the capability.
+ */
 export async function writableUnit(
   db: Queryable,
   session: SessionRow,
   id: number,
   opts: ScopeOptions = {},
+  need: 'write' | 'manage' = 'write',
 ): Promise<UnitRow> {
   const scope = await deviceScope(db, session, opts);
   const unit = await findUnit(db, id, scope.visible);
   if (!unit) throw unitNotFound();
-  assertWritable(scope, unit.organization_id);
+  assertWritable({ writable: need === 'manage' ? scope.manageable : scope.writable }, unit.organization_id);
   return unit;
 }
 

@@ -32,7 +32,7 @@ export async function pendingAlarms(db: Queryable, limit: number): Promise<Pendi
 /** The names of the groups of each unit (its own organisation's groups). */
 export async function groupNamesByUnit(db: Queryable, unitIds: readonly number[]): Promise<Map<number, string[]>> {
   const rows = await db.query<{ unit_id: number; name: string }>(
-    `select m.unit_id, g.name from device_group_members m
+    `select distinct m.unit_id, g.name from group_units m
      join device_groups g on g.id = m.group_id join units u on u.id = m.unit_id and u.organization_id = g.organization_id
      where m.unit_id = any($1) order by m.unit_id, g.name`,
     [unitIds],

@@ -84,3 +84,11 @@ export async function latestOperations(
     [unitId, operations],
   );
 }
+
+/** The newest operations of a unit (the operations panel's queue and the log). */
+export async function recentOperations(db: Queryable, unitId: number, limit: number): Promise<OperationRow[]> {
+  return db.query<OperationRow>(`select ${columns} from operations where unit_id = $1 order by seq desc limit $2`, [
+    unitId,
+    limit,
+  ]);
+}

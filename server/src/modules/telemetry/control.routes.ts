@@ -9,11 +9,22 @@ import {
   RelayAccepted,
   RelayBody,
   RelayView,
+  UnitLogEntry,
+  UnitLogQuery,
 } from '@fieldwatch/core';
+import { Type } from '@sinclair/typebox';
 import type { App } from '../../app.ts';
 import { sessionOf } from '../../plugins/auth.ts';
 import { v2 } from '../../plugins/envelopes.ts';
-import { pollOperation, relayOf, startOperation, startRelay } from './control.service.ts';
+import {
+  cancelOperation,
+  operationsOf,
+  pollOperation,
+  relayOf,
+  startOperation,
+  startRelay,
+  unitLog,
+} from './control.service.ts';
 import { authed, security, v2Responses } from './route-kit.ts';
 
 const tags = ['device v2'];
@@ -102,5 +113,56 @@ export function controlRoutes(app: App) {
       const { sequence, operation } = request.query;
       return v2(await pollOperation(db, sessionOf(request), request.params.id, sequence, operation));
     },
+  );
+
+  r.delete(
+    '/api/v2/device/devices/:id/operation',
+    {
+      ...authed,
+      schema: {
+        tags,
+        summary: 'Cancels an operation still requested (it fails; a late answer changes nothing)',
+        security,
+        params: IdParam,
+        querystring: OperationPollQuery,
+        response: v2Responses(OperationStatus),
+      },
+    },
+    async (request) => {
+      const { sequence, operation } = request.query;
+      const caller = { db, bus: app.bus, session: sessionOf(request) };
+      return v2(await cancelOperation(caller, request.params.id, sequence, operation));
+    },
+  );
+
+  r.get(
+    '/api/v2/device/devices/:id/operations',
+    {
+      ...authed,
+      schema: {
+        tags,
+        summary: "The unit's newest operations (the queue of the operations panel)",
+        security,
+        params: IdParam,
+        response: v2Responses(Type.Array(OperationStatus)),
+      },
+    },
+    async (request) => v2(await operationsOf(db, sessionOf(request), request.params.id)),
+  );
+
+  r.get(
+    '/api/v2/device/devices/:id/log',
+    {
+      ...authed,
+      schema: {
+        tags,
+        summary: "The unit's log: operations, alarms and the reports of the last two days, newest first",
+        security,
+        params: IdParam,
+        querystring: UnitLogQuery,
+        response: v2Responses(Type.Array(UnitLogEntry)),
+      },
+    },
+    async (request) => v2(await unitLog(db, sessionOf(request), request.params.id, request.query.limit ?? 100)),
   );
 }

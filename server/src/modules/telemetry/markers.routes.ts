@@ -48,7 +48,7 @@ export function markerRoutes(app: App) {
       },
     },
     async (request) => {
-      const unit = await unitOf(db, sessionOf(request), request.params.id, { write: true });
+      const unit = await unitOf(db, sessionOf(request), request.params.id, { need: 'write' });
       return v2(toMarker(await createMarker(db, unit, request.params.n, request.body)));
     },
   );
@@ -68,7 +68,7 @@ export function markerRoutes(app: App) {
     },
     async (request) => {
       const { id, n, marker } = request.params;
-      const unit = await unitOf(db, sessionOf(request), id, { write: true });
+      const unit = await unitOf(db, sessionOf(request), id, { need: 'write' });
       return v2(toMarker(await editMarker(db, unit, n, marker, request.body)));
     },
   );
@@ -87,7 +87,7 @@ export function markerRoutes(app: App) {
     },
     async (request) => {
       const { id, n, marker } = request.params;
-      const unit = await unitOf(db, sessionOf(request), id, { write: true });
+      const unit = await unitOf(db, sessionOf(request), id, { need: 'write' });
       return v2(toMarker(await removeMarker(db, unit, n, marker)));
     },
   );

@@ -127,7 +127,7 @@ export function telemetryLegacyRoutes(app: App) {
     async (request) => {
       const b = request.body;
       const input = parseJsonData(b.JSonData);
-      const unit = await unitOf(db, sessionOf(request), b.UnitID, { customerId: b.CustomerID, write: true });
+      const unit = await unitOf(db, sessionOf(request), b.UnitID, { customerId: b.CustomerID, need: 'write' });
       const row =
         b.MarkerID === 0
           ? await createMarker(db, unit, b.ChannelID, input)
@@ -149,7 +149,7 @@ export function telemetryLegacyRoutes(app: App) {
     },
     async (request) => {
       const q = request.query;
-      const unit = await unitOf(db, sessionOf(request), q.UnitID, { customerId: q.CustomerID, write: true });
+      const unit = await unitOf(db, sessionOf(request), q.UnitID, { customerId: q.CustomerID, need: 'write' });
       return [toLegacyMarker(await removeMarker(db, unit, q.ChannelID, q.MarkerID), unit.organization_id)];
     },
   );
@@ -206,7 +206,7 @@ export function telemetryLegacyRoutes(app: App) {
     },
     async (request) => {
       const b = request.body;
-      const unit = await unitOf(db, sessionOf(request), b.UnitID, { customerId: b.CustomerID, write: true });
+      const unit = await unitOf(db, sessionOf(request), b.UnitID, { customerId: b.CustomerID, need: 'manage' });
       return editChannelColumns(db, unit, b.ChannelID, b.Columns);
     },
   );

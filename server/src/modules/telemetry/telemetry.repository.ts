@@ -256,3 +256,17 @@ export async function stepSamples(
     [unitIds, series, start, end],
   );
 }
+
+/** The unit's reports since a time: one row per report time with the count of values it carried. */
+export async function reportsSince(
+  db: Queryable,
+  unitId: number,
+  since: Date,
+  limit: number,
+): Promise<{ ts: Date; values: number }[]> {
+  return db.query(
+    `select ts, count(*)::int as values from samples where unit_id = $1 and ts >= $2
+     group by ts order by ts desc limit $3`,
+    [unitId, since, limit],
+  );
+}

@@ -110,7 +110,7 @@ export function telemetryRoutes(app: App) {
     },
     async (request) => {
       const { id, channel } = request.params;
-      const unit = await unitOf(db, sessionOf(request), id, { write: true });
+      const unit = await unitOf(db, sessionOf(request), id, { need: 'write' });
       return v2(await setReference(db, unit.id, channel, request.body.ChannelDefaultRadar));
     },
   );

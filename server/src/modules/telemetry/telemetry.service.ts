@@ -11,22 +11,23 @@ export * from './telemetry.repository.ts';
 
 /**
  * A unit the session may see (narrowed to `customerId` when the call names one); another
- * organisation's unit answers 404 as if it did not exist. With `write`, the user also needs the
- * device write capability on the unit's organisation (403 otherwise, before anything is written).
+ * organisation's unit answers 404 as if it did not exist. With `need`, the user also needs that
+ * device capability on the unit's organisation (403 otherwise, before anything is written): 'write'
+ * to operate the unit, 'manage' to change its configuration.
  */
 export async function unitOf(
   db: Queryable,
   session: SessionRow,
   unitId: number,
-  opts: { customerId?: number; write?: boolean } = {},
+  opts: { customerId?: number; need?: 'write' | 'manage' } = {},
 ): Promise<UnitRow> {
   const orgs = await scopeOrganizations(db, session, {
     customerIds: opts.customerId === undefined ? undefined : [opts.customerId],
   });
   const unit = orgs.length > 0 ? await findUnit(db, unitId, orgs) : undefined;
   if (!unit) throw httpError(404, NO_AUTHORITY);
-  if (opts.write) {
-    const allowed = await authorizedOrganizations(db, session.user_id, 'write', 'device', unit.organization_id);
+  if (opts.need) {
+    const allowed = await authorizedOrganizations(db, session.user_id, opts.need, 'device', unit.organization_id);
     if (allowed.length === 0) throw httpError(403, NO_AUTHORITY);
   }
   return unit;

@@ -1,13 +1,13 @@
 import {
   type Alarm,
   alarmTypeKey,
+  asFilterable,
   type BindingKind,
   bind,
   boundValue,
   type Device,
   displayTemperature,
   emptyFilter,
-  type FilterableUnit,
   type FilterSettings,
   filterAlarms,
   filterUnits,
@@ -83,15 +83,6 @@ export function useAlarms() {
     placeholderData: (previous) => previous,
   });
 }
-
-/** A device as the filter logic of core sees it. */
-export const asFilterable = (d: Device): FilterableUnit & { device: Device } => ({
-  UnitName: d.name,
-  UnitLocation: d.location,
-  UnitType: d.type.code,
-  AlarmEvents: d.alarmTypes.map((AlarmType) => ({ AlarmType })),
-  device: d,
-});
 
 /** The filter of a dashboard (its own, else the stored default) with the transient text search. */
 export function useDashboardFilter(dashboardId: string): FilterSettings {

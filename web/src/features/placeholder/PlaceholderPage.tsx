@@ -1,13 +1,10 @@
-import { Cpu, Folders, MapPin, SearchX, Settings, UserRound } from 'lucide-react';
+import { SearchX, Settings, UserRound } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link, useMatches } from 'react-router';
 import { useDocumentTitle } from '../../lib/useDocumentTitle.ts';
 import { EmptyState } from '../../ui/EmptyState.tsx';
 
 const icons = {
-  devicemanagement: Cpu,
-  groupmanagement: Folders,
-  locationmanagement: MapPin,
   admin: Settings,
   profile: UserRound,
   notFound: SearchX,

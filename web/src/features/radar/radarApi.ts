@@ -9,16 +9,13 @@ import type {
 } from '@fieldwatch/core';
 import { formatLegacyDate } from '@fieldwatch/core';
 import { query } from '../../lib/api.ts';
-import { api } from '../../lib/http.ts';
+import { api, type V2Envelope as V2, v2 } from '../../lib/http.ts';
 
 /**
  * The radar view's calls (spec §7): the unit (v1 details and options), GetRadarDates, the v2 curve
  * with positions, reference and difference, the reference PUT, and the v2 markers. Channels are the
  * server's (1-based) here; the page turns its 0-based indexes into them with `wireChannel`.
  */
-type V2<T> = { success: true; result: T };
-const v2 = async <T>(p: Promise<V2<T>>) => (await p).result;
-
 const device = (id: number) => `/api/v2/device/legacy/devices/${id}`;
 
 export const radarApi = {

@@ -1,10 +1,10 @@
-import { emptyFilter, filterUnits, type UnitStatus, unitTypeName } from '@fieldwatch/core';
+import { asFilterable, emptyFilter, filterUnits, type UnitStatus, unitTypeName } from '@fieldwatch/core';
 import { Activity, Users } from 'lucide-react';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { setDashboardFilter } from '../../../../stores/dashboards.ts';
 import { StatusDot } from '../../../../ui/StatusLabel.tsx';
-import { asFilterable, useCustomerIds, useDashboardFilter, useDevices } from '../../data.ts';
+import { useCustomerIds, useDashboardFilter, useDevices } from '../../data.ts';
 import { statusProps } from '../../widgets/settings/props.ts';
 import type { WidgetProps } from '../../widgetTypes.ts';
 import { formatNumber, formatPercent } from './format.ts';

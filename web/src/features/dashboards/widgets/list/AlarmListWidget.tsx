@@ -14,14 +14,14 @@ import {
   MenuTrigger,
 } from '../../../../ui/Menu.tsx';
 import { StatusDot } from '../../../../ui/StatusLabel.tsx';
+import { collatorFor, nextSort, type Sort, type SortValue, sortRows } from '../../../../ui/table/sorting.ts';
+import { type Column, VirtualTable } from '../../../../ui/table/VirtualTable.tsx';
 import { useCustomerIds, useDateRange, useDevices, useFilteredAlarms, useSelectedUnits } from '../../data.ts';
 import { formatNumber, timeOf } from '../../widgets/kpi/format.ts';
 import { Updated, WidgetEmpty, WidgetError, WidgetSkeleton } from '../../widgets/kpi/WidgetStates.tsx';
 import { alarmListProps } from '../../widgets/settings/props.ts';
 import type { WidgetProps } from '../../widgetTypes.ts';
 import { toggleAlarmType } from './alarmTypes.ts';
-import { collatorFor, nextSort, type Sort, type SortValue, sortRows } from './sorting.ts';
-import { type Column, VirtualTable } from './VirtualTable.tsx';
 import './list.css';
 
 type Row = {

@@ -6,6 +6,9 @@ import { useTranslation } from 'react-i18next';
 import { formatDateTime } from '../../../../i18n/i18n.ts';
 import { IconButton } from '../../../../ui/Button.tsx';
 import { StatusLabel } from '../../../../ui/StatusLabel.tsx';
+import { selectionState, selectRow, toggleAll } from '../../../../ui/table/selection.ts';
+import { collatorFor, nextSort, type Sort, type SortValue, sortRows } from '../../../../ui/table/sorting.ts';
+import { type Column, VirtualTable } from '../../../../ui/table/VirtualTable.tsx';
 import {
   useCustomerIds,
   useDateRange,
@@ -19,9 +22,6 @@ import { Updated, WidgetEmpty, WidgetError, WidgetSkeleton } from '../../widgets
 import { fetchParkingUsage } from '../../widgets/report/reportApi.ts';
 import { deviceListProps, parkingProps } from '../../widgets/settings/props.ts';
 import type { WidgetProps } from '../../widgetTypes.ts';
-import { selectionState, selectRow, toggleAll } from './selection.ts';
-import { collatorFor, nextSort, type Sort, type SortValue, sortRows } from './sorting.ts';
-import { type Column, VirtualTable } from './VirtualTable.tsx';
 import './list.css';
 
 const isParkingDevice = (d: Device) => isParkingType(d.type.code);

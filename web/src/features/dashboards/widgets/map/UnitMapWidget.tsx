@@ -8,7 +8,6 @@ import {
   STATUS_SEVERITY,
   type UnitStatus,
 } from '@fieldwatch/core';
-import { useQuery } from '@tanstack/react-query';
 import * as L from 'leaflet';
 import { CircleAlert, MapPinOff, Maximize } from 'lucide-react';
 import {
@@ -24,7 +23,7 @@ import {
 import { createPortal } from 'react-dom';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { api } from '../../../../lib/http.ts';
+import { useClientConfig } from '../../../../lib/useClientConfig.ts';
 import { Button } from '../../../../ui/Button.tsx';
 import { EmptyState } from '../../../../ui/EmptyState.tsx';
 import { Skeleton } from '../../../../ui/Skeleton.tsx';
@@ -69,15 +68,6 @@ const MAX_ZOOM = 19;
 const FIT_PADDING = 48;
 /** Fitting never zooms in further than a neighbourhood, so one unit still shows its surroundings. */
 const FIT_MAX_ZOOM = 14;
-
-type ClientConfig = { tileUrl: string; tileAttribution: string };
-
-const useClientConfig = () =>
-  useQuery({
-    queryKey: ['clientConfig'],
-    queryFn: () => api.get<ClientConfig>('/api/v3/config'),
-    staleTime: Number.POSITIVE_INFINITY,
-  });
 
 /** The document's theme and direction, followed as they change (theme toggle, language). */
 type Look = { dark: boolean; rtl: boolean };

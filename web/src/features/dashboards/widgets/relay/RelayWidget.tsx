@@ -1,8 +1,9 @@
 import type { Device } from '@fieldwatch/core';
 import { CircleAlert, CircleCheck, Lock, Power, Settings2, Users } from 'lucide-react';
-import { useCallback, useEffect, useMemo, useReducer, useState } from 'react';
+import { useCallback, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { onLive } from '../../../../lib/live.ts';
+import { canSwitch, outputsOf } from '../../../../lib/relay/relayMachine.ts';
+import { useRelay } from '../../../../lib/relay/useRelay.ts';
 import { toast } from '../../../../lib/toast.ts';
 import { useUserStore } from '../../../../stores/user.ts';
 import { Button } from '../../../../ui/Button.tsx';
@@ -11,23 +12,9 @@ import { Spinner } from '../../../../ui/Spinner.tsx';
 import { useCustomerIds, useDevices, useSelectedUnits } from '../../data.ts';
 import { Updated, WidgetEmpty, WidgetError, WidgetSkeleton } from '../../widgets/kpi/WidgetStates.tsx';
 import type { WidgetProps } from '../../widgetTypes.ts';
-import { relayApi } from './relayApi.ts';
-import {
-  canSwitch,
-  initialRelay,
-  outputsOf,
-  type RelaySettings,
-  relayReducer,
-  relaySettings,
-  withOutput,
-} from './relayMachine.ts';
+import { type RelaySettings, relaySettings } from './relaySettings.ts';
 import { isRelayUnit, maySwitch } from './relayUnits.ts';
 import './relay.css';
-
-/** Without the unit's answer this long after the server took the command, it counts as failed. */
-export const RELAY_TIMEOUT_MS = 20_000;
-/** How long the error shows before the toggles return to the confirmed outputs. */
-const ERROR_HOLD_MS = 1500;
 
 /**
  * Relay (spec §4 Device): the outputs of one relay unit as it last reported them, one switch per
@@ -82,85 +69,18 @@ export function RelayWidget({ dashboardId, widgetId, widget }: WidgetProps) {
 function RelayControl({ unit, settings }: { unit: Device; settings: RelaySettings }) {
   const { t } = useTranslation();
   const access = useUserStore((s) => s.accessResponse);
-  const unitId = unit.id;
-  const [m, dispatch] = useReducer(relayReducer, initialRelay);
-  const [readError, setReadError] = useState<unknown>(null);
+  const onError = useCallback(() => toast(t('widgets.relay.updateError'), 'danger'), [t]);
+  const { m, readError, updatedAt, read, send } = useRelay(unit.id, onError);
   const [ask, setAsk] = useState<{ index: number; on: boolean } | null>(null);
-  const [updatedAt, setUpdatedAt] = useState(0);
-
-  const read = useCallback((id: number) => {
-    relayApi.read(id).then(
-      (view) => {
-        setReadError(null);
-        setUpdatedAt(Date.now());
-        dispatch({ type: 'loaded', view });
-      },
-      (e: unknown) => {
-        setReadError(e);
-        dispatch({ type: 'loadFailed' });
-      },
-    );
-  }, []);
-
-  // Initializing until the first read.
-  useEffect(() => read(unitId), [unitId, read]);
-
-  // The unit's reports and the operations' results arrive on the live socket.
-  useEffect(() => {
-    return onLive((e) => {
-      if (e.unitId !== unitId) return;
-      if (e.kind === 'relay' && typeof e.state === 'string') {
-        setUpdatedAt(Date.now());
-        dispatch({ type: 'reported', state: e.state });
-      } else if (e.kind === 'operation' && e.state !== 'requested') {
-        if (e.operation === 'relay') {
-          dispatch({
-            type: 'operation',
-            seq: Number(e.seq),
-            ok: e.state === 'succeeded',
-            message: String(e.message ?? ''),
-          });
-        } else if (e.operation === 'restart') read(unitId);
-      }
-    });
-  }, [unitId, read]);
-
-  // No answer in time is an error.
-  useEffect(() => {
-    if (m.phase !== 'pending' || m.seq === null) return;
-    const seq = m.seq;
-    const timer = setTimeout(() => dispatch({ type: 'timeout', seq }), RELAY_TIMEOUT_MS);
-    return () => clearTimeout(timer);
-  }, [m.phase, m.seq]);
-
-  // An error is toasted, shown briefly, then the toggles return to the confirmed state, read again.
-  useEffect(() => {
-    if (m.phase !== 'error') return;
-    toast(t('widgets.relay.updateError'), 'danger');
-    const timer = setTimeout(() => {
-      dispatch({ type: 'reset' });
-      read(unitId);
-    }, ERROR_HOLD_MS);
-    return () => clearTimeout(timer);
-  }, [m.phase, unitId, read, t]);
 
   if (readError && m.confirmed === null && m.phase === 'initializing') {
-    return <WidgetError title={t('widgets.relay.readFailed')} error={readError} onRetry={() => read(unit.id)} />;
+    return <WidgetError title={t('widgets.relay.readFailed')} error={readError} onRetry={read} />;
   }
 
   const writable = access ? maySwitch(access.Customers, unit.organization) : false;
   const outputs = outputsOf(m.shown);
   const confirmed = outputsOf(m.confirmed);
   const label = (i: number) => settings.labels[i]?.trim() || t('widgets.relay.output', { n: i + 1 });
-  const send = (index: number, on: boolean) => {
-    if (!m.shown || !canSwitch(m)) return;
-    const state = withOutput(m.shown, index, on);
-    dispatch({ type: 'send', state });
-    relayApi.set(unit.id, state).then(
-      (r) => dispatch({ type: 'accepted', seq: r.seq }),
-      (e: unknown) => dispatch({ type: 'rejected', message: e instanceof Error ? e.message : String(e) }),
-    );
-  };
   const toggle = (index: number, on: boolean) => (settings.confirm ? setAsk({ index, on }) : send(index, on));
   const busy = m.phase === 'pending' || m.phase === 'resetting' || m.phase === 'initializing';
 

@@ -3,24 +3,23 @@ import { Download, Table, Users } from 'lucide-react';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatDateTime } from '../../../../i18n/i18n.ts';
+import { downloadCsv } from '../../../../lib/csv.ts';
 import { Button } from '../../../../ui/Button.tsx';
+import { collatorFor, nextSort, type Sort, type SortValue, sortRows } from '../../../../ui/table/sorting.ts';
+import { type Column, VirtualTable } from '../../../../ui/table/VirtualTable.tsx';
 import { useCustomerIds, useDateRange, useFilteredDevices, useSelectedUnits } from '../../data.ts';
 import { formatNumber } from '../../widgets/kpi/format.ts';
 import { Updated, WidgetEmpty, WidgetError, WidgetSkeleton } from '../../widgets/kpi/WidgetStates.tsx';
-import { collatorFor, nextSort, type Sort, type SortValue, sortRows } from '../../widgets/list/sorting.ts';
-import { type Column, VirtualTable } from '../../widgets/list/VirtualTable.tsx';
 import type { WidgetProps } from '../../widgetTypes.ts';
 import { fetchTableReport } from './reportApi.ts';
 import {
   cellValue,
-  csvFileName,
   csvNumber,
   decimalsOf,
   listProps,
   type ReportColumn,
   reportColumns,
   reportUnits,
-  toCsv,
 } from './reportMath.ts';
 import { seriesLabel } from './seriesLabel.ts';
 import '../../widgets/list/list.css';
@@ -128,13 +127,7 @@ export function ListWidget({ dashboardId, widgetId, widget }: WidgetProps) {
       ...cols.map((c) => (c.series.unit && c.stat !== 'count' ? `${header(c)} (${c.series.unit})` : header(c))),
     ];
     const body = rows.map((r) => [r.unitName, ...cols.map((c) => csvNumber(r.values[c.key], decimalsOf(c.stat)))]);
-    const title = widget.name || t('widgetTypes.list.name');
-    const blob = new Blob([`\ufeff${toCsv([head, ...body])}`], { type: 'text/csv;charset=utf-8' });
-    const a = document.createElement('a');
-    a.href = URL.createObjectURL(blob);
-    a.download = csvFileName(title, new Date());
-    a.click();
-    setTimeout(() => URL.revokeObjectURL(a.href), 0);
+    downloadCsv(widget.name || t('widgetTypes.list.name'), [head, ...body]);
   };
 
   const rangeText = t('widgets.list.range', {

@@ -1,7 +1,7 @@
 import type { TableReport } from '@fieldwatch/core';
 import { describe, expect, it } from 'vitest';
 import { reportDays } from './reportApi.ts';
-import { cellValue, csvFileName, csvNumber, listProps, reportColumns, reportUnits, toCsv } from './reportMath.ts';
+import { cellValue, csvNumber, listProps, reportColumns, reportUnits } from './reportMath.ts';
 
 describe('listProps', () => {
   it('defaults to battery and temperature with last, min and max over the units in view', () => {
@@ -58,20 +58,9 @@ describe('report cells', () => {
 });
 
 describe('CSV', () => {
-  it('quotes what needs quoting and keeps formulas as text', () => {
-    expect(
-      toCsv([
-        ['Unit', 'Battery voltage · Min (V)'],
-        ['Pump "north", 1', 3.5],
-        ['=HYPERLINK()', undefined],
-      ]),
-    ).toBe('Unit,Battery voltage · Min (V)\r\n"Pump ""north"", 1",3.5\r\n\'=HYPERLINK(),');
-  });
-  it('rounds numbers to the decimals shown and names the file', () => {
+  it('rounds numbers to the decimals shown', () => {
     expect(csvNumber(21.4567, 2)).toBe(21.46);
     expect(csvNumber(undefined, 2)).toBeUndefined();
-    expect(csvFileName('Pumps / Nord', new Date('2026-03-05T10:00:00Z'))).toBe('pumps-nord-2026-03-05.csv');
-    expect(csvFileName('€€', new Date('2026-03-05T10:00:00Z'))).toBe('report-2026-03-05.csv');
   });
 });
 

@@ -82,30 +82,6 @@ export const SERIES_COLUMNS: readonly SeriesDef[] = [...SERIES].sort(
   (a, b) => (a.channel === null ? 0 : 1) - (b.channel === null ? 0 : 1) || a.id - b.id,
 );
 
-/** RFC 4180 CSV: fields with a comma, quote or line break quoted, quotes doubled; CRLF line ends. */
-export function toCsv(rows: readonly (readonly (string | number | null | undefined)[])[]): string {
-  const field = (v: string | number | null | undefined) => {
-    if (v === null || v === undefined) return '';
-    const s = typeof v === 'number' ? String(v) : v;
-    // A leading = + - @ would be run as a formula by spreadsheets; a quote prefix keeps it text.
-    const safe = typeof v === 'string' && /^[=+\-@]/.test(s) ? `'${s}` : s;
-    return /[",\r\n]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
-  };
-  return rows.map((r) => r.map(field).join(',')).join('\r\n');
-}
-
 /** A number for CSV: rounded to the decimals shown, plain digits with a dot. */
 export const csvNumber = (v: number | undefined, decimals: number) =>
   v === undefined ? undefined : Math.round(v * 10 ** decimals) / 10 ** decimals;
-
-/** A file name for the download: the list's title, safe characters only, and the date. */
-export function csvFileName(title: string, at: Date): string {
-  const base =
-    title
-      .normalize('NFKD')
-      .replace(/[^\w\- ]+/g, '')
-      .trim()
-      .replace(/\s+/g, '-')
-      .toLowerCase() || 'report';
-  return `${base}-${at.toISOString().slice(0, 10)}.csv`;
-}

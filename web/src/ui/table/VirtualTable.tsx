@@ -11,6 +11,7 @@ import {
   useState,
 } from 'react';
 import { moveActive } from './selection.ts';
+import './table.css';
 import { ariaSort, type Sort, type SortDir } from './sorting.ts';
 import { pageRows, scrollToReveal, visibleRange } from './windowing.ts';
 

@@ -7,7 +7,6 @@ import {
   type RelayEvent,
   type RelayMachine,
   relayReducer,
-  relaySettings,
   withOutput,
 } from './relayMachine.ts';
 
@@ -148,19 +147,5 @@ describe('relay helpers', () => {
     expect(withOutput('1010', 1, true)).toBe('1110');
     expect(withOutput('1010', 0, false)).toBe('0010');
     expect(withOutput('1010', 9, true)).toBe('1010');
-  });
-
-  it('reads its settings defensively', () => {
-    expect(relaySettings({})).toEqual({ unitId: null, labels: [], confirm: false });
-    expect(relaySettings({ unitId: '42', labels: ['Pump', 3, null], confirm: true })).toEqual({
-      unitId: 42,
-      labels: ['Pump', '', ''],
-      confirm: true,
-    });
-    expect(relaySettings({ unitId: -1, labels: 'x', confirm: 'yes' })).toEqual({
-      unitId: null,
-      labels: [],
-      confirm: false,
-    });
   });
 });

@@ -1,0 +1,181 @@
+import fs from 'node:fs';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { okPipeUnit } from './support/alarm.ts';
+import { signIn, toasts, useApp } from './support/app.ts';
+
+// Issue 7 end to end: an engineer finds a unit, changes its alarm limits and schedule and sends the
+// settings to the simulated unit; an operator moves units between groups and locations; a Reader
+// can change nothing.
+const app = useApp();
+
+const api = <T>(page: Page, path: string) =>
+  page.evaluate(async (p) => (await (await fetch(p)).json()) as unknown, path) as Promise<T>;
+const v2 = async <T>(page: Page, path: string) => (await api<{ result: T }>(page, path)).result;
+
+const svTexts = JSON.parse(
+  fs.readFileSync(new URL('../web/src/i18n/locales/sv.json', import.meta.url), 'utf8'),
+) as Record<string, unknown>;
+/** A Swedish text by its dotted key; throws on a missing key so a renamed key cannot pass silently. */
+const sv = (key: string): string => {
+  const text = key.split('.').reduce<unknown>((o, k) => (o as Record<string, unknown> | undefined)?.[k], svTexts);
+  if (typeof text !== 'string') throw new Error(`no Swedish text for ${key}`);
+  return text;
+};
+
+type Group = { id: number; key: string; name: string; devices: number[] };
+type Container = { id: string; type: string; name: string; content: { type: string; target: string }[] };
+
+describe('device management', () => {
+  it('finds a unit, changes alarm limits and schedule, and sends the settings to the unit', async () => {
+    const { page } = await app.open();
+    await signIn(page, app.url, 'manager');
+    const { unit } = await okPipeUnit(page, app.server);
+    await page.goto(`${app.url}/devicemanagement`);
+    await page.getByLabel('Search units').fill(unit.name);
+    const rows = page.locator('.vt__table tbody tr:not(.vt__spacer)');
+    await expect.poll(() => rows.count()).toBe(1);
+    await page.getByRole('link', { name: unit.name, exact: true }).click();
+    await page.getByRole('heading', { name: unit.name, level: 2 }).waitFor();
+
+    // Alarm limits: channel 1 gets an insulation level of its own.
+    await page.getByRole('tab', { name: 'Device alarm' }).click();
+    await page.getByLabel('Insulation level 1 (MΩ), Channel 1').fill('25');
+    await page.getByRole('button', { name: 'Save alarm limits' }).click();
+    await toasts(page).filter({ hasText: 'Alarm limit levels updated' }).waitFor();
+    const limits = await v2<{ resistance: number[]; channels: Record<string, { resistance: number[] }> }>(
+      page,
+      `/api/v2/device/legacy/devices/${unit.id}/alarm_limits`,
+    );
+    expect(limits.channels['1']?.resistance).toEqual([25]);
+
+    // Schedule: the browser refuses an out-of-range value with the field's text, nothing is sent.
+    await page.getByRole('tab', { name: 'Schedule' }).click();
+    const every = page.getByLabel('Report every', { exact: true });
+    await every.fill('5000');
+    await page.getByRole('button', { name: 'Save and send to unit' }).click();
+    await page.getByText('Report every must be from 0 to 1440').waitFor();
+    const settings = () => v2<{ Schedule: number | null }>(page, `/api/v2/device/legacy/devices/${unit.id}/settings`);
+    expect((await settings()).Schedule).not.toBe(5000);
+
+    // A valid value is saved and sent; the simulated unit stores it and the operation succeeds.
+    await every.fill('30');
+    await page.getByRole('button', { name: 'Save and send to unit' }).click();
+    await toasts(page).filter({ hasText: 'Send settings requested' }).waitFor();
+    const send = page.locator('.ops__op', { hasText: 'Send settings' });
+    await send.locator('.ops__state--succeeded').waitFor({ timeout: 30_000 });
+    expect((await settings()).Schedule).toBe(30);
+    const ops = await v2<{ operation: string; state: string }[]>(page, `/api/v2/device/devices/${unit.id}/operations`);
+    expect(ops[0]).toMatchObject({ operation: 'send_settings', state: 'succeeded' });
+  });
+
+  it('lets an operator run operations but not change settings', async () => {
+    const { page } = await app.open();
+    await signIn(page, app.url, 'operator');
+    const { unit } = await okPipeUnit(page, app.server);
+    await page.goto(`${app.url}/devicemanagement?unit=${unit.id}&tab=schedule`);
+    await page.getByText('You are missing authority for this device.').waitFor();
+    await expect(page.getByLabel('Report every', { exact: true }).isDisabled()).resolves.toBe(true);
+    await expect(page.getByRole('button', { name: 'Save and send to unit' }).count()).resolves.toBe(0);
+    await page.locator('.ops__op', { hasText: 'Get data' }).click();
+    await page
+      .locator('.ops__op', { hasText: 'Get data' })
+      .locator('.ops__state--succeeded')
+      .waitFor({ timeout: 30_000 });
+  });
+
+  it('shows a Reader everything and lets them change nothing', async () => {
+    // The demo Reader works in Swedish: the texts below are looked up in that locale.
+    const { page } = await app.open();
+    await signIn(page, app.url, 'viewer');
+    const { unit } = await okPipeUnit(page, app.server);
+    await page.goto(`${app.url}/devicemanagement?unit=${unit.id}&tab=deviceAlarm`);
+    await page.getByRole('heading', { name: unit.name, level: 2 }).waitFor();
+    const limitInputs = page.locator('.limits__input');
+    await limitInputs.first().waitFor();
+    const disabled = await limitInputs.evaluateAll((els) => els.map((e) => (e as HTMLInputElement).disabled));
+    expect(disabled.length).toBeGreaterThan(0);
+    expect(disabled.every(Boolean)).toBe(true);
+    await expect(page.getByRole('button', { name: sv('devices.limits.save') }).count()).resolves.toBe(0);
+    for (const op of ['get_data', 'restart', 'purge_data'])
+      await expect(page.locator('.ops__op', { hasText: sv(`devices.operations.${op}`) }).isDisabled()).resolves.toBe(
+        true,
+      );
+    await page.goto(`${app.url}/groupmanagement`);
+    await page.locator('.container-item').first().waitFor();
+    await page.getByText(sv('containers.readOnly')).waitFor();
+    await expect(page.getByRole('button', { name: sv('containers.groups.new') }).count()).resolves.toBe(0);
+    await expect(page.locator('.containers input[type=checkbox]').count()).resolves.toBe(0);
+  });
+});
+
+describe('group and location management', () => {
+  it('adds a unit to a group and moves it to another group', async () => {
+    const { page } = await app.open();
+    await signIn(page, app.url, 'operator');
+    await page.goto(`${app.url}/groupmanagement`);
+    const items = page.locator('.container-item');
+    await items.nth(1).waitFor();
+    const [first, second] = [
+      (await items.nth(0).locator('.container-item__name').textContent()) ?? '',
+      (await items.nth(1).locator('.container-item__name').textContent()) ?? '',
+    ];
+    await items.nth(0).click();
+    const poolRow = page.locator('.containers__pool .unit-row').first();
+    const name = (await poolRow.locator('.unit-row__name').textContent()) ?? '';
+    await poolRow.getByRole('checkbox').check();
+    await page.getByRole('button', { name: `Add 1 unit to ${first}` }).click();
+    await toasts(page)
+      .filter({ hasText: `1 unit moved to ${first}` })
+      .waitFor();
+    const unitId = (await api<{ id: number; name: string }[]>(page, '/api/v1/device')).find((d) => d.name === name)?.id;
+    const groups = () => v2<Group[]>(page, '/api/v2/device/groups');
+    expect((await groups()).find((g) => g.name === first)?.devices).toContain(unitId);
+
+    // Move it on with the check box and "Move to…".
+    await page.locator('.containers__current .unit-row', { hasText: name }).getByRole('checkbox').check();
+    await page.getByRole('combobox', { name: 'Move to…' }).selectOption({ label: second });
+    await toasts(page)
+      .filter({ hasText: `1 unit moved to ${second}` })
+      .waitFor();
+    await expect
+      .poll(async () => (await groups()).find((g) => g.name === first)?.devices.includes(unitId as number))
+      .toBe(false);
+    expect((await groups()).find((g) => g.name === second)?.devices).toContain(unitId);
+
+    // And back by drag and drop: the unit's row onto the first group in the list.
+    await items.nth(1).click();
+    const row = page.locator('.containers__current .unit-row', { hasText: name });
+    await row.dragTo(items.nth(0));
+    await expect
+      .poll(async () => (await groups()).find((g) => g.name === second)?.devices.includes(unitId as number))
+      .toBe(false);
+    expect((await groups()).find((g) => g.name === first)?.devices).toContain(unitId);
+  });
+
+  it('creates a location and moves a unit into it from another location', async () => {
+    const { page } = await app.open();
+    await signIn(page, app.url, 'operator');
+    await page.goto(`${app.url}/locationmanagement`);
+    await page.locator('.container-item').first().waitFor();
+    await page.getByRole('button', { name: 'New location' }).click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByRole('button', { name: 'Save' }).click();
+    await dialog.getByText('Location name should not be blank').waitFor();
+    await dialog.getByLabel('Location name').fill('Pump house 7');
+    await dialog.getByRole('button', { name: 'Save' }).click();
+    await page.getByRole('heading', { name: 'Pump house 7', level: 2 }).waitFor();
+
+    const poolRow = page.locator('.containers__pool .unit-row').first();
+    const name = (await poolRow.locator('.unit-row__name').textContent()) ?? '';
+    await poolRow.getByRole('checkbox').check();
+    await page.getByRole('button', { name: 'Add 1 unit to Pump house 7' }).click();
+    await toasts(page).filter({ hasText: '1 unit moved to Pump house 7' }).waitFor();
+    await page.locator('.containers__current .unit-row', { hasText: name }).waitFor();
+    const unitId = (await api<{ id: number; name: string }[]>(page, '/api/v1/device')).find((d) => d.name === name)?.id;
+    const locations = await api<Container[]>(page, '/api/v3/containers?type=locations');
+    const holding = locations.filter((l) => l.content.some((r) => r.target === String(unitId)));
+    // A unit is in one place: it left the location it was in.
+    expect(holding.map((l) => l.name)).toEqual(['Pump house 7']);
+  });
+});

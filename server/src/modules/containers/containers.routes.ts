@@ -1,0 +1,130 @@
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import {
+  ContainerIdParam,
+  ContainerListQuery,
+  ContainerUnitsBody,
+  ContainerUpdate,
+  ContainerView,
+  ErrorBody,
+  GroupImportBody,
+  GroupImportResult,
+  NewContainer,
+} from '@fieldwatch/core';
+import { Type } from '@sinclair/typebox';
+import type { App } from '../../app.ts';
+import { requireSession, sessionOf } from '../../plugins/auth.ts';
+import {
+  addContainer,
+  changeContainer,
+  importGroup,
+  listContainers,
+  moveUnits,
+  removeContainer,
+} from './containers.service.ts';
+
+const C = '/api/v3/containers';
+const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody };
+const base = { preHandler: requireSession };
+const doc = { tags: ['containers'], security: [{ session: [] }] };
+
+/** Groups and locations of spec §3 (group and location management), stored per organisation. */
+export function containerRoutes(app: App) {
+  const r = app.withTypeProvider<TypeBoxTypeProvider>();
+  const { db } = app;
+
+  r.get(
+    C,
+    {
+      ...base,
+      schema: {
+        ...doc,
+        summary: 'Groups and locations you may see (type: one kind only; use_context: the current organisation)',
+        querystring: ContainerListQuery,
+        response: { 200: Type.Array(ContainerView), ...errors },
+      },
+    },
+    async (request) =>
+      listContainers(db, sessionOf(request), { type: request.query.type, useContext: request.query.use_context }),
+  );
+  r.post(
+    C,
+    {
+      ...base,
+      schema: {
+        ...doc,
+        summary: "Create a group or a location ('Missing parameters' without a name)",
+        body: NewContainer,
+        response: { 200: ContainerView, ...errors },
+      },
+    },
+    async (request) => addContainer(db, sessionOf(request), request.body),
+  );
+  r.put(
+    `${C}/:id`,
+    {
+      ...base,
+      schema: {
+        ...doc,
+        summary: 'Rename a container; set the locations a group holds',
+        params: ContainerIdParam,
+        body: ContainerUpdate,
+        response: { 200: ContainerView, ...errors },
+      },
+    },
+    async (request) => changeContainer(db, sessionOf(request), request.params.id, request.body),
+  );
+  r.delete(
+    `${C}/:id`,
+    {
+      ...base,
+      schema: {
+        ...doc,
+        summary: 'Delete a group or a location (its units stay, without a place)',
+        params: ContainerIdParam,
+        response: { 200: Type.Object({ id: Type.String() }), ...errors },
+      },
+    },
+    async (request) => removeContainer(db, sessionOf(request), request.params.id),
+  );
+  r.put(
+    `${C}/:id/units`,
+    {
+      ...base,
+      schema: {
+        ...doc,
+        summary: 'Move units into a location (each leaves the location it was in)',
+        params: ContainerIdParam,
+        body: ContainerUnitsBody,
+        response: { 200: ContainerView, ...errors },
+      },
+    },
+    async (request) => moveUnits(db, sessionOf(request), request.params.id, request.body.units, 'in'),
+  );
+  r.delete(
+    `${C}/:id/units`,
+    {
+      ...base,
+      schema: {
+        ...doc,
+        summary: 'Take units out of a location',
+        params: ContainerIdParam,
+        body: ContainerUnitsBody,
+        response: { 200: ContainerView, ...errors },
+      },
+    },
+    async (request) => moveUnits(db, sessionOf(request), request.params.id, request.body.units, 'out'),
+  );
+  r.post(
+    `${C}/import`,
+    {
+      ...base,
+      schema: {
+        ...doc,
+        summary: "Group import: a customer's group by name, organised into locations by its units' location texts",
+        body: GroupImportBody,
+        response: { 200: GroupImportResult, ...errors },
+      },
+    },
+    async (request) => importGroup(db, sessionOf(request), request.body),
+  );
+}

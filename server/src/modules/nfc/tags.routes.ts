@@ -1,0 +1,80 @@
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import { ErrorBody, TagSettingQuery, TagUnitQuery, TagUuidParam, TagView } from '@fieldwatch/core';
+import { Type } from '@sinclair/typebox';
+import type { App } from '../../app.ts';
+import { requireSession, sessionOf } from '../../plugins/auth.ts';
+import { createTag, setTag, tagField, tagUuidOfUnit } from './tags.service.ts';
+
+const H = '/api/v1/taghost';
+const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody };
+const base = { preHandler: requireSession };
+const doc = { tags: ['tag host'], security: [{ session: [] }] };
+
+/** The tag host calls of spec §7 (a unit's tag, its template and restriction), served here. */
+export function tagHostRoutes(app: App) {
+  const r = app.withTypeProvider<TypeBoxTypeProvider>();
+  const { db } = app;
+
+  r.get(
+    `${H}/tag`,
+    {
+      ...base,
+      schema: {
+        ...doc,
+        summary: "The unit's tag uuid, or an empty string when it has none",
+        querystring: TagUnitQuery,
+        response: { 200: Type.String(), ...errors },
+      },
+    },
+    // Fastify sends a returned string as it is, as text/plain ('' an empty body); the call answers JSON.
+    async (request, reply) =>
+      reply
+        .type('application/json')
+        .send(JSON.stringify(await tagUuidOfUnit(db, sessionOf(request), request.query.unit))),
+  );
+  r.post(
+    `${H}/tag`,
+    {
+      ...base,
+      schema: {
+        ...doc,
+        summary: 'Give the unit a tag (SuperUser); answers the tag it has if it has one',
+        querystring: TagUnitQuery,
+        response: { 200: TagView, ...errors },
+      },
+    },
+    async (request) => createTag(db, sessionOf(request), request.query.unit),
+  );
+  for (const field of ['template', 'restriction'] as const) {
+    r.get(
+      `${H}/tag/:uuid/${field}`,
+      {
+        ...base,
+        schema: {
+          ...doc,
+          summary: `The tag's ${field}, or -1 without data`,
+          params: TagUuidParam,
+          response: { 200: Type.Integer(), ...errors },
+        },
+      },
+      async (request) => tagField(db, sessionOf(request), request.params.uuid, field),
+    );
+    r.put(
+      `${H}/tag/:uuid/${field}`,
+      {
+        ...base,
+        schema: {
+          ...doc,
+          summary:
+            field === 'template'
+              ? 'Set the template: the built-in dashboard (1-6) a customer onboarded by the tag starts on; -1 none'
+              : 'Set the restriction: an organisation id binds the tag to it, 0 disables it, -1 none',
+          params: TagUuidParam,
+          querystring: TagSettingQuery,
+          response: { 200: TagView, ...errors },
+        },
+      },
+      async (request) => setTag(db, sessionOf(request), request.params.uuid, field, request.query.id),
+    );
+  }
+}

@@ -1,0 +1,79 @@
+import { randomUUID } from 'node:crypto';
+import { BUILTIN_KEYS, type TagView } from '@fieldwatch/core';
+import type { Queryable } from '../../db/db.ts';
+import { NO_AUTHORITY } from '../../plugins/envelopes.ts';
+import { httpError } from '../../plugins/errors.ts';
+import type { SessionRow } from '../auth/auth.service.ts';
+import { deviceScope, findUnit } from '../devices/devices.service.ts';
+import { scopeOrganizations } from '../organisations/organisations.service.ts';
+import { findTag, insertTag, setTagField, type TagRow, tagOfUnit } from './tags.repository.ts';
+
+/**
+ * A tag's template is the built-in dashboard (1-based in BUILTIN_KEYS) a customer onboarded through
+ * it lands on; its restriction binds it to an organisation (its id) or disables it (0). -1 is "none".
+ */
+export const NONE = -1;
+
+const view = (t: TagRow): TagView => ({
+  tag_uuid: t.tag_uuid,
+  template: t.template,
+  restriction: t.restriction,
+  unit: t.unit_id,
+});
+
+/** The tag of a unit the user sees, when it has one. */
+async function visibleTagOfUnit(db: Queryable, session: SessionRow, unitId: number) {
+  const unit = await findUnit(db, unitId, await scopeOrganizations(db, session));
+  if (!unit) throw httpError(404, NO_AUTHORITY);
+  return { unit, tag: await tagOfUnit(db, unit.id) };
+}
+
+/** GET tag?unit=: the unit's tag uuid, or an empty string when it has none (spec §7). */
+export async function tagUuidOfUnit(db: Queryable, session: SessionRow, unitId: number): Promise<string> {
+  return (await visibleTagOfUnit(db, session, unitId)).tag?.tag_uuid ?? '';
+}
+
+/** A tag whose unit the user sees; `manage` also needs the device manage capability (SuperUsers). */
+async function tagOf(db: Queryable, session: SessionRow, uuid: string, manage: boolean) {
+  const tag = await findTag(db, uuid);
+  const scope = await deviceScope(db, session);
+  const unit = tag?.unit_id ? await findUnit(db, tag.unit_id, scope.visible) : undefined;
+  if (!tag || !unit) return undefined;
+  if (manage && !scope.manageable.includes(unit.organization_id)) throw httpError(403, NO_AUTHORITY);
+  return { tag, scope };
+}
+
+/** GET tag/{uuid}/template and /restriction: the value, or -1 without data (spec §7). */
+export async function tagField(db: Queryable, session: SessionRow, uuid: string, field: 'template' | 'restriction') {
+  return (await tagOf(db, session, uuid, false))?.tag[field] ?? NONE;
+}
+
+/** PUT tag/{uuid}/template?id= and /restriction?id= (SuperUsers of the unit's organisation). */
+export async function setTag(
+  db: Queryable,
+  session: SessionRow,
+  uuid: string,
+  field: 'template' | 'restriction',
+  value: number,
+): Promise<TagView> {
+  const found = await tagOf(db, session, uuid, true);
+  if (!found) throw httpError(404, 'Tag not found');
+  if (field === 'template' && value !== NONE && (value < 1 || value > BUILTIN_KEYS.length)) {
+    throw httpError(400, `id: a template is -1 or a dashboard 1 to ${BUILTIN_KEYS.length}`);
+  }
+  if (field === 'restriction' && value > 0 && !found.scope.visible.includes(value)) {
+    throw httpError(404, 'Organization not found');
+  }
+  const row = await setTagField(db, uuid, field, value);
+  if (!row) throw httpError(404, 'Tag not found');
+  return view(row);
+}
+
+/** POST tag?unit=: gives the unit a tag with a random uuid (or answers the one it has). */
+export async function createTag(db: Queryable, session: SessionRow, unitId: number): Promise<TagView> {
+  const scope = await deviceScope(db, session);
+  const unit = await findUnit(db, unitId, scope.visible);
+  if (!unit) throw httpError(404, NO_AUTHORITY);
+  if (!scope.manageable.includes(unit.organization_id)) throw httpError(403, NO_AUTHORITY);
+  return view(await insertTag(db, randomUUID(), unit.id));
+}

@@ -1,0 +1,189 @@
+import { DEVICE_TABS, type DeviceTab, fieldsOfTab, unitTypeName } from '@fieldwatch/core';
+import { useQuery } from '@tanstack/react-query';
+import { ArrowLeft, Radar } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { formatDateTime } from '../../i18n/i18n.ts';
+import { deviceRights, useRoleIn } from '../../stores/user.ts';
+import { Button } from '../../ui/Button.tsx';
+import { EmptyState } from '../../ui/EmptyState.tsx';
+import { Skeleton } from '../../ui/Skeleton.tsx';
+import { StatusLabel } from '../../ui/StatusLabel.tsx';
+import { devicesApi } from './devicesApi.ts';
+import { NoAuthority, OperationsPanel } from './OperationsPanel.tsx';
+import { SettingsForm } from './SettingsForm.tsx';
+import { AlarmLimitsTab } from './tabs/AlarmLimitsTab.tsx';
+import { LocationTab } from './tabs/LocationTab.tsx';
+import { LogScanTab } from './tabs/LogScanTab.tsx';
+import { NfcTag } from './tabs/NfcTab.tsx';
+import { TableViewTab } from './tabs/TableViewTab.tsx';
+
+/** Scrolls the tab list sideways (only) so the chosen tab shows, in either writing direction. */
+function centreInList(tab: HTMLButtonElement | null) {
+  const list = tab?.parentElement;
+  if (!tab || !list) return;
+  const a = tab.getBoundingClientRect();
+  const b = list.getBoundingClientRect();
+  list.scrollBy({ left: a.left + a.width / 2 - (b.left + b.width / 2) });
+}
+
+/**
+ * One unit in device management: its header, the operations panel and the 14 tabs of spec §2. A
+ * Reader sees everything read-only, a User operates, a SuperUser also edits settings (core's roles).
+ */
+export function DeviceDetail({
+  unitId,
+  tab,
+  onTab,
+  onClose,
+}: {
+  unitId: number;
+  tab: DeviceTab;
+  onTab: (tab: DeviceTab) => void;
+  onClose: () => void;
+}) {
+  const { t } = useTranslation();
+  const details = useQuery({ queryKey: ['deviceDetails', unitId], queryFn: () => devicesApi.details(unitId) });
+  const options = useQuery({ queryKey: ['deviceOptions', unitId], queryFn: () => devicesApi.options(unitId) });
+  const settings = useQuery({ queryKey: ['deviceSettings', unitId], queryFn: () => devicesApi.settings(unitId) });
+  const role = useRoleIn(details.data?.organization);
+  const { operate, configure } = deviceRights(role);
+
+  if (details.isError)
+    return (
+      <section className="card device-detail">
+        <EmptyState icon={<Radar size={26} />} title={t('devices.unitMissing')}>
+          <p>{details.error.message}</p>
+          <Button onClick={onClose}>{t('common.close')}</Button>
+        </EmptyState>
+      </section>
+    );
+  if (!details.data || !settings.data || !options.data)
+    return (
+      <section className="card device-detail" aria-busy="true">
+        <Skeleton lines={10} />
+      </section>
+    );
+  const unit = details.data;
+  const s = settings.data;
+  const channels = options.data.channels;
+  const form = (name: DeviceTab, extra?: React.ReactNode) => (
+    <SettingsForm
+      key={name}
+      unitId={unit.id}
+      fields={fieldsOfTab(name)}
+      settings={s}
+      canEdit={configure}
+      canSend={operate}
+    >
+      {extra}
+    </SettingsForm>
+  );
+  const panel = () => {
+    switch (tab) {
+      case 'tableView':
+        return <TableViewTab unit={unit} channels={channels} canEdit={configure} />;
+      case 'firmware':
+        return (
+          <dl className="facts">
+            <dt>{t('devices.firmwareVersion')}</dt>
+            <dd>{unit.firmware || t('devices.unknown')}</dd>
+            <dt>{t('devices.serial')}</dt>
+            <dd>{unit.serial}</dd>
+            <dt>{t('devices.type')}</dt>
+            <dd>{unit.type.name || unitTypeName(unit.type.code)}</dd>
+            <dt>{t('devices.lastReport')}</dt>
+            <dd>{unit.lastReport ? formatDateTime(unit.lastReport) : t('devices.never')}</dd>
+          </dl>
+        );
+      case 'deviceAlarm':
+        return (
+          <>
+            <AlarmLimitsTab unitId={unit.id} channels={channels} canEdit={configure} />
+            <h3 className="tab-section__title">{t('devices.alarmActions')}</h3>
+            {form('deviceAlarm')}
+          </>
+        );
+      case 'nfc':
+        return (
+          <>
+            {form('nfc')}
+            <NfcTag unitId={unit.id} canEdit={configure} />
+          </>
+        );
+      case 'location':
+        return <LocationTab unit={unit} settings={s} canEdit={configure} canSend={operate} />;
+      case 'logScan':
+        return <LogScanTab unitId={unit.id} />;
+      default:
+        return form(tab);
+    }
+  };
+
+  return (
+    <section className="device-detail" aria-labelledby="unit-title">
+      <header className="card device-detail__head">
+        <Button
+          variant="ghost"
+          className="device-detail__back"
+          icon={<ArrowLeft size={16} aria-hidden />}
+          onClick={onClose}
+        >
+          {t('devices.backToList')}
+        </Button>
+        <div className="device-detail__title">
+          <h2 id="unit-title">{unit.name}</h2>
+          <StatusLabel status={unit.status} />
+        </div>
+        <p className="device-detail__meta">
+          <span>{unit.type.name || unitTypeName(unit.type.code)}</span>
+          <span>#{unit.serial}</span>
+          {unit.location && <span>{unit.location}</span>}
+          <span>
+            {unit.lastReport
+              ? t('devices.reported', { time: formatDateTime(unit.lastReport) })
+              : t('devices.neverReported')}
+          </span>
+        </p>
+        {unit.groups.length > 0 && (
+          <ul className="device-detail__groups" aria-label={t('devices.groups')}>
+            {unit.groups.map((g) => (
+              <li key={g} className="badge">
+                {g}
+              </li>
+            ))}
+          </ul>
+        )}
+        {options.data.unitGroups.includes('radar') && (
+          <Link className="btn btn--ghost device-detail__radar" to={`/radar/${unit.id}`}>
+            <Radar size={16} aria-hidden /> {t('devices.openRadar')}
+          </Link>
+        )}
+      </header>
+      <OperationsPanel unit={unit} relayCount={options.data.relayCount} canOperate={operate} />
+      <div className="card device-tabs">
+        <div className="tabs device-tabs__list" role="tablist" aria-label={t('devices.tabsLabel')}>
+          {DEVICE_TABS.map((k) => (
+            <button
+              key={k}
+              type="button"
+              role="tab"
+              id={`tab-${k}`}
+              aria-selected={tab === k}
+              aria-controls="device-tab-panel"
+              className="tabs__tab"
+              onClick={() => onTab(k)}
+              ref={tab === k ? centreInList : undefined}
+            >
+              {t(`devices.tabs.${k}`)}
+            </button>
+          ))}
+        </div>
+        <div id="device-tab-panel" role="tabpanel" aria-labelledby={`tab-${tab}`} className="device-tabs__panel">
+          {!configure && tab !== 'logScan' && tab !== 'firmware' && <NoAuthority />}
+          {panel()}
+        </div>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,152 @@
+import type { EditableField, FieldProblem, UnitSettings } from '@fieldwatch/core';
+import { useMutation } from '@tanstack/react-query';
+import { Save, Send } from 'lucide-react';
+import { type FormEvent, type ReactNode, useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { queryClient } from '../../lib/query.ts';
+import { toast } from '../../lib/toast.ts';
+import { Button } from '../../ui/Button.tsx';
+import { TextField } from '../../ui/TextField.tsx';
+import { devicesApi } from './devicesApi.ts';
+import { formText, isFlag, settingsPatch } from './fieldForm.ts';
+import { useRunOperation } from './useOperations.ts';
+
+type Problem = FieldProblem | { rule: 'blank' };
+
+/** Units of measure shown beside number fields. */
+const UNITS: Record<string, string> = {
+  Schedule: 'min',
+  ScheduleStart: 'min',
+  MeasureInterval: 'min',
+  ReportInterval: 'min',
+  RadarInterval: 'min',
+  SensorDelay: 's',
+  BatteryAlarm: '%',
+  GPSLatitude: '°',
+  GPSLongitude: '°',
+};
+
+/**
+ * The editable fields of one device management tab: checked in the browser by core's field rules
+ * (the spec's texts in the user's language), saved with the v2 settings call (changed fields only),
+ * and, with "Save and send", sent to the unit with the send-settings operation.
+ */
+export function SettingsForm({
+  unitId,
+  fields,
+  settings,
+  canEdit,
+  canSend,
+  picked,
+  children,
+}: {
+  unitId: number;
+  fields: readonly EditableField[];
+  settings: UnitSettings;
+  canEdit: boolean;
+  canSend: boolean;
+  /** Values chosen elsewhere (a map pick) that replace what the form shows. */
+  picked?: Record<string, string>;
+  children?: ReactNode;
+}) {
+  const { t } = useTranslation();
+  const initial = () => Object.fromEntries(fields.map((f) => [f.name, formText(settings[f.name])]));
+  const [texts, setTexts] = useState<Record<string, string>>(initial);
+  const [problems, setProblems] = useState<Record<string, Problem>>({});
+  // A save elsewhere (or a refetch) brings new stored values: start from them.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: reset only when the stored settings change
+  useEffect(() => setTexts(initial()), [settings]);
+  useEffect(() => {
+    if (picked) setTexts((s) => ({ ...s, ...picked }));
+  }, [picked]);
+  const send = useRunOperation(unitId);
+  const save = useMutation({
+    mutationFn: (patch: Record<string, unknown>) => devicesApi.saveSettings(unitId, patch),
+    onSuccess: (saved) => {
+      queryClient.setQueryData(['deviceSettings', unitId], saved);
+      void queryClient.invalidateQueries({ queryKey: ['deviceDetails', unitId] });
+      void queryClient.invalidateQueries({ queryKey: ['devices'] });
+    },
+  });
+
+  const problemText = (f: EditableField, p: Problem) => {
+    const name = t(`devices.fields.${f.name}`);
+    return p.rule === 'blank' ? t('validation.blank', { name }) : t(`devices.validation.${p.rule}`, { name, ...p });
+  };
+
+  const submit = async (e: FormEvent<HTMLFormElement>) => {
+    e.preventDefault();
+    const sending = (e.nativeEvent as SubmitEvent).submitter?.getAttribute('value') === 'send';
+    const { patch, problems: found } = settingsPatch(fields, texts, settings);
+    setProblems(found);
+    if (Object.keys(found).length > 0) return;
+    try {
+      if (Object.keys(patch).length > 0) await save.mutateAsync(patch);
+      if (sending) await send('send_settings');
+      else toast(Object.keys(patch).length > 0 ? t('devices.saved') : t('devices.noChanges'), 'success');
+    } catch (err) {
+      toast(t('devices.saveFailed', { message: (err as Error).message }), 'danger');
+    }
+  };
+
+  return (
+    <form className="settings-form" onSubmit={submit} noValidate>
+      <div className="settings-form__grid">
+        {fields.map((f) => {
+          const error = problems[f.name] ? problemText(f, problems[f.name] as Problem) : null;
+          const set = (v: string) => setTexts((s) => ({ ...s, [f.name]: v }));
+          if (isFlag(f))
+            return (
+              <label key={f.name} className="switch-field">
+                <input
+                  type="checkbox"
+                  role="switch"
+                  aria-checked={texts[f.name] === '1'}
+                  checked={texts[f.name] === '1'}
+                  disabled={!canEdit}
+                  onChange={(e) => set(e.target.checked ? '1' : '0')}
+                />
+                <span>{t(`devices.fields.${f.name}`)}</span>
+              </label>
+            );
+          return (
+            <TextField
+              key={f.name}
+              label={t(`devices.fields.${f.name}`)}
+              name={f.name}
+              value={texts[f.name] ?? ''}
+              onChange={(e) => set(e.target.value)}
+              disabled={!canEdit}
+              error={error}
+              inputMode={f.kind === 'string' ? undefined : f.kind === 'int' ? 'numeric' : 'decimal'}
+              type={f.name === 'WlanPassword' ? 'password' : 'text'}
+              autoComplete="off"
+              maxLength={f.kind === 'string' ? f.maxLength : undefined}
+              adornment={UNITS[f.name]}
+              help={f.kind === 'string' ? undefined : t('devices.range', { min: f.min, max: f.max })}
+            />
+          );
+        })}
+      </div>
+      {children}
+      {canEdit && (
+        <div className="settings-form__actions">
+          <Button type="submit" value="save" icon={<Save size={16} aria-hidden />} disabled={save.isPending}>
+            {t('common.save')}
+          </Button>
+          {canSend && (
+            <Button
+              type="submit"
+              value="send"
+              variant="primary"
+              icon={<Send size={16} aria-hidden />}
+              disabled={save.isPending}
+            >
+              {t('devices.saveAndSend')}
+            </Button>
+          )}
+        </div>
+      )}
+    </form>
+  );
+}

@@ -1,0 +1,72 @@
+import type { Operation, OperationStatus } from '@fieldwatch/core';
+import { useQuery } from '@tanstack/react-query';
+import { useCallback, useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
+import { onLive } from '../../lib/live.ts';
+import { queryClient } from '../../lib/query.ts';
+import { toast } from '../../lib/toast.ts';
+import { devicesApi } from './devicesApi.ts';
+
+export const operationsKey = (unitId: number) => ['deviceOperations', unitId] as const;
+
+/** While something is requested the queue is read again at this pace (the polling of spec §4). */
+const POLL_MS = 3000;
+
+/**
+ * A unit's operations, newest first: polled while any is requested, and read again at once when the
+ * live push says an operation or the relay of this unit changed. A finished operation is toasted.
+ */
+export function useOperations(unitId: number) {
+  const { t } = useTranslation();
+  const ops = useQuery({
+    queryKey: operationsKey(unitId),
+    queryFn: () => devicesApi.operations(unitId),
+    refetchInterval: (q) => (q.state.data?.some((o) => o.state === 'requested') ? POLL_MS : false),
+  });
+  useEffect(
+    () =>
+      onLive((m) => {
+        if (m.unitId !== unitId || (m.kind !== 'operation' && m.kind !== 'relay')) return;
+        void queryClient.invalidateQueries({ queryKey: operationsKey(unitId) });
+        if (m.kind === 'relay') void queryClient.invalidateQueries({ queryKey: ['deviceRelay', unitId] });
+        if (m.kind === 'operation' && m.state !== 'requested') {
+          const name = t(`devices.operations.${String(m.operation)}`, { defaultValue: String(m.operation) });
+          toast(
+            t(m.state === 'succeeded' ? 'devices.operationSucceeded' : 'devices.operationFailed', {
+              name,
+              message: m.message,
+            }),
+            m.state === 'succeeded' ? 'success' : 'danger',
+          );
+        }
+      }),
+    [unitId, t],
+  );
+  return ops;
+}
+
+/** The newest entry of each operation name: the state the panel shows beside its button. */
+export function latestByOperation(list: readonly OperationStatus[]): Map<string, OperationStatus> {
+  const out = new Map<string, OperationStatus>();
+  for (const o of list) if (!out.has(o.operation)) out.set(o.operation, o);
+  return out;
+}
+
+/** Requests an operation of the unit; the queue shows it as requested at once. */
+export function useRunOperation(unitId: number) {
+  const { t } = useTranslation();
+  return useCallback(
+    async (operation: Operation) => {
+      try {
+        await devicesApi.run(unitId, operation);
+        toast(t('devices.operationRequested', { name: t(`devices.operations.${operation}`) }), 'info');
+      } catch (e) {
+        toast(t('devices.operationError', { message: (e as Error).message }), 'danger');
+        throw e;
+      } finally {
+        void queryClient.invalidateQueries({ queryKey: operationsKey(unitId) });
+      }
+    },
+    [unitId, t],
+  );
+}
