@@ -23,7 +23,7 @@ export type Resource = (typeof resources)[number];
  * Readers read; Users also operate devices and work on dashboards, tasks and notifications;
  * SuperUsers also manage users and organisations.
  */
-const table: Record<AccessLevel, Record<Resource, readonly Action[]>> = {
+export const ROLE_CAPABILITIES: Readonly<Record<AccessLevel, Readonly<Record<Resource, readonly Action[]>>>> = {
   0: {
     organization: ['read', 'write', 'manage'],
     user: ['read', 'write', 'manage'],
@@ -51,7 +51,7 @@ const table: Record<AccessLevel, Record<Resource, readonly Action[]>> = {
 };
 
 export function can(role: AccessLevel, action: Action, resource: Resource): boolean {
-  return table[role][resource].includes(action);
+  return ROLE_CAPABILITIES[role][resource].includes(action);
 }
 
 /** The strongest of several roles (lower id is stronger); undefined when there is none. */

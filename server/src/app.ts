@@ -7,6 +7,8 @@ import type { Db } from './db/db.ts';
 import type { DeviceLink } from './gateway/link.ts';
 import { LiveBus } from './live/bus.ts';
 import { liveRoutes } from './live/live.routes.ts';
+import { adminRoutes } from './modules/admin/admin.routes.ts';
+import { type AccountMailer, logAccountMailer } from './modules/auth/accountMail.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { configRoutes } from './modules/config/config.routes.ts';
 import { containerRoutes } from './modules/containers/containers.routes.ts';
@@ -22,6 +24,7 @@ import { tagHostRoutes } from './modules/nfc/tags.routes.ts';
 import { telemetryLegacyRoutes } from './modules/telemetry/telemetry.legacy.routes.ts';
 import { telemetryRoutes } from './modules/telemetry/telemetry.routes.ts';
 import { userDataRoutes } from './modules/userData/userData.routes.ts';
+import { userRoutes } from './modules/users/user.routes.ts';
 import { weatherRoutes } from './modules/weather/weather.routes.ts';
 import { registerSessions } from './plugins/auth.ts';
 import { registerCsrfCheck } from './plugins/csrf.ts';
@@ -35,6 +38,9 @@ declare module 'fastify' {
     db: Db;
     bus: LiveBus;
     link: DeviceLink;
+    mailer: AccountMailer;
+    /** PUBLIC_URL: the address links in mails point to; unset, the request's own address. */
+    publicUrl: string | undefined;
   }
 }
 
@@ -59,6 +65,9 @@ export type AppOptions = {
   trustProxy?: boolean;
   /** The weather provider (WEATHER_URL); default Open-Meteo. */
   weatherUrl?: string;
+  /** Password reset and invitation mails; default: written to the log (no SMTP_URL). */
+  mailer?: AccountMailer;
+  publicUrl?: string;
   /** The map tile source (TILE_URL, TILE_ATTRIBUTION); default OpenStreetMap. */
   tiles?: { url: string; attribution: string };
 };
@@ -74,6 +83,8 @@ export async function buildApp(options: AppOptions): Promise<App> {
   app.decorate('db', options.db);
   app.decorate('bus', options.bus ?? new LiveBus());
   app.decorate('link', options.link ?? noLink);
+  app.decorate('mailer', options.mailer ?? logAccountMailer(app.log));
+  app.decorate('publicUrl', options.publicUrl?.replace(/\/+$/, ''));
   registerErrorHandling(app);
   await app.register(cookie);
   await app.register(helmet, {
@@ -99,6 +110,8 @@ export async function buildApp(options: AppOptions): Promise<App> {
   healthRoutes(app);
   configRoutes(app, { tiles: options.tiles });
   authRoutes(app);
+  userRoutes(app);
+  adminRoutes(app);
   dashboardRoutes(app);
   eventRoutes(app);
   userDataRoutes(app);

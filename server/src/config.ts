@@ -27,6 +27,8 @@ export type Config = {
   tiles: { url: string; attribution: string };
   /** Notification mails: the SMTP server (none: no mails), the sender, seconds between digests. */
   mail: { smtpUrl: string | undefined; from: string; everyS: number };
+  /** The address people reach the product at, for links in mails (unset: the request's own address). */
+  publicUrl: string | undefined;
 };
 
 function int(name: string, value: string | undefined, fallback: number): number {
@@ -92,5 +94,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       from: env.MAIL_FROM || 'Fieldwatch <fieldwatch@localhost>',
       everyS: Math.max(1, int('MAIL_DIGEST_S', env.MAIL_DIGEST_S, 60)),
     },
+    publicUrl: env.PUBLIC_URL ? httpUrl('PUBLIC_URL', env.PUBLIC_URL, '') : undefined,
   };
 }

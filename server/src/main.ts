@@ -1,3 +1,4 @@
+import nodemailer from 'nodemailer';
 import pino from 'pino';
 import { buildApp } from './app.ts';
 import { loadConfig } from './config.ts';
@@ -9,6 +10,7 @@ import { DEMO_PASSWORD, seedDemo } from './demo/seed.ts';
 import { type Simulator, startSimulator } from './demo/simulator.ts';
 import { startGateway } from './gateway/gateway.ts';
 import { LiveBus } from './live/bus.ts';
+import { smtpAccountMailer } from './modules/auth/accountMail.ts';
 import { startEventEngine } from './modules/events/engine.ts';
 import { startMailer } from './modules/events/mailer.ts';
 import { ensureInitialAdmin } from './modules/users/initial-admin.ts';
@@ -32,8 +34,13 @@ const link = await startGateway({
   mqttClientId: config.mqttClientId,
   mqttPort: config.mqttPort,
 });
+const accountMailer = config.mail.smtpUrl
+  ? smtpAccountMailer(nodemailer.createTransport(config.mail.smtpUrl), config.mail.from)
+  : undefined;
 const app = await buildApp({
   db,
+  mailer: accountMailer,
+  publicUrl: config.publicUrl,
   bus,
   link,
   webDist: config.webDist,

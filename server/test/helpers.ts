@@ -9,6 +9,7 @@ import { hashUnitSecret } from '../src/gateway/embedded.ts';
 import { startGateway } from '../src/gateway/gateway.ts';
 import type { DeviceLink } from '../src/gateway/link.ts';
 import { LiveBus } from '../src/live/bus.ts';
+import type { AccountMailer } from '../src/modules/auth/accountMail.ts';
 import { hashPassword } from '../src/modules/auth/password.ts';
 import { insertUnit } from '../src/modules/devices/devices.service.ts';
 import { insertOrganization } from '../src/modules/organisations/organisations.service.ts';
@@ -41,7 +42,9 @@ export type TestApp = { app: App; db: Db; bus: LiveBus; link: DeviceLink; close:
  * The app on a fresh database. With `gateway`, the real MQTT gateway too: the embedded broker on a
  * free loopback port (`link.port`), or the external broker of MQTT_URL when that is set.
  */
-export async function createTestApp(opts: { gateway?: boolean; weatherUrl?: string } = {}): Promise<TestApp> {
+export async function createTestApp(
+  opts: { gateway?: boolean; weatherUrl?: string; mailer?: AccountMailer } = {},
+): Promise<TestApp> {
   const db = await openTestDb();
   await migrate(db);
   const bus = new LiveBus();
@@ -60,7 +63,7 @@ export async function createTestApp(opts: { gateway?: boolean; weatherUrl?: stri
         host: '127.0.0.1',
       })
     : undefined;
-  const app = await buildApp({ db, bus, link, loggerInstance: log, weatherUrl: opts.weatherUrl });
+  const app = await buildApp({ db, bus, link, loggerInstance: log, weatherUrl: opts.weatherUrl, mailer: opts.mailer });
   await app.ready();
   return {
     app,
@@ -134,12 +137,22 @@ function testHash(password: string): Promise<string> {
 
 export async function createUser(
   db: Db,
-  u: { username: string; password: string; organizationId?: number; role?: AccessLevel; language?: string },
+  u: {
+    username: string;
+    password: string;
+    organizationId?: number;
+    role?: AccessLevel;
+    language?: string;
+    email?: string;
+    fullname?: string;
+  },
 ) {
   const id = await insertUser(db, {
     username: u.username,
     passwordHash: await testHash(u.password),
     language: u.language,
+    email: u.email,
+    fullname: u.fullname,
   });
   if (u.organizationId !== undefined) await setUserRole(db, id, u.organizationId, u.role ?? 1);
   return id;

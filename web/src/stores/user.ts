@@ -30,6 +30,8 @@ type UserState = {
 
 type UserActions = {
   signedIn: (access: Access, profile: Profile) => void;
+  /** The profile as the server answered a change; a new avatar gets a new cache key. */
+  setProfile: (profile: Profile) => void;
   clear: () => void;
   toggleTheme: () => void;
   setActiveLanguage: (lang: Language) => void;
@@ -62,6 +64,11 @@ export const useUserStore = create<UserState & UserActions>()(
           selectedCustomers: s.selectedCustomers.length
             ? s.selectedCustomers.filter((c) => access.Customers.some((a) => a.CustomerID === c.CustomerID))
             : access.Customers.map((c) => ({ CustomerID: c.CustomerID })),
+        })),
+      setProfile: (profile) =>
+        set((s) => ({
+          profile,
+          avatarCacheKey: profile.avatar !== s.profile?.avatar ? Date.now() : s.avatarCacheKey,
         })),
       // Theme and language are preferences of the device, kept when state is cleared.
       clear: () => set((s) => ({ ...initial, themeMode: s.themeMode, activeLanguage: s.activeLanguage })),

@@ -67,3 +67,31 @@ export async function setSessionOrganization(db: Queryable, id: string, organiza
 export async function deleteExpiredSessions(db: Queryable) {
   await db.query('delete from sessions where expires_at <= now()');
 }
+
+/** Ends every session of a user but one (or all when `keep` is null): after a password change. */
+export async function deleteOtherSessions(db: Queryable, userId: number, keep: string | null): Promise<number> {
+  const rows = await db.query('delete from sessions where user_id = $1 and id is distinct from $2 returning id', [
+    userId,
+    keep,
+  ]);
+  return rows.length;
+}
+
+/** Live sessions of the users holding a role in any of the organisations. */
+export async function listSessionsOfOrganizations(db: Queryable, organizationIds: readonly number[]) {
+  return db.query<SessionRow & { fullname: string }>(
+    `select ${columns}, u.fullname from sessions s join users u on u.id = s.user_id
+     where s.expires_at > now()
+       and s.user_id in (select user_id from user_roles where organization_id = any($1::int[]))
+     order by s.last_seen_at desc limit 500`,
+    [organizationIds],
+  );
+}
+
+export async function findSessionById(db: Queryable, id: string): Promise<SessionRow | undefined> {
+  const [row] = await db.query<SessionRow>(
+    `select ${columns} from sessions s join users u on u.id = s.user_id where s.id = $1 and s.expires_at > now()`,
+    [id],
+  );
+  return row;
+}

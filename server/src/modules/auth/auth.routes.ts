@@ -19,11 +19,11 @@ import { LegacyError } from '../../plugins/envelopes.ts';
 import { authorizedOrganizations } from '../organisations/organisations.service.ts';
 import {
   accessFor,
+  deleteOtherSessions,
   deleteSession,
   endSession,
   listSessions,
   login,
-  SESSION_MAX_AGE_S,
   switchOrganization,
   toSession,
   userSession,
@@ -41,7 +41,7 @@ export function authRoutes(app: App) {
       address: request.ip,
       userAgent: request.headers['user-agent'] ?? '',
     });
-    setSessionCookie(request, reply, result.token, SESSION_MAX_AGE_S);
+    setSessionCookie(request, reply, result.token, result.maxAgeS);
     return { access: result.access, profile: result.profile };
   };
   const signOut = async (request: FastifyRequest, reply: FastifyReply) => {
@@ -108,6 +108,20 @@ export function authRoutes(app: App) {
       if (id === session.id) clearSessionCookie(request, reply);
       return { success: true };
     },
+  );
+
+  app.delete(
+    '/api/v2/auth/session/others',
+    {
+      ...authed,
+      schema: {
+        ...authed.schema,
+        tags: ['auth'],
+        summary: 'Log out every other session of yours',
+        response: { 200: Type.Object({ ended: Type.Integer() }), ...errors },
+      },
+    },
+    async (request) => ({ ended: await deleteOtherSessions(db, sessionOf(request).user_id, sessionOf(request).id) }),
   );
 
   app.get(

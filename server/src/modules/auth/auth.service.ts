@@ -1,7 +1,7 @@
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
-import { type Access, type LoginResponse, SESSION_COOKIE_DAYS, type Session, type UserSession } from '@fieldwatch/core';
+import { type Access, type LoginResponse, type Session, strictestPolicy, type UserSession } from '@fieldwatch/core';
 import type { Db, Queryable } from '../../db/db.ts';
-import { toCustomer, toSummary, visibleOrganizations } from '../organisations/organisations.service.ts';
+import { policiesOfUser, toCustomer, toSummary, visibleOrganizations } from '../organisations/organisations.service.ts';
 import { findUserByUsername, toProfile, touchLastLogin } from '../users/users.service.ts';
 import {
   deleteSession,
@@ -16,9 +16,12 @@ import { dummyHash, verifyPassword } from './password.ts';
 import { claimAttempt, recordSuccess } from './throttle.ts';
 
 export type { SessionRow } from './auth.repository.ts';
-export { deleteSession } from './auth.repository.ts';
-
-export const SESSION_MAX_AGE_S = SESSION_COOKIE_DAYS * 24 * 60 * 60;
+export {
+  deleteOtherSessions,
+  deleteSession,
+  findSessionById,
+  listSessionsOfOrganizations,
+} from './auth.repository.ts';
 
 export class AuthError extends Error {
   constructor(
@@ -44,7 +47,7 @@ export async function accessFor(db: Queryable, userId: number, username: string)
 export async function login(
   db: Db,
   input: { username: string; password: string; address: string; userAgent: string },
-): Promise<LoginResponse & { token: string; sessionId: string }> {
+): Promise<LoginResponse & { token: string; sessionId: string; maxAgeS: number }> {
   const wait = await claimAttempt(db, input.username, input.address);
   if (wait > 0) throw new AuthError(429, `Too many sign-in attempts. Try again in ${wait} s.`, wait);
   const user = await findUserByUsername(db, input.username);
@@ -54,18 +57,20 @@ export async function login(
   const access = await accessFor(db, user.id, user.username);
   const token = randomBytes(32).toString('base64url');
   const sessionId = randomUUID();
+  // The session lives as long as the strictest security policy of the user's organisations allows.
+  const maxAgeS = strictestPolicy(await policiesOfUser(db, user.id)).sessionLifetimeHours * 3600;
   await insertSession(db, {
     id: sessionId,
     tokenHash: hashToken(token),
     userId: user.id,
     organizationId: access.Customers[0]?.CustomerID ?? null,
-    expiresAt: new Date(Date.now() + SESSION_MAX_AGE_S * 1000),
+    expiresAt: new Date(Date.now() + maxAgeS * 1000),
     userAgent: input.userAgent.slice(0, 300),
     address: input.address,
   });
   await touchLastLogin(db, user.id);
   // The profile carries the previous sign-in, so the user can spot one that was not theirs.
-  return { token, sessionId, access, profile: toProfile(user) };
+  return { token, sessionId, maxAgeS, access, profile: toProfile(user) };
 }
 
 const TOUCH_EVERY_MS = 5 * 60 * 1000;

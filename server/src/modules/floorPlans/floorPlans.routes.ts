@@ -19,6 +19,7 @@ import type { FastifyInstance } from 'fastify';
 import type { App } from '../../app.ts';
 import { requireSession, sessionOf } from '../../plugins/auth.ts';
 import { httpError } from '../../plugins/errors.ts';
+import { acceptImageBodies, multipartParts, sendImage, type UploadBody } from '../../uploads/imageBodies.ts';
 import {
   API,
   changeFloorPlan,
@@ -30,7 +31,6 @@ import {
   type Upload,
   uploadFloorPlan,
 } from './floorPlans.service.ts';
-import { boundaryOf, MultipartError, parseMultipart } from './multipart.ts';
 
 const base = { preHandler: requireSession };
 const common = { tags: ['floor plans'], security: [{ session: [] }] };
@@ -40,10 +40,6 @@ const writeErrors = errorsOf([400, 401, 403, 404, 409, 413, 415]);
 
 /** A multipart body's overhead (boundaries, part headers, the name fields) on top of the largest image. */
 const UPLOAD_BODY_LIMIT = FLOOR_PLAN_MAX_BYTES + 64 * 1024;
-/** The image bytes carry their version in the URL (?v=), so browsers may keep them. */
-const IMMUTABLE = 'private, max-age=31536000, immutable';
-
-type UploadBody = Buffer | { multipart: Buffer; contentType: string } | undefined;
 
 /**
  * The floor-plan calls of spec §7 (User): list, upload (multipart 'file', or the raw image as the
@@ -53,16 +49,7 @@ type UploadBody = Buffer | { multipart: Buffer; contentType: string } | undefine
  */
 export function floorPlanRoutes(app: App) {
   app.register(async (scope: FastifyInstance) => {
-    scope.addContentTypeParser(
-      'multipart/form-data',
-      { parseAs: 'buffer', bodyLimit: UPLOAD_BODY_LIMIT },
-      (request, body, done) => done(null, { multipart: body, contentType: request.headers['content-type'] ?? '' }),
-    );
-    scope.addContentTypeParser(
-      [...FLOOR_PLAN_TYPES, 'application/octet-stream'],
-      { parseAs: 'buffer', bodyLimit: UPLOAD_BODY_LIMIT },
-      (_request, body, done) => done(null, body),
-    );
+    acceptImageBodies(scope, { types: FLOOR_PLAN_TYPES, limit: UPLOAD_BODY_LIMIT });
     routes(scope as App);
   });
 }
@@ -136,15 +123,8 @@ function routes(app: App) {
     },
     async (request, reply) => {
       const image = await floorPlanImage(db, sessionOf(request), request.params.orgId, request.params.planId);
-      reply
-        .header('etag', image.etag)
-        .header('cache-control', request.query.v ? IMMUTABLE : 'private, no-cache')
-        .header('x-content-type-options', 'nosniff')
-        // An SVG opened on its own is still only a picture: no scripts, no outside loads.
-        .header('content-security-policy', "default-src 'none'; img-src data:; style-src 'unsafe-inline'; sandbox")
-        .header('content-disposition', 'inline');
-      if (request.headers['if-none-match'] === image.etag) return reply.code(304).send();
-      return reply.type(image.contentType).send(image.data);
+      // An SVG opened on its own is still only a picture: no scripts, no outside loads.
+      return sendImage(request, reply, { data: image.data, type: image.contentType, etag: image.etag });
     },
   );
 
@@ -199,13 +179,7 @@ function routes(app: App) {
 function readUpload(body: UploadBody, query: { name?: string; order?: number }): Upload {
   if (Buffer.isBuffer(body)) return { data: body, name: query.name, order: query.order };
   if (body && typeof body === 'object' && 'multipart' in body) {
-    let parts: ReturnType<typeof parseMultipart>;
-    try {
-      parts = parseMultipart(body.multipart, boundaryOf(body.contentType));
-    } catch (e) {
-      if (e instanceof MultipartError) throw httpError(400, e.message);
-      throw e;
-    }
+    const parts = multipartParts(body);
     const file = parts.find((p) => p.name === 'file');
     if (!file) throw httpError(400, "The upload has no 'file' field");
     const text = (name: string) =>

@@ -15,6 +15,7 @@ import {
 } from '@fieldwatch/core';
 import type { Db, Queryable } from '../../db/db.ts';
 import { httpError } from '../../plugins/errors.ts';
+import { ImageRejected, sniffImage } from '../../uploads/images.ts';
 import type { SessionRow } from '../auth/auth.service.ts';
 import { visibleOrganizations } from '../organisations/organisations.service.ts';
 import {
@@ -32,7 +33,6 @@ import {
   unitsIn,
   updatePlan,
 } from './floorPlans.repository.ts';
-import { ImageRejected, sniffImage } from './images.ts';
 
 export const API = '/api/v3/user/organization';
 

@@ -51,3 +51,142 @@ export async function findOrganizationByName(db: Queryable, name: string): Promi
   ]);
   return rows[0]?.id;
 }
+
+export type OrganizationRow = {
+  id: number;
+  name: string;
+  parent_organization_id: number | null;
+  avatar_key: string | null;
+  account_url: string | null;
+  theme: 'Dark' | 'Bright' | null;
+  brand_color: string | null;
+  password_min_length: number;
+  session_lifetime_hours: number;
+  billing_info: Record<string, string>;
+  contact_info: Record<string, string>;
+};
+
+const orgColumns = `id, name, parent_organization_id, left(md5(avatar), 12) as avatar_key, account_url, theme,
+  brand_color, password_min_length, session_lifetime_hours, billing_info, contact_info`;
+
+export async function findOrganization(db: Queryable, id: number): Promise<OrganizationRow | undefined> {
+  const [row] = await db.query<OrganizationRow>(`select ${orgColumns} from organizations where id = $1`, [id]);
+  return row;
+}
+
+export async function findOrganizationsByIds(db: Queryable, ids: readonly number[]) {
+  return db.query<OrganizationRow & { units: number; users: number }>(
+    `select ${orgColumns},
+       (select count(*)::int from units u where u.organization_id = o.id) as units,
+       (select count(*)::int from user_roles r where r.organization_id = o.id) as users
+     from organizations o where id = any($1::int[]) order by id`,
+    [ids],
+  );
+}
+
+export async function renameOrganization(db: Queryable, id: number, name: string) {
+  await db.query('update organizations set name = $2 where id = $1', [id, name]);
+}
+
+export async function moveOrganization(db: Queryable, id: number, parentId: number) {
+  await db.query('update organizations set parent_organization_id = $2 where id = $1', [id, parentId]);
+}
+
+export async function deleteOrganization(db: Queryable, id: number) {
+  await db.query('delete from organizations where id = $1', [id]);
+}
+
+/** What keeps an organisation from being deleted: child organisations and units. */
+export async function organizationContents(db: Queryable, id: number) {
+  const [row] = await db.query<{ children: number; units: number }>(
+    `select (select count(*)::int from organizations where parent_organization_id = $1) as children,
+            (select count(*)::int from units where organization_id = $1) as units`,
+    [id],
+  );
+  return row ?? { children: 0, units: 0 };
+}
+
+export async function setOrganizationInfo(
+  db: Queryable,
+  id: number,
+  kind: 'billing_info' | 'contact_info',
+  info: Record<string, string>,
+) {
+  await db.query(`update organizations set ${kind} = $2 where id = $1`, [id, JSON.stringify(info)]);
+}
+
+export async function setOrganizationAvatar(db: Queryable, id: number, image: { data: Buffer; type: string } | null) {
+  await db.query('update organizations set avatar = $2, avatar_type = $3 where id = $1', [
+    id,
+    image?.data ?? null,
+    image?.type ?? null,
+  ]);
+}
+
+export async function findOrganizationAvatar(db: Queryable, id: number) {
+  const [row] = await db.query<{ avatar: Buffer | null; avatar_type: string | null; key: string | null }>(
+    'select avatar, avatar_type, left(md5(avatar), 12) as key from organizations where id = $1',
+    [id],
+  );
+  return row?.avatar && row.avatar_type
+    ? { data: Buffer.from(row.avatar), type: row.avatar_type, key: row.key ?? '' }
+    : null;
+}
+
+export async function updateOrganizationSettings(
+  db: Queryable,
+  id: number,
+  s: {
+    accountUrl: string | null;
+    theme: string | null;
+    brandColor: string | null;
+    passwordMinLength: number;
+    sessionLifetimeHours: number;
+  },
+) {
+  await db.query(
+    `update organizations set account_url = $2, theme = $3, brand_color = $4, password_min_length = $5,
+       session_lifetime_hours = $6 where id = $1`,
+    [id, s.accountUrl, s.theme, s.brandColor, s.passwordMinLength, s.sessionLifetimeHours],
+  );
+}
+
+/** Keeps a given-up account URL pointing at its organisation until `until` (spec §9: 30 days). */
+export async function keepAccountUrlRedirect(db: Queryable, accountUrl: string, organizationId: number, until: Date) {
+  await db.query(
+    `insert into account_url_redirects (account_url, organization_id, until) values ($1, $2, $3)
+     on conflict (account_url) do update set organization_id = excluded.organization_id, until = excluded.until`,
+    [accountUrl, organizationId, until],
+  );
+}
+
+/** Whom an account URL names now: its organisation, or the one it still redirects to. */
+export async function resolveAccountUrl(db: Queryable, accountUrl: string) {
+  const [row] = await db.query<{ id: number; current: boolean }>(
+    `select id, true as current from organizations where account_url = $1
+     union all
+     select organization_id, false from account_url_redirects where account_url = $1 and until > now()
+     limit 1`,
+    [accountUrl],
+  );
+  return row;
+}
+
+export async function dropAccountUrlRedirect(db: Queryable, accountUrl: string) {
+  await db.query('delete from account_url_redirects where account_url = $1', [accountUrl]);
+}
+
+/** The password and session policies of the organisations where a user holds a role directly. */
+export async function policiesOfUser(db: Queryable, userId: number) {
+  return db.query<{ passwordMinLength: number; sessionLifetimeHours: number }>(
+    `with recursive up (id) as (
+       select organization_id from user_roles where user_id = $1
+       union
+       select o.parent_organization_id from organizations o join up on o.id = up.id
+       where o.parent_organization_id is not null
+     )
+     select o.password_min_length as "passwordMinLength", o.session_lifetime_hours as "sessionLifetimeHours"
+     from organizations o join up on up.id = o.id`,
+    [userId],
+  );
+}

@@ -1,13 +1,23 @@
 import {
   type AccessLevel,
+  type AccountBrand,
   type Action,
   type Customer,
   can,
   type OrganizationSummary,
+  type OrganizationView,
   type Resource,
 } from '@fieldwatch/core';
 import type { Queryable } from '../../db/db.ts';
-import { type VisibleOrganizationRow, visibleOrganizations } from './organisations.repository.ts';
+import { httpError } from '../../plugins/errors.ts';
+import {
+  findOrganization,
+  findOrganizationAvatar,
+  type OrganizationRow,
+  resolveAccountUrl,
+  type VisibleOrganizationRow,
+  visibleOrganizations,
+} from './organisations.repository.ts';
 
 export * from './organisations.repository.ts';
 export * from './scope.ts';
@@ -38,4 +48,51 @@ export async function authorizedOrganizations(
   return orgs
     .filter((o) => (item === undefined || o.id === item) && can(o.role_id as AccessLevel, action, resource))
     .map(toSummary);
+}
+
+/** The avatar address with its cache key, so a new logo is fetched at once. */
+export const organizationAvatarUrl = (o: Pick<OrganizationRow, 'id' | 'avatar_key'>) =>
+  o.avatar_key ? `/api/v3/user/organization/${o.id}/avatar?v=${o.avatar_key}` : null;
+
+/** GET /organization/{id}: an organisation the user may see; any other answers as absent. */
+export async function organizationView(db: Queryable, userId: number, id: number): Promise<OrganizationView> {
+  const visible = (await visibleOrganizations(db, userId)).find((o) => o.id === id);
+  const row = visible && (await findOrganization(db, id));
+  if (!visible || !row) throw httpError(404, 'Organization not found');
+  return {
+    id,
+    name: row.name,
+    parentOrganizationId: row.parent_organization_id,
+    roleId: visible.role_id,
+    avatar: organizationAvatarUrl(row),
+    accountUrl: row.account_url,
+    theme: row.theme,
+    brandColor: row.brand_color,
+  };
+}
+
+export async function organizationAvatar(db: Queryable, userId: number | null, id: number) {
+  const visible = userId === null || (await visibleOrganizations(db, userId)).some((o) => o.id === id);
+  const image = visible ? await findOrganizationAvatar(db, id) : null;
+  if (!image) throw httpError(404, 'No avatar');
+  return { data: image.data, type: image.type, etag: `"${image.key}"` };
+}
+
+/** The sign-in page of an account URL (/a/{accountUrl}): whom the user signs in to; an old URL names the new one. */
+export async function accountBrand(db: Queryable, accountUrl: string): Promise<AccountBrand> {
+  const found = await resolveAccountUrl(db, accountUrl);
+  const row = found && (await findOrganization(db, found.id));
+  if (!row?.account_url) throw httpError(404, 'Unknown account');
+  return {
+    accountUrl: row.account_url,
+    name: row.name,
+    avatar: row.avatar_key ? `/api/v1/account/${row.account_url}/avatar?v=${row.avatar_key}` : null,
+    brandColor: row.brand_color,
+  };
+}
+
+export async function resolveAccountOrganization(db: Queryable, accountUrl: string): Promise<number> {
+  const found = await resolveAccountUrl(db, accountUrl);
+  if (!found) throw httpError(404, 'Unknown account');
+  return found.id;
 }

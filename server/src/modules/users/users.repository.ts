@@ -9,6 +9,8 @@ export type UserRow = {
   title: string;
   phone: string;
   has_avatar: boolean;
+  /** Changes with the avatar's bytes: the cache key of /api/v3/user/avatar. */
+  avatar_key: string | null;
   gps_lat: number;
   gps_long: number;
   timezone: string;
@@ -21,6 +23,7 @@ export type UserRow = {
 };
 
 const columns = `id, username, password_hash, email, fullname, title, phone, avatar is not null as has_avatar,
+  left(md5(avatar), 12) as avatar_key,
   gps_lat, gps_long, timezone, notification_email, notification_desktop, time_12h, date_format, language, last_login`;
 
 export async function findUserByUsername(db: Queryable, username: string): Promise<UserRow | undefined> {
@@ -81,4 +84,90 @@ export async function setNotificationPreferences(
     prefs.email,
     prefs.desktop,
   ]);
+}
+
+export async function findUsersByEmail(db: Queryable, email: string): Promise<UserRow[]> {
+  return db.query<UserRow>(`select ${columns} from users where lower(email) = lower($1) and email <> ''`, [email]);
+}
+
+const PROFILE_COLUMNS = { name: 'fullname', title: 'title', email: 'email', phone: 'phone' } as const;
+
+/** Writes the accepted profile fields (spec §5); location is the pair gps_lat, gps_long. */
+export async function updateProfileFields(
+  db: Queryable,
+  userId: number,
+  update: { name?: string; title?: string; email?: string; phone?: string; location?: [number, number] },
+) {
+  const sets: string[] = [];
+  const values: unknown[] = [userId];
+  for (const [field, column] of Object.entries(PROFILE_COLUMNS)) {
+    const value = update[field as keyof typeof PROFILE_COLUMNS];
+    if (value !== undefined) {
+      values.push(value.trim());
+      sets.push(`${column} = $${values.length}`);
+    }
+  }
+  if (update.location) {
+    values.push(update.location[0], update.location[1]);
+    sets.push(`gps_lat = $${values.length - 1}, gps_long = $${values.length}`);
+  }
+  if (sets.length) await db.query(`update users set ${sets.join(', ')} where id = $1`, values);
+}
+
+export async function updatePreferences(
+  db: Queryable,
+  userId: number,
+  p: { timezone: string; time12h: boolean; dateFormat: string; email: boolean; desktop: boolean },
+) {
+  await db.query(
+    `update users set timezone = $2, time_12h = $3, date_format = $4, notification_email = $5,
+       notification_desktop = $6 where id = $1`,
+    [userId, p.timezone, p.time12h, p.dateFormat, p.email, p.desktop],
+  );
+}
+
+export async function setLanguage(db: Queryable, userId: number, language: string) {
+  await db.query('update users set language = $2 where id = $1', [userId, language]);
+}
+
+export async function setPasswordHash(db: Queryable, userId: number, hash: string) {
+  await db.query('update users set password_hash = $2 where id = $1', [userId, hash]);
+}
+
+export async function setUserAvatar(db: Queryable, userId: number, image: { data: Buffer; type: string } | null) {
+  await db.query('update users set avatar = $2, avatar_type = $3 where id = $1', [
+    userId,
+    image?.data ?? null,
+    image?.type ?? null,
+  ]);
+}
+
+export async function findUserAvatar(db: Queryable, userId: number) {
+  const [row] = await db.query<{ avatar: Buffer | null; avatar_type: string | null; key: string | null }>(
+    'select avatar, avatar_type, left(md5(avatar), 12) as key from users where id = $1',
+    [userId],
+  );
+  return row?.avatar && row.avatar_type
+    ? { data: Buffer.from(row.avatar), type: row.avatar_type, key: row.key ?? '' }
+    : null;
+}
+
+/** The organisations where the user holds a role directly, with the role. */
+export async function rolesOfUser(db: Queryable, userId: number) {
+  return db.query<{ organization_id: number; role_id: number }>(
+    'select organization_id, role_id from user_roles where user_id = $1 order by organization_id',
+    [userId],
+  );
+}
+
+export async function removeUserRole(db: Queryable, userId: number, organizationId: number): Promise<boolean> {
+  const rows = await db.query('delete from user_roles where user_id = $1 and organization_id = $2 returning 1', [
+    userId,
+    organizationId,
+  ]);
+  return rows.length > 0;
+}
+
+export async function deleteUser(db: Queryable, userId: number) {
+  await db.query('delete from users where id = $1', [userId]);
 }

@@ -13,7 +13,8 @@ export function toProfile(u: UserRow): Profile {
     phone: u.phone,
     location: [u.gps_lat, u.gps_long],
     thumbnail: u.has_avatar,
-    avatar: u.has_avatar ? '/api/v3/user/avatar' : null,
+    // The avatar's address carries its cache key, so a new image is fetched at once and an old one is kept.
+    avatar: u.avatar_key ? `/api/v3/user/avatar?v=${u.avatar_key}` : null,
     language: isLanguage(u.language) ? u.language : 'en',
     notification: { email: u.notification_email, desktop: u.notification_desktop },
     timeConfig: {

@@ -16,19 +16,42 @@ export class ImageRejected extends Error {
 const PNG = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
 const MAX_SIDE = 30_000;
 
-/** Recognises PNG, JPEG, WebP and (safe) SVG; anything else is an ImageRejected. */
-export function sniffImage(data: Buffer): SniffedImage {
-  let found: SniffedImage | undefined;
-  if (data.length >= 24 && data.subarray(0, 8).equals(PNG)) found = png(data);
-  else if (data.length >= 4 && data[0] === 0xff && data[1] === 0xd8 && data[2] === 0xff) found = jpeg(data);
-  else if (data.length >= 30 && data.toString('latin1', 0, 4) === 'RIFF' && data.toString('latin1', 8, 12) === 'WEBP')
-    found = webp(data);
-  else if (looksLikeSvg(data)) found = svg(data);
-  else throw new ImageRejected('unsupported', 'Floor plans must be PNG, JPEG, WebP or SVG images');
-  if (!found || !(found.width >= 1 && found.height >= 1) || found.width > MAX_SIDE || found.height > MAX_SIDE) {
-    throw new ImageRejected('malformed', 'The image size could not be read, or it is larger than 30000 pixels');
+/** PNG, JPEG or WebP by their magic bytes: the size when readable, undefined when damaged, null when none of them. */
+function raster(data: Buffer): SniffedImage | undefined | null {
+  if (data.length >= 24 && data.subarray(0, 8).equals(PNG)) return png(data);
+  if (data.length >= 4 && data[0] === 0xff && data[1] === 0xd8 && data[2] === 0xff) return jpeg(data);
+  if (data.length >= 30 && data.toString('latin1', 0, 4) === 'RIFF' && data.toString('latin1', 8, 12) === 'WEBP')
+    return webp(data);
+  return null;
+}
+
+function checkedSize(found: SniffedImage | undefined, maxSide: number, message: string): SniffedImage {
+  if (!found || !(found.width >= 1 && found.height >= 1) || found.width > maxSide || found.height > maxSide) {
+    throw new ImageRejected('malformed', message);
   }
   return found;
+}
+
+/** Recognises PNG, JPEG, WebP and (safe) SVG; anything else is an ImageRejected. */
+export function sniffImage(data: Buffer): SniffedImage {
+  const found = raster(data);
+  if (found === null && !looksLikeSvg(data))
+    throw new ImageRejected('unsupported', 'Floor plans must be PNG, JPEG, WebP or SVG images');
+  return checkedSize(
+    found ?? svg(data),
+    MAX_SIDE,
+    'The image size could not be read, or it is larger than 30000 pixels',
+  );
+}
+
+/** Avatars and logos are shown small: at most this many pixels a side (a "pixel bomb" is refused unread). */
+export const AVATAR_MAX_SIDE = 4096;
+
+/** An avatar or logo: PNG, JPEG or WebP by content (never SVG), at most AVATAR_MAX_SIDE pixels a side. */
+export function sniffAvatar(data: Buffer): SniffedImage {
+  const found = raster(data);
+  if (found === null) throw new ImageRejected('unsupported', 'Avatars must be PNG, JPEG or WebP images');
+  return checkedSize(found, AVATAR_MAX_SIDE, 'Image size exceeded');
 }
 
 function png(d: Buffer): SniffedImage {

@@ -1,0 +1,242 @@
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import {
+  AddOrganizationBody,
+  AddUserBody,
+  AddUserResult,
+  AdminOrganization,
+  AdminProfile,
+  AVATAR_TYPES,
+  ContactFields,
+  DashboardTransferBody,
+  DashboardTransferResult,
+  DeleteProfileBody,
+  ErrorBody,
+  MoveOrganizationBody,
+  Ok,
+  OrganizationNameBody,
+  OrganizationParam,
+  OrganizationSession,
+  OrganizationSessionParam,
+  OrganizationSettings,
+  OrganizationUsage,
+  OwnedDashboard,
+  Profile,
+  ProfilesQuery,
+  UpdateUserPasswordBody,
+  UpdateUserProfileBody,
+  UpdateUserRoleBody,
+  UsageQuery,
+  Username,
+  UsernameBody,
+} from '@fieldwatch/core';
+import { type TSchema, Type } from '@sinclair/typebox';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { App } from '../../app.ts';
+import { requireSession, sessionOf } from '../../plugins/auth.ts';
+import { httpError } from '../../plugins/errors.ts';
+import { publicOrigin } from '../../plugins/origin.ts';
+import {
+  acceptImageBodies,
+  avatarImage,
+  imageBytes,
+  multipartParts,
+  sendImage,
+  type UploadBody,
+} from '../../uploads/imageBodies.ts';
+import { avatarOf } from '../users/profile.service.ts';
+import {
+  type Admin,
+  addChildOrganization,
+  addUser,
+  deleteOrganizationOf,
+  deleteProfile,
+  moveOrganizationOf,
+  organizationInfo,
+  organizationSettings,
+  organizationsOf,
+  profilesByOrganization,
+  reachableUserId,
+  renameOrganizationOf,
+  saveOrganizationAvatar,
+  saveOrganizationInfo,
+  saveOrganizationSettings,
+  setUserAvatar,
+  updateUserPassword,
+  updateUserProfile,
+  updateUserRole,
+} from './admin.service.ts';
+import {
+  endOrganizationSession,
+  organizationDashboards,
+  organizationSessions,
+  organizationUsage,
+  transferOwnership,
+} from './oversight.service.ts';
+
+const A = '/api/v1/admin';
+const O = `${A}/organization/:id`;
+const errorsOf = (codes: number[]) => Object.fromEntries(codes.map((c) => [c, ErrorBody])) as Record<number, TSchema>;
+const errors = errorsOf([400, 401, 403, 404, 409, 413, 415]);
+type Parts = { querystring?: TSchema; body?: TSchema; params?: TSchema; summary?: string };
+const schema = <S extends Parts, R extends TSchema = typeof Ok>(s: S, ok?: R) => ({
+  preHandler: requireSession,
+  schema: {
+    tags: ['administration'],
+    security: [{ session: [] }],
+    ...s,
+    response: { 200: (ok ?? Ok) as R, ...errors },
+  },
+});
+const IMAGE_BODY_LIMIT = 8 * 1024 * 1024;
+
+/**
+ * The administration calls of spec §7 (/api/v1/admin) and the admin screen's additions (settings,
+ * move, sessions, dashboard ownership, usage). Every call checks the SuperUser role first.
+ */
+export function adminRoutes(app: App) {
+  app.register(async (scope: FastifyInstance) => {
+    acceptImageBodies(scope, { types: AVATAR_TYPES, limit: IMAGE_BODY_LIMIT });
+    routes(scope as App);
+  });
+}
+
+/** saveUserAvatar's multipart body: the 'image' and 'username' fields. */
+function userAvatarUpload(body: UploadBody) {
+  if (!body || Buffer.isBuffer(body)) throw httpError(400, 'Missing parameters');
+  const parts = multipartParts(body);
+  const username = parts
+    .find((p) => p.name === 'username')
+    ?.data.toString('utf8')
+    .trim();
+  if (!username || username.length > 100) throw httpError(400, 'Missing parameters');
+  return { username, image: avatarImage(parts.find((p) => p.name === 'image')?.data) };
+}
+
+function routes(app: App) {
+  const r = app.withTypeProvider<TypeBoxTypeProvider>();
+  const { db } = app;
+  const admin = (request: FastifyRequest): Admin => {
+    const s = sessionOf(request);
+    return { userId: s.user_id, sessionId: s.id };
+  };
+
+  r.get(`${A}/profilesByOrgId`, schema({ querystring: ProfilesQuery }, Type.Array(AdminProfile)), async (request) =>
+    profilesByOrganization(db, admin(request), request.query.organizationId),
+  );
+  r.delete(`${A}/profile`, schema({ body: DeleteProfileBody }), async (request) =>
+    deleteProfile(db, admin(request), request.body.username, request.body.organizationId),
+  );
+  r.put(`${A}/updateUserRole`, schema({ body: UpdateUserRoleBody }), async (request) =>
+    updateUserRole(db, admin(request), request.body.username, request.body.organizationId, request.body.roleId),
+  );
+  r.put(`${A}/updateUserPassword`, schema({ body: UpdateUserPasswordBody }, Type.String()), async (request, reply) => {
+    await updateUserPassword(db, admin(request), request.body.username, request.body.newPassword);
+    return reply.type('text/plain; charset=utf-8').send('Password updated');
+  });
+  r.put(`${A}/updateUserProfile`, schema({ body: UpdateUserProfileBody }, Profile), async (request) =>
+    updateUserProfile(db, admin(request), request.body.username, request.body.userProfile, request.log),
+  );
+  r.post(`${A}/saveUserAvatar`, schema({ summary: "multipart: 'image' and 'username'" }, Profile), async (request) => {
+    const { username, image } = userAvatarUpload(request.body as UploadBody);
+    return setUserAvatar(db, admin(request), username, image);
+  });
+  r.delete(`${A}/deleteUserAvatar`, schema({ body: UsernameBody }, Profile), async (request) =>
+    setUserAvatar(db, admin(request), request.body.username, null),
+  );
+  r.get(
+    `${A}/userAvatar`,
+    {
+      preHandler: requireSession,
+      schema: {
+        tags: ['administration'],
+        querystring: Type.Object({ username: Username, v: Type.Optional(Type.String({ maxLength: 64 })) }),
+        response: errorsOf([400, 401, 403, 404]),
+      },
+    },
+    async (request, reply) => {
+      const userId = await reachableUserId(db, admin(request), request.query.username);
+      return sendImage(request, reply, await avatarOf(db, userId));
+    },
+  );
+  r.post(`${A}/addUser`, schema({ body: AddUserBody }, AddUserResult), async (request) =>
+    addUser(db, admin(request), request.body, {
+      mailer: app.mailer,
+      origin: publicOrigin(app, request),
+      log: request.log,
+    }),
+  );
+
+  r.get(`${A}/getOrganizations`, schema({}, Type.Array(AdminOrganization)), async (request) =>
+    organizationsOf(db, admin(request)),
+  );
+  for (const [path, kind] of [
+    ['billingInfo', 'billing'],
+    ['contactInfo', 'contact'],
+  ] as const) {
+    r.get(`${O}/${path}`, schema({ params: OrganizationParam }, ContactFields), async (request) =>
+      organizationInfo(db, admin(request), request.params.id, kind),
+    );
+    r.put(`${O}/${path}`, schema({ params: OrganizationParam, body: ContactFields }, ContactFields), async (request) =>
+      saveOrganizationInfo(db, admin(request), request.params.id, kind, request.body),
+    );
+  }
+  r.post(
+    `${O}/avatar`,
+    schema({ params: OrganizationParam, summary: 'The raw image (PNG, JPEG or WebP) with its type' }),
+    async (request) =>
+      saveOrganizationAvatar(
+        db,
+        admin(request),
+        request.params.id,
+        avatarImage(imageBytes(request.body as UploadBody, 'image')),
+      ),
+  );
+  r.delete(`${O}/avatar`, schema({ params: OrganizationParam }), async (request) =>
+    saveOrganizationAvatar(db, admin(request), request.params.id, null),
+  );
+  r.put(`${O}/name`, schema({ params: OrganizationParam, body: OrganizationNameBody }), async (request) =>
+    renameOrganizationOf(db, admin(request), request.params.id, request.body.name),
+  );
+  r.post(
+    `${A}/organization/add`,
+    schema(
+      { body: AddOrganizationBody },
+      Type.Object({ id: Type.Integer(), name: Type.String(), parentOrganizationId: Type.Integer() }),
+    ),
+    async (request) =>
+      addChildOrganization(db, admin(request), request.body.parentOrganizationId, request.body.organizationName),
+  );
+  r.delete(`${O}/delete`, schema({ params: OrganizationParam }), async (request) =>
+    deleteOrganizationOf(db, admin(request), request.params.id),
+  );
+  r.put(`${O}/parent`, schema({ params: OrganizationParam, body: MoveOrganizationBody }), async (request) =>
+    moveOrganizationOf(db, admin(request), request.params.id, request.body.parentOrganizationId),
+  );
+  r.get(`${O}/settings`, schema({ params: OrganizationParam }, OrganizationSettings), async (request) =>
+    organizationSettings(db, admin(request), request.params.id),
+  );
+  r.put(
+    `${O}/settings`,
+    schema({ params: OrganizationParam, body: OrganizationSettings }, OrganizationSettings),
+    async (request) => saveOrganizationSettings(db, admin(request), request.params.id, request.body),
+  );
+  r.get(`${O}/sessions`, schema({ params: OrganizationParam }, Type.Array(OrganizationSession)), async (request) =>
+    organizationSessions(db, admin(request), request.params.id),
+  );
+  r.delete(`${O}/sessions/:session`, schema({ params: OrganizationSessionParam }), async (request) =>
+    endOrganizationSession(db, admin(request), request.params.id, request.params.session),
+  );
+  r.get(`${O}/dashboards`, schema({ params: OrganizationParam }, Type.Array(OwnedDashboard)), async (request) =>
+    organizationDashboards(db, admin(request), request.params.id),
+  );
+  r.post(
+    `${O}/dashboards/transfer`,
+    schema({ params: OrganizationParam, body: DashboardTransferBody }, DashboardTransferResult),
+    async (request) => transferOwnership(db, admin(request), request.params.id, request.body),
+  );
+  r.get(
+    `${O}/usage`,
+    schema({ params: OrganizationParam, querystring: UsageQuery }, OrganizationUsage),
+    async (request) => organizationUsage(db, admin(request), request.params.id, request.query.days ?? 30),
+  );
+}

@@ -1,0 +1,123 @@
+import { randomBytes } from 'node:crypto';
+import { INVITATION_TOKEN_HOURS, RESET_TOKEN_MINUTES, strictestPolicy } from '@fieldwatch/core';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Queryable } from '../../db/db.ts';
+import { httpError } from '../../plugins/errors.ts';
+import { policiesOfUser } from '../organisations/organisations.service.ts';
+import { findUserById, findUsersByEmail, setPasswordHash, type UserRow } from '../users/users.service.ts';
+import { type AccountMailer, passwordLinkMail } from './accountMail.ts';
+import { deleteOtherSessions } from './auth.repository.ts';
+import { hashToken } from './auth.service.ts';
+import { hashPassword, verifyPassword } from './password.ts';
+import { consumeToken, expireTokensOfUser, findLiveToken, insertPasswordToken } from './tokens.repository.ts';
+
+/** The strictest policy of the user's organisations and their ancestors (spec minimum 6). */
+export async function policyOfUser(db: Queryable, userId: number) {
+  return strictestPolicy(await policiesOfUser(db, userId));
+}
+
+async function checkNewPassword(db: Queryable, userId: number, password: string) {
+  const { passwordMinLength } = await policyOfUser(db, userId);
+  if (password.length < passwordMinLength)
+    throw httpError(400, `The password must be at least ${passwordMinLength} characters`);
+}
+
+/** Sets a password and ends the user's sessions (all but `keep`): a stolen session dies with the old password. */
+async function setPassword(db: Queryable, userId: number, password: string, keep: string | null) {
+  await checkNewPassword(db, userId, password);
+  await setPasswordHash(db, userId, await hashPassword(password));
+  await deleteOtherSessions(db, userId, keep);
+}
+
+/** The user's own change (both readings of spec §7): the current password must be right. */
+export async function changeOwnPassword(
+  db: Queryable,
+  user: { userId: number; sessionId: string },
+  current: string,
+  next: string,
+) {
+  const row = await findUserById(db, user.userId);
+  if (!row || !(await verifyPassword(current, row.password_hash))) throw httpError(403, 'Authentication failed');
+  await setPassword(db, user.userId, next, user.sessionId);
+  return true;
+}
+
+/** An administrator sets a user's password (updateUserPassword); every session of that user ends. */
+export async function setPasswordOf(db: Queryable, userId: number, password: string) {
+  await setPassword(db, userId, password, null);
+}
+
+/** A token of 256 random bits; only its hash is kept, so a database copy holds no usable link. */
+async function newLink(db: Queryable, user: UserRow, purpose: 'reset' | 'invitation', origin: string) {
+  const token = randomBytes(32).toString('base64url');
+  const ms = purpose === 'reset' ? RESET_TOKEN_MINUTES * 60_000 : INVITATION_TOKEN_HOURS * 3_600_000;
+  await expireTokensOfUser(db, user.id);
+  await insertPasswordToken(db, {
+    tokenHash: hashToken(token),
+    userId: user.id,
+    purpose,
+    expiresAt: new Date(Date.now() + ms),
+  });
+  return `${origin}/reset-password?token=${token}${purpose === 'invitation' ? '&invite=1' : ''}`;
+}
+
+/**
+ * createRestorePasswordToken: mails a reset link to every account with that address. The answer
+ * is the same whether the address exists or not, and does not wait for the mail, so neither its
+ * content nor its timing tells who has an account.
+ */
+export async function requestPasswordReset(
+  db: Queryable,
+  mailer: AccountMailer,
+  log: FastifyBaseLogger,
+  email: string,
+  origin: string,
+) {
+  const users = await findUsersByEmail(db, email.trim());
+  for (const user of users) {
+    const link = await newLink(db, user, 'reset', origin);
+    const mail = passwordLinkMail('reset', user.language, {
+      name: user.fullname || user.username,
+      link,
+      minutes: RESET_TOKEN_MINUTES,
+    });
+    mailer.send({ to: user.email, ...mail }).catch((err) => log.error({ err }, 'password reset mail failed'));
+  }
+}
+
+/** An invitation to a new user: a link to set their first password. */
+export async function sendInvitation(
+  db: Queryable,
+  mailer: AccountMailer,
+  user: UserRow,
+  vars: { organization: string; origin: string },
+) {
+  const link = await newLink(db, user, 'invitation', vars.origin);
+  const mail = passwordLinkMail('invitation', user.language, {
+    name: user.fullname || user.username,
+    organization: vars.organization,
+    username: user.username,
+    link,
+    hours: INVITATION_TOKEN_HOURS,
+  });
+  await mailer.send({ to: user.email, ...mail });
+}
+
+const expired = () => httpError(410, 'Link expired');
+
+export async function verifyPasswordToken(db: Queryable, token: string) {
+  const row = await findLiveToken(db, hashToken(token));
+  if (!row) throw expired();
+  return { valid: true as const, username: row.username };
+}
+
+/** changePassword {token, newPassword}: single use; the policy is checked before the token is spent. */
+export async function resetPasswordWithToken(db: Queryable, token: string, password: string) {
+  const live = await findLiveToken(db, hashToken(token));
+  if (!live) throw expired();
+  await checkNewPassword(db, live.user_id, password);
+  const userId = await consumeToken(db, hashToken(token));
+  if (userId === undefined) throw expired();
+  await setPassword(db, userId, password, null);
+  return { success: true };
+}

@@ -1,0 +1,73 @@
+import {
+  type Language,
+  type PreferencesBody,
+  type Profile,
+  pickProfileUpdate,
+  profileProblems,
+} from '@fieldwatch/core';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Queryable } from '../../db/db.ts';
+import { httpError } from '../../plugins/errors.ts';
+import {
+  findUserAvatar,
+  findUserById,
+  setLanguage,
+  setUserAvatar,
+  updatePreferences,
+  updateProfileFields,
+} from './users.repository.ts';
+import { toProfile } from './users.service.ts';
+
+export async function profileOf(db: Queryable, userId: number): Promise<Profile> {
+  const user = await findUserById(db, userId);
+  if (!user) throw httpError(401, 'Session expired');
+  return toProfile(user);
+}
+
+/** The field rules' texts of spec §5 as the API says them. */
+const problemText = { 'validation.blank': '{name} should not be blank', 'validation.email': 'Enter valid {name}' };
+
+/** A profile update: only name, title, email, phone and location are taken (spec §5); the rest is logged. */
+export async function updateProfile(
+  db: Queryable,
+  userId: number,
+  body: Record<string, unknown>,
+  log?: FastifyBaseLogger,
+): Promise<Profile> {
+  const { update, unknown } = pickProfileUpdate(body);
+  if (unknown.length) log?.info({ fields: unknown }, 'profile update: unknown fields ignored');
+  const [problem] = profileProblems(update);
+  if (problem) {
+    const text = problemText[problem.error.key as keyof typeof problemText] ?? 'Request failed';
+    throw httpError(400, text.replace('{name}', String(problem.error.params?.name ?? problem.field)));
+  }
+  await updateProfileFields(db, userId, update);
+  return profileOf(db, userId);
+}
+
+export async function savePreferences(db: Queryable, userId: number, p: PreferencesBody): Promise<Profile> {
+  await updatePreferences(db, userId, {
+    timezone: p.timezone,
+    time12h: p.timeFormat === '12h',
+    dateFormat: p.dateFormat,
+    email: p.notification.email,
+    desktop: p.notification.desktop,
+  });
+  return profileOf(db, userId);
+}
+
+export async function saveLanguage(db: Queryable, userId: number, language: Language): Promise<Profile> {
+  await setLanguage(db, userId, language);
+  return profileOf(db, userId);
+}
+
+export async function saveAvatar(db: Queryable, userId: number, image: { data: Buffer; type: string } | null) {
+  await setUserAvatar(db, userId, image);
+  return profileOf(db, userId);
+}
+
+export async function avatarOf(db: Queryable, userId: number) {
+  const image = await findUserAvatar(db, userId);
+  if (!image) throw httpError(404, 'No avatar');
+  return { data: image.data, type: image.type, etag: `"${image.key}"` };
+}
