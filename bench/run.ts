@@ -3,6 +3,7 @@
  * Figures are recorded in bench/README.md.
  */
 import { accessBench } from './access.bench.ts';
+import { adminUsageBench } from './admin-usage.bench.ts';
 import { alarmStormBench } from './alarm-storm.bench.ts';
 import { chartBench } from './chart.bench.ts';
 import { chartRenderBench } from './chart-render.ts';
@@ -28,6 +29,7 @@ const all = {
   'multichart-render': multichartRenderBench,
   'csv-export': csvExportBench,
   'alarm-storm': alarmStormBench,
+  'admin-usage': adminUsageBench,
 };
 const wanted = process.argv.slice(2);
 const results = [];

@@ -11,6 +11,7 @@ import {
   type Session,
 } from '@fieldwatch/core';
 import { create } from 'zustand';
+import { setTimePreferences } from '../i18n/i18n.ts';
 import { persist } from 'zustand/middleware';
 
 export type ThemeMode = 'Dark' | 'Bright';
@@ -84,6 +85,12 @@ export const useUserStore = create<UserState & UserActions>()(
     { name: 'fieldwatch.user' },
   ),
 );
+
+// Every date the screens show follows the signed-in user's time preferences.
+setTimePreferences(useUserStore.getState().profile?.timeConfig);
+useUserStore.subscribe((s, before) => {
+  if (s.profile?.timeConfig !== before.profile?.timeConfig) setTimePreferences(s.profile?.timeConfig);
+});
 
 export const isSignedIn = () => useUserStore.getState().accessResponse !== null;
 

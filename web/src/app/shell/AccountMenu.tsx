@@ -17,7 +17,11 @@ export function AccountMenu() {
     <Menu>
       <MenuTrigger asChild>
         <button type="button" className="avatar" aria-label={t('shell.account')} data-testid="account-menu">
-          {initials(name) || <UserRound size={16} />}
+          {profile?.avatar ? (
+            <img className="avatar__image" src={profile.avatar} alt="" />
+          ) : (
+            initials(name) || <UserRound size={16} />
+          )}
         </button>
       </MenuTrigger>
       <MenuContent>
