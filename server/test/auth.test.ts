@@ -196,6 +196,9 @@ describe('sign-in', () => {
 
     const second = await login(t.app, 'frank', PASSWORD);
     expect(second.json().profile.lastLogin).toBe(firstTime?.toISOString());
+    // The profile call says the same as the sign-in answer: the sign-in before this one.
+    const profile = await t.app.inject({ url: '/api/v3/user/profile', headers: { cookie: cookieHeaderOf(second) } });
+    expect(profile.json().lastLogin).toBe(firstTime?.toISOString());
     expect((await lastLogin())?.getTime()).toBeGreaterThanOrEqual(firstTime?.getTime() ?? 0);
   });
 

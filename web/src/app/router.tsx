@@ -23,11 +23,6 @@ const placeholder = (page: PlaceholderPageName) => ({
   lazy: async () => ({ Component: (await import('../features/placeholder/PlaceholderPage.tsx')).PlaceholderPage }),
 });
 
-const managed: [RouteName, PlaceholderPageName][] = [
-  ['admin', 'admin'],
-  ['profile', 'profile'],
-];
-
 export const router = createBrowserRouter([
   {
     lazy: async () => ({ Component: (await import('./AuthLayout.tsx')).AuthLayout }),
@@ -36,6 +31,13 @@ export const router = createBrowserRouter([
         path: '/login',
         loader: guard('login'),
         lazy: async () => ({ Component: (await import('../features/login/LoginPage.tsx')).LoginPage }),
+      },
+      // Public: a reset or invitation link is opened signed out, so no guard (it would send it to login).
+      {
+        path: '/reset-password',
+        lazy: async () => ({
+          Component: (await import('../features/login/ResetPasswordPage.tsx')).ResetPasswordPage,
+        }),
       },
     ],
   },
@@ -89,7 +91,16 @@ export const router = createBrowserRouter([
           Component: (await import('../features/tasks/TaskManagementPage.tsx')).TaskManagementPage,
         }),
       },
-      ...managed.map(([route, page]) => ({ path: route, loader: guard(route), ...placeholder(page) })),
+      {
+        path: 'admin',
+        loader: guard('admin'),
+        lazy: async () => ({ Component: (await import('../features/admin/AdminPage.tsx')).AdminPage }),
+      },
+      {
+        path: 'profile',
+        loader: guard('profile'),
+        lazy: async () => ({ Component: (await import('../features/profile/ProfilePage.tsx')).ProfilePage }),
+      },
       { path: '*', ...placeholder('notFound') },
     ],
   },

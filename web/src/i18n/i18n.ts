@@ -1,6 +1,6 @@
 import {
-  DEFAULT_LANGUAGE,
   type DatePreferences,
+  DEFAULT_LANGUAGE,
   formatDateTime as formatInPreferences,
   isLanguage,
   type Language,

@@ -1,7 +1,7 @@
 import {
+  type DatePreferences,
   DEFAULT_DATE_FORMAT,
   DEFAULT_TIMEZONE,
-  type DatePreferences,
   formatDate,
   formatDateTime,
   formatTime,

@@ -11,8 +11,8 @@ import {
   type Session,
 } from '@fieldwatch/core';
 import { create } from 'zustand';
-import { setTimePreferences } from '../i18n/i18n.ts';
 import { persist } from 'zustand/middleware';
+import { setTimePreferences } from '../i18n/i18n.ts';
 
 export type ThemeMode = 'Dark' | 'Bright';
 

@@ -6,7 +6,7 @@ function centreInList(tab: HTMLButtonElement | null) {
   if (!tab || !list) return;
   const a = tab.getBoundingClientRect();
   const b = list.getBoundingClientRect();
-  list.scrollBy({ left: a.left + a.width / 2 - (b.left + b.width / 2) });
+  list.scrollBy?.({ left: a.left + a.width / 2 - (b.left + b.width / 2) });
 }
 
 type TabsProps<K extends string> = {

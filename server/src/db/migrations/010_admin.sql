@@ -38,3 +38,6 @@ create table password_tokens (
   created_at timestamptz not null default now()
 );
 create index password_tokens_user_idx on password_tokens (user_id);
+
+-- The profile shows the sign-in before the current one, so a user can spot one that was not theirs.
+alter table users add column previous_login timestamptz;

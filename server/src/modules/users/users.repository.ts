@@ -20,11 +20,12 @@ export type UserRow = {
   date_format: string;
   language: string;
   last_login: Date | null;
+  previous_login: Date | null;
 };
 
 const columns = `id, username, password_hash, email, fullname, title, phone, avatar is not null as has_avatar,
   left(md5(avatar), 12) as avatar_key,
-  gps_lat, gps_long, timezone, notification_email, notification_desktop, time_12h, date_format, language, last_login`;
+  gps_lat, gps_long, timezone, notification_email, notification_desktop, time_12h, date_format, language, last_login, previous_login`;
 
 export async function findUserByUsername(db: Queryable, username: string): Promise<UserRow | undefined> {
   const rows = await db.query<UserRow>(`select ${columns} from users where lower(username) = lower($1)`, [username]);
@@ -70,7 +71,7 @@ export async function setUserRole(db: Queryable, userId: number, organizationId:
 }
 
 export async function touchLastLogin(db: Queryable, userId: number): Promise<void> {
-  await db.query('update users set last_login = now() where id = $1', [userId]);
+  await db.query('update users set previous_login = last_login, last_login = now() where id = $1', [userId]);
 }
 
 /** The user's notification preferences (stored profile columns notification_email / notification_desktop). */

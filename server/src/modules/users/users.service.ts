@@ -24,6 +24,6 @@ export function toProfile(u: UserRow): Profile {
         ? (u.date_format as DateFormat)
         : 'DD MMM YYYY',
     },
-    lastLogin: u.last_login ? u.last_login.toISOString() : null,
+    lastLogin: u.previous_login ? u.previous_login.toISOString() : null,
   };
 }

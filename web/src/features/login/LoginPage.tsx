@@ -2,15 +2,16 @@ import { safeRedirect, validateBlank } from '@fieldwatch/core';
 import { Eye, EyeOff, LogIn } from 'lucide-react';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate, useSearchParams } from 'react-router';
+import { Link, useNavigate, useSearchParams } from 'react-router';
 import { ApiError } from '../../lib/http.ts';
 import { toast } from '../../lib/toast.ts';
 import { useDocumentTitle } from '../../lib/useDocumentTitle.ts';
 import { signIn } from '../../stores/session.ts';
 import { Button, IconButton } from '../../ui/Button.tsx';
-import { Logo } from '../../ui/Logo.tsx';
 import { Spinner } from '../../ui/Spinner.tsx';
 import { TextField } from '../../ui/TextField.tsx';
+import { AuthCard } from './AuthCard.tsx';
+import { ForgotPassword } from './ForgotPassword.tsx';
 import './login.css';
 
 type Errors = { username?: string; password?: string };
@@ -57,15 +58,22 @@ export function LoginPage() {
     return t('errors.generic');
   };
 
+  // The forgotten-password form takes the sign-in form's place (?forgot=1, so a link can open it).
+  const withForgot = (on: boolean) => {
+    const next = new URLSearchParams(params);
+    if (on) next.set('forgot', '1');
+    else next.delete('forgot');
+    return { pathname: '/login', search: next.toString() };
+  };
+  if (params.get('forgot') === '1')
+    return (
+      <AuthCard>
+        <ForgotPassword back={withForgot(false)} />
+      </AuthCard>
+    );
+
   return (
-    <main className="login card">
-      <div className="login__brand">
-        <Logo size={40} />
-        <div>
-          <div className="login__name">{t('app.name')}</div>
-          <div className="login__tagline">{t('app.tagline')}</div>
-        </div>
-      </div>
+    <AuthCard>
       <h1 className="login__title">{t('login.title')}</h1>
       <p className="login__subtitle">{t('login.subtitle')}</p>
       <form className="login__form" onSubmit={submit} noValidate>
@@ -95,6 +103,9 @@ export function LoginPage() {
             </IconButton>
           }
         />
+        <Link to={withForgot(true)} className="login__forgot">
+          {t('login.forgot')}
+        </Link>
         <Button
           type="submit"
           variant="primary"
@@ -106,6 +117,6 @@ export function LoginPage() {
         </Button>
       </form>
       <p className="login__footer">{t('login.footer')}</p>
-    </main>
+    </AuthCard>
   );
 }

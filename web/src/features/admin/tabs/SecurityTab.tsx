@@ -1,0 +1,188 @@
+import {
+  type OrganizationSession,
+  type OrganizationSettings,
+  PASSWORD_POLICY,
+  SESSION_LIFETIME_HOURS,
+} from '@fieldwatch/core';
+import { LogOut, MonitorSmartphone } from 'lucide-react';
+import { type FormEvent, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useDateFormat } from '../../../lib/useDateFormat.ts';
+import { Button } from '../../../ui/Button.tsx';
+import { EmptyState } from '../../../ui/EmptyState.tsx';
+import { Select } from '../../../ui/Select.tsx';
+import { TextField } from '../../../ui/TextField.tsx';
+import { Loaded, Section, useProblemText } from '../AdminParts.tsx';
+import { adminApi, adminKeys, useAdminChange, useSessions, useSettings } from '../adminApi.ts';
+import { type LifetimeUnit, lifetimeParts, securityProblems } from '../adminForms.ts';
+import { ConfirmDialog } from '../ConfirmDialog.tsx';
+import { deviceOf } from '../userAgent.ts';
+import type { TabProps } from './TabPanel.tsx';
+
+/** Security: the organisation's password and session policy, and its users' active sessions. */
+export function SecurityTab({ org }: TabProps) {
+  const { t } = useTranslation();
+  const settings = useSettings(org.id);
+  return (
+    <div className="admin-stack">
+      <Section title={t('admin.security.policy')} description={t('admin.security.policyText')}>
+        <Loaded query={settings} lines={4}>
+          {(s) => <PolicyForm id={org.id} settings={s} />}
+        </Loaded>
+      </Section>
+      <Sessions id={org.id} />
+    </div>
+  );
+}
+
+function PolicyForm({ id, settings }: { id: number; settings: OrganizationSettings }) {
+  const { t } = useTranslation();
+  const text = useProblemText();
+  const initial = lifetimeParts(settings.sessionLifetimeHours);
+  const [minLength, setMinLength] = useState(String(settings.passwordMinLength));
+  const [amount, setAmount] = useState(String(initial.amount));
+  const [unit, setUnit] = useState<LifetimeUnit>(initial.unit);
+  const [shown, setShown] = useState<ReturnType<typeof securityProblems>['problems']>({});
+  const save = useAdminChange((s: OrganizationSettings) => adminApi.saveSettings(id, s), {
+    refresh: [adminKeys.settings(id)],
+    done: () => t('admin.security.saved'),
+  });
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    const { problems, passwordMinLength, sessionLifetimeHours } = securityProblems(minLength, amount, unit);
+    setShown(problems);
+    if (Object.keys(problems).length === 0) save.mutate({ ...settings, passwordMinLength, sessionLifetimeHours });
+  };
+  return (
+    <form className="admin-form" onSubmit={submit} noValidate>
+      <div className="admin-policy">
+        <TextField
+          label={t('admin.security.minLength')}
+          type="number"
+          inputMode="numeric"
+          min={PASSWORD_POLICY.min}
+          max={PASSWORD_POLICY.max}
+          value={minLength}
+          error={text(shown.minLength)}
+          help={t('admin.security.minLengthHelp', { ...PASSWORD_POLICY })}
+          onChange={(e) => setMinLength(e.target.value)}
+        />
+        <div className="admin-form__pair admin-form__pair--lifetime">
+          <TextField
+            label={t('admin.security.lifetime')}
+            type="number"
+            inputMode="numeric"
+            min={1}
+            value={amount}
+            error={text(shown.lifetime)}
+            help={t('admin.security.lifetimeHelp', { days: SESSION_LIFETIME_HOURS.max / 24 })}
+            onChange={(e) => setAmount(e.target.value)}
+          />
+          <Select
+            label={t('admin.security.unit')}
+            value={unit}
+            onChange={(e) => setUnit(e.target.value as LifetimeUnit)}
+            options={[
+              { value: 'hours', label: t('admin.security.hours') },
+              { value: 'days', label: t('admin.security.days') },
+            ]}
+          />
+        </div>
+      </div>
+      <p className="admin-section__text">{t('admin.security.applies')}</p>
+      <div className="admin-form__actions">
+        <Button type="submit" variant="primary" disabled={save.isPending}>
+          {t('common.save')}
+        </Button>
+      </div>
+    </form>
+  );
+}
+
+function Sessions({ id }: { id: number }) {
+  const { t } = useTranslation();
+  const when = useDateFormat();
+  const sessions = useSessions(id);
+  const [ending, setEnding] = useState<OrganizationSession | null>(null);
+  const end = useAdminChange((s: OrganizationSession) => adminApi.endSession(id, s.id), {
+    refresh: [adminKeys.sessions(id)],
+    done: (_, s) => t('admin.sessions.ended', { name: s.name || s.username }),
+  });
+  const device = (ua: string) => {
+    const d = deviceOf(ua);
+    if (d.browser && d.system) return t('admin.sessions.browserOn', d);
+    return d.browser ?? d.system ?? t('admin.sessions.unknownDevice');
+  };
+  return (
+    <Section title={t('admin.sessions.title')} description={t('admin.sessions.text')}>
+      <Loaded query={sessions} lines={5}>
+        {(list) =>
+          list.length === 0 ? (
+            <EmptyState icon={<MonitorSmartphone size={26} />} title={t('admin.sessions.none')} />
+          ) : (
+            <div className="admin-table-wrap">
+              <table className="data-table admin-table">
+                <caption className="visually-hidden">{t('admin.sessions.title')}</caption>
+                <thead>
+                  <tr>
+                    <th scope="col">{t('admin.sessions.user')}</th>
+                    <th scope="col">{t('admin.sessions.device')}</th>
+                    <th scope="col">{t('admin.sessions.address')}</th>
+                    <th scope="col">{t('admin.sessions.lastSeen')}</th>
+                    <th scope="col">{t('admin.sessions.started')}</th>
+                    <th scope="col">
+                      <span className="visually-hidden">{t('admin.sessions.actions')}</span>
+                    </th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {[...list]
+                    .sort((a, b) => b.lastSeen.localeCompare(a.lastSeen))
+                    .map((s) => (
+                      <tr key={s.id}>
+                        <td className="admin-table__main">
+                          <span className="admin-person__name">{s.name || s.username}</span>{' '}
+                          <span className="muted">{s.username}</span>
+                        </td>
+                        <td data-label={t('admin.sessions.device')} title={s.userAgent}>
+                          {device(s.userAgent)}
+                        </td>
+                        <td data-label={t('admin.sessions.address')}>{s.address || '—'}</td>
+                        <td data-label={t('admin.sessions.lastSeen')}>
+                          <time dateTime={s.lastSeen}>{when.dateTime(s.lastSeen)}</time>
+                        </td>
+                        <td data-label={t('admin.sessions.started')}>
+                          <time dateTime={s.created}>{when.dateTime(s.created)}</time>
+                        </td>
+                        <td className="admin-table__end">
+                          {s.current ? (
+                            <span className="admin-tag">{t('admin.sessions.current')}</span>
+                          ) : (
+                            <Button
+                              variant="ghost"
+                              icon={<LogOut size={16} aria-hidden />}
+                              onClick={() => setEnding(s)}
+                            >
+                              {t('admin.sessions.end')}
+                            </Button>
+                          )}
+                        </td>
+                      </tr>
+                    ))}
+                </tbody>
+              </table>
+            </div>
+          )
+        }
+      </Loaded>
+      <ConfirmDialog
+        open={ending !== null}
+        title={t('admin.sessions.endTitle', { name: ending?.name || ending?.username })}
+        text={t('admin.sessions.endText')}
+        confirmLabel={t('admin.sessions.end')}
+        onClose={() => setEnding(null)}
+        onConfirm={() => (ending ? end.mutateAsync(ending) : Promise.resolve())}
+      />
+    </Section>
+  );
+}

@@ -1,0 +1,57 @@
+import type { AdminOrganization } from '@fieldwatch/core';
+import { AccountsTab } from './AccountsTab.tsx';
+import { ApiTab } from './ApiTab.tsx';
+import { CustomizationTab } from './CustomizationTab.tsx';
+import { GeneralTab } from './GeneralTab.tsx';
+import { OwnershipTab } from './OwnershipTab.tsx';
+import { PermissionsTab } from './PermissionsTab.tsx';
+import { SecurityTab } from './SecurityTab.tsx';
+import { UsageTab } from './UsageTab.tsx';
+import { UserManagementTab } from './UserManagementTab.tsx';
+import { UsersTab } from './UsersTab.tsx';
+
+/** The admin tabs of spec §2, in its order. */
+export const ADMIN_TABS = [
+  'general',
+  'customization',
+  'users',
+  'accounts',
+  'userManagement',
+  'dashboardOwnership',
+  'workspaceOwnership',
+  'security',
+  'api',
+  'usage',
+  'permissions',
+] as const;
+export type AdminTab = (typeof ADMIN_TABS)[number];
+
+/** What every tab gets: the chosen organisation and all the admin may reach (for pickers and names). */
+export type TabProps = { org: AdminOrganization; orgs: readonly AdminOrganization[] };
+
+export function TabPanel({ tab, ...props }: TabProps & { tab: AdminTab }) {
+  switch (tab) {
+    case 'general':
+      return <GeneralTab {...props} />;
+    case 'customization':
+      return <CustomizationTab {...props} />;
+    case 'users':
+      return <UsersTab {...props} />;
+    case 'accounts':
+      return <AccountsTab {...props} />;
+    case 'userManagement':
+      return <UserManagementTab {...props} />;
+    case 'dashboardOwnership':
+      return <OwnershipTab {...props} scope="personal" />;
+    case 'workspaceOwnership':
+      return <OwnershipTab {...props} scope="workspace" />;
+    case 'security':
+      return <SecurityTab {...props} />;
+    case 'api':
+      return <ApiTab />;
+    case 'usage':
+      return <UsageTab {...props} />;
+    case 'permissions':
+      return <PermissionsTab />;
+  }
+}

@@ -1,0 +1,25 @@
+import { type AccountBrand, ResetTokenParam } from '@fieldwatch/core';
+import { api } from '../../lib/http.ts';
+
+const U = '/api/v3/user';
+
+/** The public password-reset calls of spec §7: ask for a link, check it, set the password with it. */
+export const resetApi = {
+  /** The same answer whether an account has the address or not. */
+  requestLink: (email: string) =>
+    api.post<{ success: true }>(`${U}/createRestorePasswordToken`, {
+      userId: email,
+      baseUrl: `${window.location.origin}/reset-password`,
+    }),
+  verify: (token: string) => api.get<{ valid: true; username: string }>(`${U}/verifyChangePasswordToken/${token}`),
+  changePassword: (token: string, newPassword: string) =>
+    api.post<{ success: true }>(`${U}/changePassword`, { token, newPassword }),
+};
+
+/** A link's token has the contract's shape; anything else cannot be a live link, so it is not sent. */
+const TOKEN = new RegExp(ResetTokenParam.properties.token.pattern ?? '');
+export const isTokenShaped = (token: string) => TOKEN.test(token);
+
+/** The organisation of an account URL's sign-in link (/a/{accountUrl} leads to /login?account=…). */
+export const accountBrand = (accountUrl: string) =>
+  api.get<AccountBrand>(`/api/v1/account/${encodeURIComponent(accountUrl)}`);

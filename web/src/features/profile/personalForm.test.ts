@@ -1,0 +1,70 @@
+import type { Profile } from '@fieldwatch/core';
+import { describe, expect, it } from 'vitest';
+import { avatarProblem, personalTexts, personalUpdate } from './personalForm.ts';
+
+const profile: Profile = {
+  username: 'manager',
+  name: 'Maja Berg',
+  title: 'Operations',
+  email: 'maja@example.com',
+  phone: '+46 70 123 45 67',
+  location: [59.33, 18.07],
+  thumbnail: false,
+  avatar: null,
+  language: 'en',
+  notification: { email: false, desktop: true },
+  timeConfig: { timeFormat: '24h', timezone: 'GMT +01:00 Stockholm', dateFormat: 'DD MMM YYYY' },
+  lastLogin: null,
+};
+
+describe('personal info form', () => {
+  it('turns the texts into the update of the five accepted fields', () => {
+    const texts = { ...personalTexts(profile), name: '  Maja  Berg ', latitude: '57,7', longitude: '-11.97' };
+    expect(personalUpdate(texts)).toEqual({
+      update: {
+        name: 'Maja  Berg',
+        title: 'Operations',
+        email: 'maja@example.com',
+        phone: '+46 70 123 45 67',
+        location: [57.7, -11.97],
+      },
+      problems: {},
+    });
+  });
+
+  it('uses the spec texts for a blank name and an invalid e-mail; an empty e-mail is allowed', () => {
+    const { problems } = personalUpdate({ ...personalTexts(profile), name: ' ', email: 'maja@' });
+    expect(problems).toEqual({
+      name: { key: 'validation.blank', params: { name: 'name' } },
+      email: { key: 'validation.email', params: { name: 'email' } },
+    });
+    expect(personalUpdate({ ...personalTexts(profile), email: '' }).problems).toEqual({});
+  });
+
+  it("refuses phone characters and coordinates the server's contract refuses", () => {
+    const { problems } = personalUpdate({
+      ...personalTexts(profile),
+      phone: '070-123 abc',
+      latitude: '91',
+      longitude: 'east',
+    });
+    expect(problems).toEqual({
+      phone: { key: 'profile.personal.invalid', params: { name: 'phone' } },
+      latitude: { key: 'profile.personal.range', params: { name: 'latitude', min: -90, max: 90 } },
+      longitude: { key: 'profile.personal.range', params: { name: 'longitude', min: -180, max: 180 } },
+    });
+    expect(personalUpdate({ ...personalTexts(profile), latitude: '' }).problems).toEqual({
+      latitude: { key: 'validation.blank', params: { name: 'latitude' } },
+    });
+  });
+});
+
+describe('avatar check', () => {
+  it('takes PNG, JPEG and WebP up to 1 MB', () => {
+    expect(avatarProblem({ type: 'image/png', size: 1024 * 1024 })).toBeNull();
+    expect(avatarProblem({ type: 'image/webp', size: 10 })).toBeNull();
+    expect(avatarProblem({ type: 'image/jpeg', size: 1024 * 1024 + 1 })).toEqual({ key: 'profile.avatar.tooLarge' });
+    expect(avatarProblem({ type: 'image/gif', size: 10 })).toEqual({ key: 'profile.avatar.wrongType' });
+    expect(avatarProblem({ type: '', size: 10 })).toEqual({ key: 'profile.avatar.wrongType' });
+  });
+});

@@ -1,0 +1,70 @@
+import {
+  AVATAR_MAX_BYTES,
+  AVATAR_TYPES,
+  type Profile,
+  type ProfileUpdate,
+  ProfileUpdateBody,
+  profileProblems,
+  type ValidationError,
+  validateBlank,
+} from '@fieldwatch/core';
+
+export type PersonalTexts = Record<'name' | 'title' | 'email' | 'phone' | 'latitude' | 'longitude', string>;
+export type PersonalField = keyof PersonalTexts;
+
+export const personalTexts = (p: Profile): PersonalTexts => ({
+  name: p.name,
+  title: p.title,
+  email: p.email,
+  phone: p.phone,
+  latitude: String(p.location[0]),
+  longitude: String(p.location[1]),
+});
+
+// The contract's own bounds, so the browser refuses exactly what the server would.
+const { phone, location } = ProfileUpdateBody.properties;
+const PHONE = new RegExp(phone.pattern ?? '');
+const [LAT, LONG] = (location.items ?? []).map((s) => ({ min: s.minimum ?? 0, max: s.maximum ?? 0 }));
+
+/** A coordinate as typed (a decimal comma is fine), or the rule it breaks. */
+function coordinate(text: string, field: PersonalField, { min, max } = { min: 0, max: 0 }) {
+  const blank = validateBlank(text, field);
+  if (blank) return { error: blank };
+  const value = Number(text.trim().replace(',', '.'));
+  if (!Number.isFinite(value) || value < min || value > max)
+    return { error: { key: 'profile.personal.range', params: { name: field, min, max } } };
+  return { value };
+}
+
+/**
+ * The profile update of the personal info form, or the problems by field: the spec §5 rules of core
+ * (a name is not blank, an e-mail is valid when given), the contract's phone characters and the
+ * coordinate ranges. Each problem's `name` parameter is the field; the screen puts in its label.
+ */
+export function personalUpdate(texts: PersonalTexts): {
+  update: Required<ProfileUpdate>;
+  problems: Partial<Record<PersonalField, ValidationError>>;
+} {
+  const lat = coordinate(texts.latitude, 'latitude', LAT);
+  const long = coordinate(texts.longitude, 'longitude', LONG);
+  const update = {
+    name: texts.name.trim(),
+    title: texts.title.trim(),
+    email: texts.email.trim(),
+    phone: texts.phone.trim(),
+    location: [lat.value ?? 0, long.value ?? 0] as [number, number],
+  };
+  const problems: Partial<Record<PersonalField, ValidationError>> = {};
+  for (const p of profileProblems(update)) problems[p.field as PersonalField] = p.error;
+  if (!PHONE.test(update.phone)) problems.phone = { key: 'profile.personal.invalid', params: { name: 'phone' } };
+  if (lat.error) problems.latitude = lat.error;
+  if (long.error) problems.longitude = long.error;
+  return { update, problems };
+}
+
+/** An avatar checked before it is sent: one of the accepted types, at most AVATAR_MAX_BYTES (spec §5). */
+export function avatarProblem(file: Pick<File, 'type' | 'size'>): ValidationError | null {
+  if (!(AVATAR_TYPES as readonly string[]).includes(file.type)) return { key: 'profile.avatar.wrongType' };
+  if (file.size > AVATAR_MAX_BYTES) return { key: 'profile.avatar.tooLarge' };
+  return null;
+}
