@@ -28,7 +28,7 @@ describe('profile', () => {
     await page.getByLabel('Time zone').selectOption('GMT +09:00 Seoul');
     await page.getByRole('radio', { name: '12-hour' }).check();
     await page.getByRole('radio', { name: /^Month first/ }).check();
-    await page.getByRole('button', { name: 'Save' }).click();
+    await page.getByRole('tabpanel').getByRole('button', { name: 'Save' }).click();
     await toasts(page).filter({ hasText: 'Preferences saved' }).waitFor();
 
     // A notification's time elsewhere in the product, now in Seoul time, 12-hour, month first.
@@ -63,8 +63,8 @@ describe('profile', () => {
 
     // The language: saved with the profile, so the next sign-in on another browser starts in it.
     await page.goto(`${app.url}/profile?tab=preferences`);
-    await page.getByLabel('Language').selectOption('de');
-    await page.getByRole('button', { name: 'Save' }).click();
+    await page.getByRole('tabpanel').getByLabel('Language').selectOption('de');
+    await page.getByRole('tabpanel').getByRole('button', { name: 'Save' }).click();
     await expect.poll(() => page.evaluate(() => document.documentElement.lang)).toBe('de');
     const other = (await app.open()).page;
     await signIn(other, app.url, 'operator');

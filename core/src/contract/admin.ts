@@ -23,6 +23,8 @@ export const AdminProfile = Type.Object({
   roleId: Type.Integer(),
   userProfile: Profile,
   avatar: Nullable(Type.String()),
+  /** The user's latest sign-in (the profile's lastLogin is the one before it). */
+  lastSignIn: Nullable(Type.String({ format: 'date-time' })),
 });
 export type AdminProfile = Static<typeof AdminProfile>;
 

@@ -1,6 +1,5 @@
 import { guardNavigation, type RouteName } from '@fieldwatch/core';
 import { createBrowserRouter, type LoaderFunctionArgs, redirect } from 'react-router';
-import type { PlaceholderPageName } from '../features/placeholder/PlaceholderPage.tsx';
 import { i18n } from '../i18n/i18n.ts';
 import { setUnauthorizedHandler } from '../lib/http.ts';
 import { toast } from '../lib/toast.ts';
@@ -16,12 +15,6 @@ const guard =
     if (to) throw redirect(to);
     return null;
   };
-
-/** Screens that later issues fill: their title and a tidy empty state (the page name rides in the handle). */
-const placeholder = (page: PlaceholderPageName) => ({
-  handle: { page },
-  lazy: async () => ({ Component: (await import('../features/placeholder/PlaceholderPage.tsx')).PlaceholderPage }),
-});
 
 export const router = createBrowserRouter([
   {
@@ -101,7 +94,10 @@ export const router = createBrowserRouter([
         loader: guard('profile'),
         lazy: async () => ({ Component: (await import('../features/profile/ProfilePage.tsx')).ProfilePage }),
       },
-      { path: '*', ...placeholder('notFound') },
+      {
+        path: '*',
+        lazy: async () => ({ Component: (await import('../features/notFound/NotFoundPage.tsx')).NotFoundPage }),
+      },
     ],
   },
 ]);

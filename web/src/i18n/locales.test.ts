@@ -170,6 +170,60 @@ const SAME_AS_ENGLISH: Record<string, '*' | readonly string[]> = {
   'devices.fields.GPSLatitude': ['fr'],
   // "Message" is the French word, spelt the same.
   'devices.log.message': ['fr'],
+  // Issue 8: API is the standard technical acronym in every language
+  'admin.tabs.api': '*',
+  // Issue 8: "Send link" is correct Danish (imperative send + loanword link)
+  'login.forgotSubmit': ['da'],
+  // Issue 8: "E-mail" is the standard Danish spelling
+  'profile.personal.email': ['da'],
+  // Issue 8: "E-mail" is the standard Danish spelling
+  'admin.contact.email': ['da'],
+  // Issue 8: "E-mail" is the standard Danish spelling
+  'admin.users.email': ['da', 'fr'],
+  // Issue 8: "E-mail" is the standard Danish spelling
+  'admin.profile.fields.email': ['da'],
+  // Issue 8: "Organisation" is spelt the same in these languages
+  'admin.organization': ['da', 'de', 'fr', 'sv'],
+  // Issue 8: "Organisation" is spelt the same in these languages
+  'admin.general.organization': ['da', 'de', 'fr', 'sv'],
+  // Issue 8: "Organisation" is spelt the same in these languages
+  'admin.users.organization': ['da', 'de', 'fr', 'sv'],
+  // Issue 8: "Logo" is spelt the same in these languages
+  'admin.customization.logo': ['da', 'de', 'fr'],
+  // Issue 8: "Upload logo" is the standard Danish UI wording
+  'admin.customization.uploadLogo': ['da'],
+  // Issue 8: "Dashboards" is the established loanword in these languages
+  'admin.ownership.count_one': ['da'],
+  // Issue 8: Danish plural "dashboards" is spelt as in English
+  'admin.ownership.count_other': ['da'],
+  // Issue 8: Danish plural "dashboards" is spelt as in English
+  'admin.permissions.resources.dashboard': ['da', 'de'],
+  // Issue 8: German word spelt the same (Name)
+  'admin.contact.name': ['de'],
+  // Issue 8: German word spelt the same (Name)
+  'admin.users.name': ['de'],
+  // Issue 8: French word spelt the same
+  'profile.tabs.notifications': ['fr'],
+  // Issue 8: French word spelt the same
+  'profile.tabs.sessions': ['fr'],
+  // Issue 8: French word spelt the same
+  'profile.personal.latitude': ['fr'],
+  // Issue 8: French word spelt the same
+  'profile.personal.longitude': ['fr'],
+  // Issue 8: French word spelt the same (column header)
+  'profile.sessions.actions': ['fr'],
+  // Issue 8: French word spelt the same (column header)
+  'admin.sessions.actions': ['fr'],
+  // Issue 8: French word spelt the same (column header)
+  'admin.api.actions': ['fr'],
+  // Issue 8: French word spelt the same
+  'admin.permissions.action': ['fr'],
+  // Issue 8: French word spelt the same
+  'admin.permissions.resources.organization': ['fr'],
+  // Issue 8: French word "Notifications" spelt the same
+  'admin.permissions.resources.notification': ['fr'],
+  // Issue 8: Swedish word "Period" is spelt the same
+  'admin.usage.period': ['sv'],
 };
 
 type Json = Record<string, unknown>;

@@ -34,7 +34,8 @@ export function notifyUnauthorized(sentAt = expiries) {
 function encode(body: unknown): { headers: Record<string, string>; body?: BodyInit } {
   if (body === undefined) return { headers: {} };
   if (body instanceof FormData) return { headers: {}, body };
-  if (body instanceof Blob) return { headers: { 'content-type': 'application/octet-stream' }, body };
+  // A file goes with its own type (spec §7: raw image, its type as content type).
+  if (body instanceof Blob) return { headers: { 'content-type': body.type || 'application/octet-stream' }, body };
   return { headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) };
 }
 

@@ -112,6 +112,7 @@ export async function profilesByOrganization(db: Queryable, admin: Admin, organi
       roleId: u.role_id,
       userProfile: toProfile(u),
       avatar: avatarUrl(u),
+      lastSignIn: u.last_login ? u.last_login.toISOString() : null,
     }),
   );
 }

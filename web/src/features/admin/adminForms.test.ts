@@ -12,7 +12,6 @@ import {
   signInLink,
   textOn,
 } from './adminForms.ts';
-import { deviceOf } from './userAgent.ts';
 
 describe('admin form checks', () => {
   it('accepts an empty account URL or one of lowercase letters, digits and inner hyphens', () => {
@@ -86,19 +85,5 @@ describe('brand colour text', () => {
     expect(textOn('#c41539')).toBe('#ffffff');
     expect(textOn('#ffcc00')).toBe('#000000');
     expect(textOn('#4bd3af')).toBe('#000000');
-  });
-});
-
-describe('device names', () => {
-  it('names browser and system from a user agent', () => {
-    const chrome =
-      'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0 Safari/537.36';
-    expect(deviceOf(chrome)).toEqual({ browser: 'Chrome', system: 'Windows' });
-    const edge = `${chrome} Edg/126.0`;
-    expect(deviceOf(edge).browser).toBe('Edge');
-    const iphone =
-      'Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1';
-    expect(deviceOf(iphone)).toEqual({ browser: 'Safari', system: 'iOS' });
-    expect(deviceOf('')).toEqual({ browser: undefined, system: undefined });
   });
 });

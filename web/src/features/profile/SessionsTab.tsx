@@ -4,6 +4,7 @@ import { LogOut, Monitor, MonitorSmartphone, Smartphone } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { queryClient } from '../../lib/query.ts';
+import { readableAddress, sessionDevice } from '../../lib/sessionDevice.ts';
 import { toast } from '../../lib/toast.ts';
 import { useBreakpoint } from '../../lib/useBreakpoint.ts';
 import { useDateFormat } from '../../lib/useDateFormat.ts';
@@ -12,7 +13,6 @@ import { Dialog } from '../../ui/Dialog.tsx';
 import { EmptyState } from '../../ui/EmptyState.tsx';
 import { Skeleton } from '../../ui/Skeleton.tsx';
 import { profileApi, profileKeys, useSessions } from './profileApi.ts';
-import { readableAddress, sessionDevice } from './sessionDevice.ts';
 
 const refresh = () => queryClient.invalidateQueries({ queryKey: profileKeys.sessions });
 /** This device first, then the most recently seen. */

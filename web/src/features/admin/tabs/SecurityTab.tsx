@@ -7,6 +7,7 @@ import {
 import { LogOut, MonitorSmartphone } from 'lucide-react';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { sessionDevice } from '../../../lib/sessionDevice.ts';
 import { useDateFormat } from '../../../lib/useDateFormat.ts';
 import { Button } from '../../../ui/Button.tsx';
 import { EmptyState } from '../../../ui/EmptyState.tsx';
@@ -16,7 +17,6 @@ import { Loaded, Section, useProblemText } from '../AdminParts.tsx';
 import { adminApi, adminKeys, useAdminChange, useSessions, useSettings } from '../adminApi.ts';
 import { type LifetimeUnit, lifetimeParts, securityProblems } from '../adminForms.ts';
 import { ConfirmDialog } from '../ConfirmDialog.tsx';
-import { deviceOf } from '../userAgent.ts';
 import type { TabProps } from './TabPanel.tsx';
 
 /** Security: the organisation's password and session policy, and its users' active sessions. */
@@ -109,8 +109,8 @@ function Sessions({ id }: { id: number }) {
     done: (_, s) => t('admin.sessions.ended', { name: s.name || s.username }),
   });
   const device = (ua: string) => {
-    const d = deviceOf(ua);
-    if (d.browser && d.system) return t('admin.sessions.browserOn', d);
+    const d = sessionDevice(ua);
+    if (d.browser && d.system) return t('admin.sessions.browserOn', { browser: d.browser, system: d.system });
     return d.browser ?? d.system ?? t('admin.sessions.unknownDevice');
   };
   return (

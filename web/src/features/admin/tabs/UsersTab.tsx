@@ -105,8 +105,8 @@ function Directory({ profiles, orgs, search }: { profiles: AdminProfile[]; orgs:
                   <span className={`admin-role admin-role--${p.roleId}`}>{t(`roles.${p.roleId}`)}</span>
                 </td>
                 <td data-label={t('admin.users.lastLogin')}>
-                  {p.userProfile.lastLogin ? (
-                    <time dateTime={p.userProfile.lastLogin}>{when.dateTime(p.userProfile.lastLogin)}</time>
+                  {p.lastSignIn ? (
+                    <time dateTime={p.lastSignIn}>{when.dateTime(p.lastSignIn)}</time>
                   ) : (
                     <span className="muted">{t('admin.users.never')}</span>
                   )}
