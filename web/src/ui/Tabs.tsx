@@ -29,7 +29,8 @@ export function Tabs<K extends string>({ label, id, tabs, active, onChange, clas
   const onKey = (e: KeyboardEvent<HTMLDivElement>) => {
     const at = tabs.findIndex((t) => t.key === active);
     const rtl = getComputedStyle(e.currentTarget).direction === 'rtl';
-    const step = { ArrowRight: rtl ? -1 : 1, ArrowLeft: rtl ? 1 : -1 }[e.key];
+    // Up and Down too: wide screens may lay the list out vertically (the admin screen does).
+    const step = { ArrowRight: rtl ? -1 : 1, ArrowLeft: rtl ? 1 : -1, ArrowDown: 1, ArrowUp: -1 }[e.key];
     const to =
       e.key === 'Home' ? 0 : e.key === 'End' ? tabs.length - 1 : step ? (at + step + tabs.length) % tabs.length : -1;
     const next = tabs[to];

@@ -3,12 +3,12 @@ import { Check, ChevronDown, Pencil, Plus, RefreshCw, Timer, TimerOff } from 'lu
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import { dashboardTitle } from '../../i18n/dashboardTitle.ts';
 import { useDashboardStore } from '../../stores/dashboards.ts';
 import { refreshDevices, toggleAutoRefresh, useDeviceStore } from '../../stores/devices.ts';
 import { Button, IconButton } from '../../ui/Button.tsx';
 import { Menu, MenuContent, MenuItem, MenuLabel, MenuSeparator, MenuTrigger } from '../../ui/Menu.tsx';
 import { NewDashboardDialog } from './DashboardDialogs.tsx';
-import { dashboardTitle } from './names.ts';
 import { TimeRangePicker } from './TimeRangePicker.tsx';
 
 /** Title with the dashboard switcher, the date interval, refresh and the edit toggle. */

@@ -3,6 +3,7 @@ import { LayoutDashboard } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useParams } from 'react-router';
+import { dashboardTitle } from '../../i18n/dashboardTitle.ts';
 import { useDocumentTitle } from '../../lib/useDocumentTitle.ts';
 import { builtinId, overviewId, useDashboardStore } from '../../stores/dashboards.ts';
 import { EmptyState } from '../../ui/EmptyState.tsx';
@@ -12,7 +13,6 @@ import { DashboardHeader } from './DashboardHeader.tsx';
 import { useLivePatches } from './data.ts';
 import { EditBar } from './EditBar.tsx';
 import { FilterBar } from './FilterBar.tsx';
-import { dashboardTitle } from './names.ts';
 import './dashboards.css';
 
 /**

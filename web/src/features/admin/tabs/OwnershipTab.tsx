@@ -2,6 +2,7 @@ import './lists.css';
 import { ArrowRightLeft, LayoutDashboard } from 'lucide-react';
 import { type FormEvent, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { dashboardTitle } from '../../../i18n/dashboardTitle.ts';
 import { useDateFormat } from '../../../lib/useDateFormat.ts';
 import { Button } from '../../../ui/Button.tsx';
 import { Dialog } from '../../../ui/Dialog.tsx';
@@ -69,7 +70,6 @@ function Owners({
   const { t } = useTranslation();
   const when = useDateFormat();
   // Built-in dashboards are stored under a translation key; every other name is the user's text.
-  const dashboardTitle = (name: string) => (name.startsWith('builtin.') ? t(name) : name);
   if (owners.length === 0)
     return (
       <EmptyState icon={<LayoutDashboard size={26} />} title={t(`admin.ownership.${scope}.none`)}>
@@ -99,7 +99,7 @@ function Owners({
             {o.dashboards.map((d) => (
               <li key={d.id}>
                 <LayoutDashboard size={14} aria-hidden />
-                <span className="admin-owner__name">{dashboardTitle(d.name)}</span>
+                <span className="admin-owner__name">{dashboardTitle(t, d.name)}</span>
                 <time className="muted" dateTime={d.updated}>
                   {t('admin.ownership.updated', { time: when.date(d.updated) })}
                 </time>
