@@ -174,6 +174,10 @@ describe('account URL', () => {
     await t.db.query("update account_url_redirects set until = now() - interval '1 second'");
     const gone = await t.app.inject({ method: 'GET', url: '/a/alpha-heat' });
     expect([gone.statusCode, gone.headers.location]).toEqual([302, '/login']);
+    const typo = await t.app.inject({ method: 'GET', url: '/a/Alpha%20Energy!' });
+    expect([typo.statusCode, typo.headers.location]).toEqual([302, '/login']);
+    const upper = await t.app.inject({ method: 'GET', url: '/a/ALPHA-ENERGY' });
+    expect(upper.headers.location).toBe('/login?account=alpha-energy');
   });
 });
 

@@ -115,6 +115,19 @@ describe('password reset', () => {
     expect(Number(row?.minutes)).toBeGreaterThan(50);
   });
 
+  it('sends no more than five links a quarter hour, answering the same', async () => {
+    const before = sink.mails.filter((m) => m.to.includes('rita@example.test')).length;
+    const answers = [];
+    for (let i = 0; i < 3; i++) answers.push((await ask('rita@example.test')).body);
+    expect(new Set(answers).size).toBe(1);
+    // Five links so far in this file's quarter hour, so these three send nothing.
+    expect(sink.mails.filter((m) => m.to.includes('rita@example.test')).length).toBe(before);
+    const [row] = await t.db.query<{ n: number }>(
+      `select count(*)::int as n from password_tokens where purpose = 'reset'`,
+    );
+    expect(row?.n).toBe(5);
+  });
+
   it('refuses malformed tokens and bodies with a 400', async () => {
     expect((await verify('short')).statusCode).toBe(400);
     expect((await change('x'.repeat(43), '')).statusCode).toBe(400);

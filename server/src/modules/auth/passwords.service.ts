@@ -9,7 +9,16 @@ import { type AccountMailer, passwordLinkMail } from './accountMail.ts';
 import { deleteOtherSessions } from './auth.repository.ts';
 import { hashToken } from './auth.service.ts';
 import { hashPassword, verifyPassword } from './password.ts';
-import { consumeToken, expireTokensOfUser, findLiveToken, insertPasswordToken } from './tokens.repository.ts';
+import {
+  consumeToken,
+  countRecentResets,
+  expireTokensOfUser,
+  findLiveToken,
+  insertPasswordToken,
+} from './tokens.repository.ts';
+
+const RESET_WINDOW_MIN = 15;
+const RESETS_PER_WINDOW = 5;
 
 /** The strictest policy of the user's organisations and their ancestors (spec minimum 6). */
 export async function policyOfUser(db: Queryable, userId: number) {
@@ -75,6 +84,8 @@ export async function requestPasswordReset(
 ) {
   const users = await findUsersByEmail(db, email.trim());
   for (const user of users) {
+    // Nobody's inbox can be flooded through this call: a few links per quarter hour, then silence.
+    if ((await countRecentResets(db, user.id, RESET_WINDOW_MIN)) >= RESETS_PER_WINDOW) continue;
     const link = await newLink(db, user, 'reset', origin);
     const mail = passwordLinkMail('reset', user.language, {
       name: user.fullname || user.username,

@@ -85,3 +85,13 @@ export async function useApiKey(db: Queryable, keyHash: string) {
   );
   return row;
 }
+
+/** Reset links made for the user within the last `minutes`. */
+export async function countRecentResets(db: Queryable, userId: number, minutes: number): Promise<number> {
+  const [row] = await db.query<{ n: number }>(
+    `select count(*)::int as n from password_tokens
+     where user_id = $1 and purpose = 'reset' and created_at > now() - make_interval(mins => $2)`,
+    [userId, minutes],
+  );
+  return row?.n ?? 0;
+}

@@ -195,10 +195,13 @@ function routes(app: App) {
     async (request) => accountBrand(db, request.params.accountUrl),
   );
   // The sign-in link of an account URL; an old URL leads to the new one for 30 days, then nowhere.
-  r.get('/a/:accountUrl', { schema: { hide: true, params: AccountParam } }, async (request, reply) => {
-    const brand = await accountBrand(db, request.params.accountUrl).catch(() => undefined);
+  // Any text is taken here: a mistyped link still lands on the sign-in page rather than an error.
+  const LinkParam = Type.Object({ accountUrl: Type.String({ maxLength: 200 }) });
+  r.get('/a/:accountUrl', { schema: { hide: true, params: LinkParam } }, async (request, reply) => {
+    const wanted = request.params.accountUrl.toLowerCase();
+    const brand = /^[a-z0-9-]{1,40}$/.test(wanted) ? await accountBrand(db, wanted).catch(() => undefined) : undefined;
     if (!brand) return reply.redirect('/login', 302);
-    if (brand.accountUrl !== request.params.accountUrl) return reply.redirect(`/a/${brand.accountUrl}`, 301);
+    if (brand.accountUrl !== wanted) return reply.redirect(`/a/${brand.accountUrl}`, 301);
     return reply.redirect(`/login?account=${brand.accountUrl}`, 302);
   });
   r.get(
