@@ -12,7 +12,7 @@ const access = (ids: number[], parking: number[] = []): Access => ({
     CustomerRights: parking.includes(id) ? [{ Widget: 3 }] : [],
   })),
 });
-const profile = { username: 'u', language: 'en' } as Profile;
+const profile = { username: 'u', language: 'en', notification: { email: true, desktop: false } } as Profile;
 
 beforeEach(() => {
   localStorage.clear();
@@ -28,6 +28,11 @@ describe('user store (spec §3, §4)', () => {
       [],
       { desktop: true, email: false },
     ]);
+  });
+
+  it("takes the notification choices of the user's profile at sign-in", () => {
+    useUserStore.getState().signedIn(access([1]), profile);
+    expect(useUserStore.getState().notifications).toEqual({ email: true, desktop: false });
   });
 
   it('builds permissions from the first login access only', () => {

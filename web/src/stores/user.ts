@@ -59,6 +59,8 @@ export const useUserStore = create<UserState & UserActions>()(
         set((s) => ({
           accessResponse: access,
           profile,
+          // The state's defaults (desktop on, e-mail off) hold until the profile says otherwise.
+          notifications: profile.notification,
           // Permissions are built from the login access only if not yet set (spec §4).
           permissions: s.permissions ?? buildPermissions(access),
           // A first sign-in puts every customer in view; later the user's own choice is kept.
