@@ -54,14 +54,14 @@ describe('request', () => {
     vi.stubGlobal('fetch', fetch);
     await api.post('/api/json', { a: 1 });
     await api.post('/api/file', new Blob(['bytes']));
-    await api.post('/api/image', new Blob(['png'], { type: 'image/png' }));
+    await api.postImage('/api/image', new Blob(['png'], { type: 'image/png' }));
     const form = new FormData();
     await api.put('/api/form', form);
     const sent = fetch.mock.calls.map((c) => (c as unknown as [string, RequestInit])[1]);
     expect(sent[0]).toMatchObject({ headers: { 'content-type': 'application/json' }, body: '{"a":1}' });
     expect(sent[1]?.headers).toEqual({ 'content-type': 'application/octet-stream' });
     expect(sent[1]?.body).toBeInstanceOf(Blob);
-    // A file with a type goes with it (the avatar calls: the image's type as content type).
+    // An image goes with its own type (the avatar calls: the image's type as content type).
     expect(sent[2]?.headers).toEqual({ 'content-type': 'image/png' });
     expect(sent[3]?.headers).toEqual({});
     expect(sent[3]?.body).toBe(form);

@@ -31,19 +31,18 @@ export function notifyUnauthorized(sentAt = expiries) {
 }
 
 /** How a body goes on the wire: a form as it is (the browser writes its boundary), a file as raw bytes, else JSON. */
-function encode(body: unknown): { headers: Record<string, string>; body?: BodyInit } {
+function encode(body: unknown, contentType?: string): { headers: Record<string, string>; body?: BodyInit } {
   if (body === undefined) return { headers: {} };
   if (body instanceof FormData) return { headers: {}, body };
-  // A file goes with its own type (spec §7: raw image, its type as content type).
-  if (body instanceof Blob) return { headers: { 'content-type': body.type || 'application/octet-stream' }, body };
+  if (body instanceof Blob) return { headers: { 'content-type': contentType ?? 'application/octet-stream' }, body };
   return { headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) };
 }
 
-export async function request<T>(method: string, path: string, body?: unknown): Promise<T> {
+export async function request<T>(method: string, path: string, body?: unknown, contentType?: string): Promise<T> {
   const sentAt = expiries;
   let res: Response;
   try {
-    res = await fetch(path, { method, credentials: 'same-origin', ...encode(body) });
+    res = await fetch(path, { method, credentials: 'same-origin', ...encode(body, contentType) });
   } catch (e) {
     throw new ApiError(0, e instanceof Error ? e.message : String(e));
   }
@@ -80,6 +79,9 @@ function safeJson(text: string): unknown {
 export const api = {
   get: <T>(path: string) => request<T>('GET', path),
   post: <T>(path: string, body?: unknown) => request<T>('POST', path, body ?? {}),
+  /** A raw image as the body with its own type as content type (spec §7 avatar calls). */
+  postImage: <T>(path: string, image: Blob) =>
+    request<T>('POST', path, image, image.type || 'application/octet-stream'),
   put: <T>(path: string, body?: unknown) => request<T>('PUT', path, body ?? {}),
   delete: <T>(path: string, body?: unknown) => request<T>('DELETE', path, body),
 };

@@ -7,11 +7,11 @@ import {
   AVATAR_TYPES,
   ChangePasswordBody,
   ErrorBody,
-  IdParam,
   LanguageQuery,
   NewApiKeyBody,
   Ok,
   OrganizationView,
+  OrgIdParam,
   PasswordChangeBody,
   PasswordChangeQuery,
   PreferencesBody,
@@ -141,15 +141,15 @@ function routes(app: App) {
   );
 
   r.get(
-    `${U}/organization/:id`,
-    { ...authed, schema: { tags, security, params: IdParam, response: { 200: OrganizationView, ...errors } } },
-    async (request) => organizationView(db, userId(request), request.params.id),
+    `${U}/organization/:orgId`,
+    { ...authed, schema: { tags, security, params: OrgIdParam, response: { 200: OrganizationView, ...errors } } },
+    async (request) => organizationView(db, userId(request), request.params.orgId),
   );
   r.get(
-    `${U}/organization/:id/avatar`,
-    { ...authed, schema: { tags, security, params: IdParam, querystring: Version, response: errorsOf([401, 404]) } },
+    `${U}/organization/:orgId/avatar`,
+    { ...authed, schema: { tags, security, params: OrgIdParam, querystring: Version, response: errorsOf([401, 404]) } },
     async (request, reply) =>
-      sendImage(request, reply, await organizationAvatar(db, userId(request), request.params.id)),
+      sendImage(request, reply, await organizationAvatar(db, userId(request), request.params.orgId)),
   );
 
   // Password reset: public calls; the same answer whether the address exists or not.

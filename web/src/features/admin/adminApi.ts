@@ -51,7 +51,7 @@ export const adminApi = {
 
   info: (id: number, kind: InfoKind) => api.get<ContactFields>(`${O(id)}/${kind}`),
   saveInfo: (id: number, kind: InfoKind, fields: ContactFields) => api.put<ContactFields>(`${O(id)}/${kind}`, fields),
-  saveLogo: (id: number, image: Blob) => api.post<Ok>(`${O(id)}/avatar`, image),
+  saveLogo: (id: number, image: Blob) => api.postImage<Ok>(`${O(id)}/avatar`, image),
   deleteLogo: (id: number) => api.delete<Ok>(`${O(id)}/avatar`),
   rename: (id: number, name: string) => api.put<Ok>(`${O(id)}/name`, { name }),
   addChild: (parentOrganizationId: number, organizationName: string) =>

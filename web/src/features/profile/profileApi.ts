@@ -15,7 +15,7 @@ export const profileApi = {
   preferences: (body: PreferencesBody) => api.put<Profile>(`${P}/preferences`, body),
   language: (language: Language) => api.put<Profile>(`${P}/language${query({ language })}`),
   /** The image goes as raw bytes (spec §7); the server reads its type from the content. */
-  uploadAvatar: (file: Blob) => api.post<Profile>(`${P}/avatar`, file),
+  uploadAvatar: (file: Blob) => api.postImage<Profile>(`${P}/avatar`, file),
   removeAvatar: () => api.delete<Profile>(`${P}/avatar`),
   changePassword: (currentPassword: string, newPassword: string) =>
     api.post<boolean>(`${P}/password`, { currentPassword, newPassword }),
