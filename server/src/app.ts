@@ -20,6 +20,7 @@ import { taskFileRoutes } from './modules/events/taskFiles.routes.ts';
 import { floorPlanRoutes } from './modules/floorPlans/floorPlans.routes.ts';
 import { gisLegacyRoutes } from './modules/gis/gis.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
+import { onboardingRoutes } from './modules/nfc/onboarding.routes.ts';
 import { tagHostRoutes } from './modules/nfc/tags.routes.ts';
 import { telemetryLegacyRoutes } from './modules/telemetry/telemetry.legacy.routes.ts';
 import { telemetryRoutes } from './modules/telemetry/telemetry.routes.ts';
@@ -120,6 +121,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
   deviceLegacyRoutes(app);
   containerRoutes(app);
   tagHostRoutes(app);
+  onboardingRoutes(app);
   telemetryRoutes(app);
   telemetryLegacyRoutes(app);
   gisLegacyRoutes(app);

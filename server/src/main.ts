@@ -1,3 +1,4 @@
+import { tagUrl } from '@fieldwatch/core';
 import nodemailer from 'nodemailer';
 import pino from 'pino';
 import { buildApp } from './app.ts';
@@ -124,5 +125,6 @@ if (fleet) {
     ? `simulated, a report every ${config.simInterval} s`
     : `simulator off${fleet.problem ? ` (${fleet.problem})` : ' (SIM_INTERVAL_S=0)'}`;
   lines.push(`  Demo fleet: ${fleet.units.length} units (${inactive} inactive), ${sim}${seeded}`);
+  if (fleet.stockTags[0]) lines.push(`  NFC onboarding (a unit in stock): ${tagUrl(url, fleet.stockTags[0])}`);
 }
 console.log(`${lines.join('\n')}\n`);

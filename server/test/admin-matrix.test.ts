@@ -62,6 +62,11 @@ async function member(organizationId: number) {
   return { username, session };
 }
 const freshChild = (parent: number) => createOrganization(t.db, `Child ${++serial}`, parent);
+const freshTrial = async (parent: number) => {
+  const id = await freshChild(parent);
+  await t.db.query("update organizations set trial_ends_at = now() + interval '28 days' where id = $1", [id]);
+  return id;
+};
 
 /** Everything a refused call could have touched, as one comparable digest. */
 async function snapshot() {
@@ -71,7 +76,8 @@ async function snapshot() {
           timezone, date_format), ';' order by id) from users),
        (select string_agg(concat_ws(',', user_id, organization_id, role_id), ';' order by user_id, organization_id) from user_roles),
        (select string_agg(concat_ws(',', id, name, parent_organization_id, md5(avatar), billing_info::text, contact_info::text,
-          account_url, theme, brand_color, password_min_length, session_lifetime_hours), ';' order by id) from organizations),
+          account_url, theme, brand_color, password_min_length, session_lifetime_hours, trial_ends_at), ';' order by id)
+          from organizations),
        (select string_agg(concat_ws(',', id, user_id), ';' order by id) from dashboards),
        (select string_agg(id::text, ';' order by id) from sessions),
        (select count(*) from password_tokens), (select count(*) from api_keys),
@@ -196,6 +202,7 @@ const adminCalls: [string, (o: number) => Promise<Call>][] = [
       payload: { parentOrganizationId: await freshChild(o) },
     }),
   ],
+  ['convert trial', async (o) => ({ method: 'POST', url: `${A}/organization/${await freshTrial(o)}/convert` })],
   ['settings get', async (o) => ({ method: 'GET', url: `${A}/organization/${o}/settings` })],
   [
     'settings put',

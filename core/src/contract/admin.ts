@@ -62,6 +62,8 @@ export const AdminOrganization = Type.Object({
   accountUrl: Nullable(Type.String()),
   units: Type.Integer(),
   users: Type.Integer(),
+  /** A trial organisation made through a tag (issue 9): when its trial ends, or null for a customer. */
+  trialEndsAt: Nullable(Type.String({ format: 'date-time' })),
 });
 export type AdminOrganization = Static<typeof AdminOrganization>;
 

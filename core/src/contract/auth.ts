@@ -73,6 +73,8 @@ export const OrganizationSummary = Type.Object({
   name: Type.String(),
   parentOrganizationId: Nullable(Type.Integer()),
   roleId: Type.Integer(),
+  /** A trial organisation made through a tag (issue 9): when the trial ends; absent for a customer. */
+  trialEndsAt: Type.Optional(Type.String({ format: 'date-time' })),
 });
 export type OrganizationSummary = Static<typeof OrganizationSummary>;
 

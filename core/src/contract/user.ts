@@ -73,6 +73,8 @@ export const OrganizationView = Type.Object({
   accountUrl: Nullable(Type.String()),
   theme: Nullable(Type.Union([Type.Literal('Dark'), Type.Literal('Bright')])),
   brandColor: Nullable(Type.String()),
+  /** A trial organisation (made through a tag) ends then; after it, it is read-only until converted. */
+  trialEndsAt: Nullable(Type.String({ format: 'date-time' })),
 });
 export type OrganizationView = Static<typeof OrganizationView>;
 

@@ -168,4 +168,27 @@ describe('the demo fleet seed', () => {
     expect(groups?.n).toBeGreaterThan(0);
     expect(before?.n).toBe(12);
   });
+
+  it('puts two reporting pipe monitors of a large fleet in stock with onboarding tags, once', async () => {
+    expect(fleet.stockTags).toEqual([]);
+    const large = await seedDemo(db, { fleet: { file, units: 60, history: false } });
+    const tags = large.fleet?.stockTags ?? [];
+    expect(tags).toHaveLength(2);
+    const rows = await q<{ stock: boolean; kind: string; simulated: boolean }>(
+      `select o.stock, u.serial from nfc_tags t join units u on u.id = t.unit_id join organizations o on o.id = u.organization_id
+       where t.tag_uuid = any($1::uuid[])`,
+      [tags],
+    );
+    expect(rows.map((r) => r.stock)).toEqual([true, true]);
+    const [all] = await q<{ n: number }>('select count(*)::int as n from nfc_tags');
+    expect(all?.n).toBe(5);
+    const again = await seedDemo(db, { fleet: { file, units: 60, history: false } });
+    expect(again.fleet?.stockTags.sort()).toEqual([...tags].sort());
+    // The stock units are simulated like any other, so a claimed unit reports at once.
+    const serials = new Set(again.fleet?.simulated.map((u) => u.serial));
+    const stockSerials = await q<{ serial: string }>(
+      'select u.serial from units u join organizations o on o.id = u.organization_id where o.stock',
+    );
+    expect(stockSerials.every((r) => serials.has(r.serial))).toBe(true);
+  });
 });

@@ -30,6 +30,7 @@ import { seedDemoFloorPlans } from './floorPlans.ts';
 import { seedDemoGis } from './gis.ts';
 import { seedDemoGroups } from './groups.ts';
 import { type HistoryResult, type HistoryUnit, seedHistory } from './history.ts';
+import { STOCK_ORGANIZATION_NAME, seedDemoTags } from './tags.ts';
 
 /** Demo data is not secret: every demo user shares this password, printed at start. */
 export const DEMO_PASSWORD = 'fieldwatch-demo';
@@ -119,6 +120,8 @@ export type SeededFleet = {
   simulated: (UnitDef & { secret: string })[];
   /** Why `simulated` is empty although units exist. */
   problem?: string;
+  /** The onboarding tags of the units waiting in stock (issue 9). */
+  stockTags: string[];
   /** Time taken by registration and history. */
   ms: number;
 };
@@ -199,8 +202,13 @@ export async function seedDemoFleet(db: Db, opts: DemoFleetOptions): Promise<See
     if (id === undefined) throw new Error(`demo organisation '${name}' is missing`);
     orgIds.set(name, id);
   }
+  // Units waiting in stock (issue 9) belong to the fleet too.
+  const stockId = await findOrganizationByName(db, STOCK_ORGANIZATION_NAME);
   const registered = new Map(
-    (await listUnits(db, [...orgIds.values()])).map((u) => [u.serial, { id: u.id, alarmSettings: u.alarm_settings }]),
+    (await listUnits(db, [...orgIds.values(), ...(stockId === undefined ? [] : [stockId])])).map((u) => [
+      u.serial,
+      { id: u.id, alarmSettings: u.alarm_settings, organizationId: u.organization_id },
+    ]),
   );
   const created: RegisteredUnit[] = [];
   if (!problem) {
@@ -236,7 +244,7 @@ export async function seedDemoFleet(db: Db, opts: DemoFleetOptions): Promise<See
               Timezone: 'GMT +01:00 Stockholm',
             },
           });
-          registered.set(d.serial, { id, alarmSettings });
+          registered.set(d.serial, { id, alarmSettings, organizationId });
           created.push({ def: d, id, organizationId, alarmSettings });
         }
       });
@@ -245,23 +253,33 @@ export async function seedDemoFleet(db: Db, opts: DemoFleetOptions): Promise<See
 
   const units: RegisteredUnit[] = defs.slice(0, opts.units).flatMap((def) => {
     const r = registered.get(def.serial);
-    return r
-      ? [{ def, id: r.id, organizationId: orgIds.get(def.organization) as number, alarmSettings: r.alarmSettings }]
-      : [];
+    return r ? [{ def, id: r.id, organizationId: r.organizationId, alarmSettings: r.alarmSettings }] : [];
   });
+  // Two pipe monitors wait in stock for a customer to scan their tag (large fleets only).
+  const { stock, tags } = await seedDemoTags(db, units);
+  const placed = units.filter((u) => !stock.has(u.id));
   // Climate units hang on demo floor plans of their organisation (once per organisation).
   await seedDemoFloorPlans(
     db,
-    units
+    placed
       .filter((u) => u.def.kind === 'climate' && !u.def.inactive)
       .map((u) => ({ id: u.id, organizationId: u.organizationId })),
   );
   // Unit groups per town and kind, for the group alarm view (once per organisation).
-  await seedDemoGroups(db, units);
+  await seedDemoGroups(db, placed);
   const history =
     (opts.history ?? true) && created.length > 0 ? await seedHistory(db, created, { days: opts.historyDays }) : null;
   const simulated = problem
     ? []
     : units.filter((u) => !u.def.inactive).map((u) => ({ ...u.def, secret: unitSecret(spec.key, u.def.serial) }));
-  return { spec, units, created: created.length, history, simulated, problem, ms: Date.now() - started };
+  return {
+    spec,
+    units,
+    created: created.length,
+    history,
+    simulated,
+    problem,
+    stockTags: tags,
+    ms: Date.now() - started,
+  };
 }

@@ -48,6 +48,7 @@ import {
   type Admin,
   addChildOrganization,
   addUser,
+  convertTrial,
   deleteOrganizationOf,
   deleteProfile,
   moveOrganizationOf,
@@ -211,6 +212,11 @@ function routes(app: App) {
   );
   r.put(`${O}/parent`, schema({ params: OrganizationParam, body: MoveOrganizationBody }), async (request) =>
     moveOrganizationOf(db, admin(request), request.params.id, request.body.parentOrganizationId),
+  );
+  r.post(
+    `${O}/convert`,
+    schema({ params: OrganizationParam, summary: 'Ends the trial of an organisation made through a tag' }),
+    async (request) => convertTrial(db, admin(request), request.params.id),
   );
   r.get(`${O}/settings`, schema({ params: OrganizationParam }, OrganizationSettings), async (request) =>
     organizationSettings(db, admin(request), request.params.id),

@@ -18,6 +18,7 @@ import { sendInvitation, setPasswordOf } from '../auth/passwords.service.ts';
 import {
   deleteOrganization,
   dropAccountUrlRedirect,
+  endTrial,
   findOrganization,
   findOrganizationsByIds,
   insertOrganization,
@@ -29,6 +30,7 @@ import {
   resolveAccountUrl,
   setOrganizationAvatar,
   setOrganizationInfo,
+  subtreeOf,
   updateOrganizationSettings,
   type VisibleOrganizationRow,
   visibleOrganizations,
@@ -61,24 +63,6 @@ export async function administered(db: Queryable, admin: Admin): Promise<Visible
   return (await visibleOrganizations(db, admin.userId)).filter((o) => o.role_id === 0);
 }
 
-/** The organisation and its descendants among those given. */
-export function subtree(
-  orgs: readonly Pick<VisibleOrganizationRow, 'id' | 'parent_organization_id'>[],
-  rootId: number,
-) {
-  const inside = new Set([rootId]);
-  let grew = true;
-  while (grew) {
-    grew = false;
-    for (const o of orgs)
-      if (o.parent_organization_id !== null && inside.has(o.parent_organization_id) && !inside.has(o.id)) {
-        inside.add(o.id);
-        grew = true;
-      }
-  }
-  return [...inside];
-}
-
 /** The administered organisations, refusing when `organizationId` is not among them. */
 export async function requireAdministered(db: Queryable, admin: Admin, organizationId?: number) {
   const orgs = await administered(db, admin);
@@ -103,7 +87,7 @@ const avatarUrl = (u: UserRow) =>
 
 export async function profilesByOrganization(db: Queryable, admin: Admin, organizationId?: number) {
   const orgs = await requireAdministered(db, admin, organizationId);
-  const ids = organizationId === undefined ? orgs.map((o) => o.id) : subtree(orgs, organizationId);
+  const ids = organizationId === undefined ? orgs.map((o) => o.id) : subtreeOf(orgs, organizationId);
   return (await profilesInOrganizations(db, ids)).map(
     (u): AdminProfile => ({
       username: u.username,
@@ -253,6 +237,7 @@ export async function organizationsOf(db: Queryable, admin: Admin): Promise<Admi
     accountUrl: o.account_url,
     units: o.units,
     users: o.users,
+    trialEndsAt: o.trial_ends_at ? o.trial_ends_at.toISOString() : null,
   }));
 }
 
@@ -328,7 +313,7 @@ export async function deleteOrganizationOf(db: Queryable, admin: Admin, id: numb
 export async function moveOrganizationOf(db: Queryable, admin: Admin, id: number, parentId: number) {
   const orgs = await fromParent(db, admin, id);
   if (!orgs.some((o) => o.id === parentId)) throw refused();
-  if (subtree(orgs, id).includes(parentId)) throw httpError(409, 'An organization cannot move under itself');
+  if (subtreeOf(orgs, id).includes(parentId)) throw httpError(409, 'An organization cannot move under itself');
   await moveOrganization(db, id, parentId);
   return { success: true };
 }
@@ -364,4 +349,15 @@ export async function saveOrganizationSettings(db: Db, admin: Admin, id: number,
     await updateOrganizationSettings(tx, id, s);
   });
   return organizationSettings(db, admin, id);
+}
+
+/** Converts a trial organisation into a customer: only from above it, like moving or deleting. */
+export async function convertTrial(db: Queryable, admin: Admin, id: number) {
+  // An ended trial is read-only to everyone in it, so the check looks at the parent alone.
+  const orgs = await requireAdministered(db, admin);
+  const org = await findOrganization(db, id);
+  if (!org || org.parent_organization_id === null || !orgs.some((o) => o.id === org.parent_organization_id))
+    throw httpError(403, 'Only an administrator of the parent organization may do this');
+  await endTrial(db, id);
+  return { success: true };
 }

@@ -2,16 +2,17 @@ import type { OrganizationSession, OrganizationUsage, OwnedDashboard } from '@fi
 import type { Queryable } from '../../db/db.ts';
 import { httpError } from '../../plugins/errors.ts';
 import { deleteSession, findSessionById, listSessionsOfOrganizations } from '../auth/auth.service.ts';
+import { subtreeOf } from '../organisations/organisations.service.ts';
 import { findUserByUsername, rolesOfUser } from '../users/users.service.ts';
 import { dashboardsOfOrganizations, transferDashboards, usagePerDay } from './admin.repository.ts';
-import { type Admin, requireAdministered, subtree } from './admin.service.ts';
+import { type Admin, requireAdministered } from './admin.service.ts';
 
 /**
  * What an administrator oversees in an organisation and its descendants: its users' sessions,
  * the ownership of their dashboards, and its usage over time.
  */
 async function scope(db: Queryable, admin: Admin, id: number) {
-  return subtree(await requireAdministered(db, admin, id), id);
+  return subtreeOf(await requireAdministered(db, admin, id), id);
 }
 
 export async function organizationSessions(db: Queryable, admin: Admin, id: number): Promise<OrganizationSession[]> {

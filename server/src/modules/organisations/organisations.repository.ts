@@ -6,6 +6,7 @@ export type VisibleOrganizationRow = {
   parent_organization_id: number | null;
   role_id: number;
   rights: number[];
+  trial_ends_at: Date | null;
 };
 
 /**
@@ -13,17 +14,22 @@ export type VisibleOrganizationRow = {
  * each with the strongest role held on it or on an ancestor.
  */
 export async function visibleOrganizations(db: Queryable, userId: number): Promise<VisibleOrganizationRow[]> {
+  // An organisation whose trial has ended (and those below it) is read-only: every role there
+  // counts as Reader until an administrator converts it (issue 9). Nothing is deleted.
   return db.query<VisibleOrganizationRow>(
-    `with recursive reach (id, role_id) as (
-       select organization_id, role_id from user_roles where user_id = $1
+    `with recursive reach (id, role_id, ended) as (
+       select r.organization_id, r.role_id, coalesce(o.trial_ends_at < now(), false)
+       from user_roles r join organizations o on o.id = r.organization_id where r.user_id = $1
        union -- not 'union all': a cycle in the tree cannot make this recurse forever
-       select o.id, r.role_id from organizations o join reach r on o.parent_organization_id = r.id
+       select o.id, r.role_id, r.ended or coalesce(o.trial_ends_at < now(), false)
+       from organizations o join reach r on o.parent_organization_id = r.id
      )
-     select o.id, o.name, o.parent_organization_id, min(r.role_id)::int as role_id,
+     select o.id, o.name, o.parent_organization_id, o.trial_ends_at,
+       min(case when r.ended then greatest(r.role_id, 2) else r.role_id end)::int as role_id,
        coalesce((select array_agg(w.widget order by w.widget) from organization_rights w
                  where w.organization_id = o.id), '{}') as rights
      from reach r join organizations o on o.id = r.id
-     group by o.id, o.name, o.parent_organization_id
+     group by o.id, o.name, o.parent_organization_id, o.trial_ends_at
      order by o.id`,
     [userId],
   );
@@ -62,12 +68,13 @@ export type OrganizationRow = {
   brand_color: string | null;
   password_min_length: number;
   session_lifetime_hours: number;
+  trial_ends_at: Date | null;
   billing_info: Record<string, string>;
   contact_info: Record<string, string>;
 };
 
 const orgColumns = `id, name, parent_organization_id, left(md5(avatar), 12) as avatar_key, account_url, theme,
-  brand_color, password_min_length, session_lifetime_hours, billing_info, contact_info`;
+  brand_color, password_min_length, session_lifetime_hours, trial_ends_at, billing_info, contact_info`;
 
 export async function findOrganization(db: Queryable, id: number): Promise<OrganizationRow | undefined> {
   const [row] = await db.query<OrganizationRow>(`select ${orgColumns} from organizations where id = $1`, [id]);
@@ -189,4 +196,31 @@ export async function policiesOfUser(db: Queryable, userId: number) {
      from organizations o join up on up.id = o.id`,
     [userId],
   );
+}
+
+/** Ends an organisation's trial: it becomes a regular customer (issue 9). */
+export async function endTrial(db: Queryable, id: number) {
+  await db.query('update organizations set trial_ends_at = null where id = $1', [id]);
+}
+
+/** A new trial organisation below `parentId`, ending at `endsAt`. */
+export async function insertTrialOrganization(db: Queryable, name: string, parentId: number, endsAt: Date) {
+  const [row] = await db.query<{ id: number }>(
+    'insert into organizations (name, parent_organization_id, trial_ends_at) values ($1, $2, $3) returning id',
+    [name, parentId, endsAt],
+  );
+  if (!row) throw new Error('insert into organizations returned nothing');
+  return row.id;
+}
+
+/** The top of the tree: where trial organisations are made, so the platform's administrators oversee them. */
+export async function rootOrganizationId(db: Queryable): Promise<number | undefined> {
+  const [row] = await db.query<{ id: number }>(
+    'select id from organizations where parent_organization_id is null order by id limit 1',
+  );
+  return row?.id;
+}
+
+export async function setStock(db: Queryable, id: number, stock: boolean) {
+  await db.query('update organizations set stock = $2 where id = $1', [id, stock]);
 }

@@ -23,7 +23,13 @@ export * from './organisations.repository.ts';
 export * from './scope.ts';
 
 export function toSummary(o: VisibleOrganizationRow): OrganizationSummary {
-  return { id: o.id, name: o.name, parentOrganizationId: o.parent_organization_id, roleId: o.role_id };
+  return {
+    id: o.id,
+    name: o.name,
+    parentOrganizationId: o.parent_organization_id,
+    roleId: o.role_id,
+    ...(o.trial_ends_at ? { trialEndsAt: o.trial_ends_at.toISOString() } : {}),
+  };
 }
 
 export function toCustomer(o: VisibleOrganizationRow): Customer {
@@ -68,6 +74,7 @@ export async function organizationView(db: Queryable, userId: number, id: number
     accountUrl: row.account_url,
     theme: row.theme,
     brandColor: row.brand_color,
+    trialEndsAt: row.trial_ends_at ? row.trial_ends_at.toISOString() : null,
   };
 }
 
@@ -95,4 +102,21 @@ export async function resolveAccountOrganization(db: Queryable, accountUrl: stri
   const found = await resolveAccountUrl(db, accountUrl);
   if (!found) throw httpError(404, 'Unknown account');
   return found.id;
+}
+
+/** The organisation and its descendants among those given (ids). */
+export function subtreeOf(
+  orgs: readonly Pick<VisibleOrganizationRow, 'id' | 'parent_organization_id'>[],
+  rootId: number,
+) {
+  const inside = new Set([rootId]);
+  for (let grew = true; grew; ) {
+    grew = false;
+    for (const o of orgs)
+      if (o.parent_organization_id !== null && inside.has(o.parent_organization_id) && !inside.has(o.id)) {
+        inside.add(o.id);
+        grew = true;
+      }
+  }
+  return [...inside];
 }

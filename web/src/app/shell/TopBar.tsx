@@ -9,6 +9,7 @@ import { CustomerSelector } from './CustomerSelector.tsx';
 import { LanguageMenu } from './LanguageMenu.tsx';
 import { OrganizationSwitcher } from './OrganizationSwitcher.tsx';
 import { ThemeToggle } from './ThemeToggle.tsx';
+import { TrialChip } from './TrialChip.tsx';
 
 export function TopBar() {
   const { t } = useTranslation();
@@ -23,6 +24,7 @@ export function TopBar() {
         <CustomerSelector />
       </div>
       <div className="topbar__actions">
+        <TrialChip />
         <ConnectionIndicator />
         <Link
           to="/notifications"

@@ -8,6 +8,7 @@ const org = (id: number, name: string, parent: number | null): AdminOrganization
   parentOrganizationId: parent,
   avatar: null,
   accountUrl: null,
+  trialEndsAt: null,
   units: 0,
   users: 0,
 });

@@ -1,6 +1,7 @@
 import './lists.css';
 import type { AdminOrganization } from '@fieldwatch/core';
-import { Building2, ChevronDown, ChevronRight, FolderInput, Pencil, Plus, Trash2 } from 'lucide-react';
+import { trialDaysLeft } from '@fieldwatch/core';
+import { BadgeCheck, Building2, ChevronDown, ChevronRight, FolderInput, Pencil, Plus, Trash2 } from 'lucide-react';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { IconButton } from '../../../ui/Button.tsx';
@@ -49,6 +50,10 @@ export function AccountsTab({ org, orgs }: TabProps) {
     refresh,
     done: (_, o) => t('admin.accounts.deleted', { name: o.name }),
   });
+  const convert = useAdminChange((o: OrgNode) => adminApi.convert(o.id), {
+    refresh,
+    done: (_, o) => t('admin.accounts.converted', { name: o.name }),
+  });
   const close = () => setOpen(null);
   const top = (o: AdminOrganization) => o.parentOrganizationId === null;
 
@@ -80,8 +85,18 @@ export function AccountsTab({ org, orgs }: TabProps) {
               <span className="admin-tree__counts muted">
                 {t('admin.accounts.units', { count: n.units })} · {t('admin.accounts.users', { count: n.users })}
               </span>
+              {n.trialEndsAt && <TrialBadge endsAt={n.trialEndsAt} />}
             </span>
             <span className="admin-tree__actions">
+              {n.trialEndsAt && (
+                <IconButton
+                  label={t('admin.accounts.convert', { name: n.name })}
+                  disabled={top(n) || convert.isPending}
+                  onClick={() => convert.mutate(n)}
+                >
+                  <BadgeCheck size={16} aria-hidden />
+                </IconButton>
+              )}
               <IconButton
                 label={t('admin.accounts.addChild', { name: n.name })}
                 onClick={() => setOpen({ kind: 'add', org: n })}
@@ -146,5 +161,16 @@ export function AccountsTab({ org, orgs }: TabProps) {
         onConfirm={() => (open ? remove.mutateAsync(open.org) : Promise.resolve())}
       />
     </Section>
+  );
+}
+
+/** A trial organisation made through a tag: the days left, or that it is read-only until converted. */
+function TrialBadge({ endsAt }: { endsAt: string }) {
+  const { t } = useTranslation();
+  const left = trialDaysLeft(endsAt);
+  return (
+    <span className={`admin-trial${left === 0 ? ' admin-trial--ended' : ''}`}>
+      {left === 0 ? t('admin.accounts.trialEnded') : t('admin.accounts.trial', { count: left })}
+    </span>
   );
 }

@@ -1,0 +1,99 @@
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import {
+  CreateAccountBody,
+  CreateAccountResult,
+  ErrorBody,
+  OnboardingConfig,
+  OnboardingConfigBody,
+  TagOnboardingView,
+  TagParam,
+  TagPublic,
+  UserExists,
+  UserExistsParams,
+} from '@fieldwatch/core';
+import type { TSchema } from '@sinclair/typebox';
+import type { App } from '../../app.ts';
+import { requireSession, sessionOf, setSessionCookie } from '../../plugins/auth.ts';
+import { login } from '../auth/auth.service.ts';
+import { activate, createAccount, tagConfig, tagPublic, tagView, userExists } from './onboarding.service.ts';
+
+const N = '/api/v1/nfc';
+const errors = Object.fromEntries([400, 401, 403, 404, 409, 410, 429, 503].map((c) => [c, ErrorBody])) as Record<
+  number,
+  TSchema
+>;
+const tags = ['nfc'];
+const authed = { preHandler: requireSession };
+const security = [{ session: [] }];
+
+/** The tag calls of spec §7 (/api/v1/nfc): the onboarding of a unit through its scanned tag. */
+export function onboardingRoutes(app: App) {
+  const r = app.withTypeProvider<TypeBoxTypeProvider>();
+  const { db } = app;
+
+  r.get(
+    `${N}/tag/:uuid`,
+    {
+      schema: {
+        tags,
+        summary: 'What a scanned tag names (public)',
+        params: TagParam,
+        response: { 200: TagPublic, ...errors },
+      },
+    },
+    async (request) => tagPublic(db, request.params.uuid, request.session),
+  );
+  r.get(
+    `${N}/tag/:uuid/view`,
+    { ...authed, schema: { tags, security, params: TagParam, response: { 200: TagOnboardingView, ...errors } } },
+    async (request) => tagView(db, sessionOf(request), request.params.uuid),
+  );
+  r.get(
+    `${N}/tag/:uuid/config`,
+    { ...authed, schema: { tags, security, params: TagParam, response: { 200: OnboardingConfig, ...errors } } },
+    async (request) => tagConfig(db, sessionOf(request), request.params.uuid),
+  );
+  r.post(
+    `${N}/tag/:uuid/config`,
+    {
+      ...authed,
+      schema: {
+        tags,
+        security,
+        summary: 'Places the unit in an organisation and activates it (configuration, then communications test)',
+        params: TagParam,
+        body: OnboardingConfigBody,
+        response: { 200: OnboardingConfig, ...errors },
+      },
+    },
+    async (request) => activate(db, app.link, sessionOf(request), request.params.uuid, request.body),
+  );
+  r.get(
+    `${N}/user/:uuid/:email`,
+    { schema: { tags, params: UserExistsParams, response: { 200: UserExists, ...errors } } },
+    async (request) => userExists(db, request.ip, request.params.uuid, request.params.email),
+  );
+  r.post(
+    `${N}/user/:uuid/createAccount`,
+    {
+      schema: {
+        tags,
+        summary: 'Creates a user and a trial organisation together, accepts the terms, and signs in',
+        params: TagParam,
+        body: CreateAccountBody,
+        response: { 200: CreateAccountResult, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const made = await createAccount(db, request.ip, request.params.uuid, request.body);
+      const signedIn = await login(db, {
+        username: request.body.user.username,
+        password: request.body.user.password,
+        address: request.ip,
+        userAgent: request.headers['user-agent'] ?? '',
+      });
+      setSessionCookie(request, reply, signedIn.token, signedIn.maxAgeS);
+      return { access: signedIn.access, profile: signedIn.profile, ...made };
+    },
+  );
+}

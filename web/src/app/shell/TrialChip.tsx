@@ -1,0 +1,23 @@
+import { trialDaysLeft } from '@fieldwatch/core';
+import { useQuery } from '@tanstack/react-query';
+import { Hourglass } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
+import { authApi } from '../../lib/api.ts';
+
+/**
+ * The days left of the current organisation's trial (issue 9: organisations made through a tag
+ * try Fieldwatch for 4 weeks); once it has ended, that it is read-only until converted.
+ */
+export function TrialChip() {
+  const { t } = useTranslation();
+  const { data } = useQuery({ queryKey: ['userSession'], queryFn: authApi.userSession });
+  const endsAt = data?.currentOrganization?.trialEndsAt;
+  if (!endsAt) return null;
+  const left = trialDaysLeft(endsAt);
+  return (
+    <span className={`trial-chip${left === 0 ? ' trial-chip--ended' : ''}`} data-testid="trial-chip" role="status">
+      <Hourglass size={14} aria-hidden />
+      {left === 0 ? t('shell.trialEnded') : t('shell.trialLeft', { count: left })}
+    </span>
+  );
+}
