@@ -108,7 +108,7 @@ export function DeviceDetail({
         return (
           <>
             {form('nfc')}
-            <NfcTag unitId={unit.id} canEdit={configure} />
+            <NfcTag unitId={unit.id} unitName={unit.name} canEdit={configure} />
           </>
         );
       case 'location':

@@ -9,6 +9,7 @@ import { Button } from '../../../ui/Button.tsx';
 import { Select } from '../../../ui/Select.tsx';
 import { Skeleton } from '../../../ui/Skeleton.tsx';
 import { tagHostApi } from '../devicesApi.ts';
+import { TagQrCode } from './TagQrCode.tsx';
 
 const NONE = -1;
 const DISABLED = 0;
@@ -35,7 +36,7 @@ function useTagField(unitId: number, tag: string, name: 'template' | 'restrictio
  * template (the dashboard a customer onboarded by it starts on) and restriction (bound to an
  * organisation, or disabled). Failures show the spec's NFC toasts.
  */
-export function NfcTag({ unitId, canEdit }: { unitId: number; canEdit: boolean }) {
+export function NfcTag({ unitId, unitName, canEdit }: { unitId: number; unitName: string; canEdit: boolean }) {
   const { t } = useTranslation();
   const customers = useUserStore((s) => s.accessResponse?.Customers ?? []);
   const uuidKey = ['nfcTag', unitId];
@@ -105,6 +106,7 @@ export function NfcTag({ unitId, canEdit }: { unitId: number; canEdit: boolean }
               </Button>
             </dd>
           </dl>
+          <TagQrCode link={link} unitName={unitName} />
           <div className="nfc__fields">
             <Select
               label={t('devices.nfc.template')}
