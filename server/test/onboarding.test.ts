@@ -241,6 +241,22 @@ describe('place and activate', () => {
   });
 });
 
+describe('tag labels', () => {
+  it('lists the tags of the units a user may configure, and none to a User', async () => {
+    const admin = await signIn(t.app, 'root-admin', 'root-secret');
+    const list = (await get('/api/v1/taghost/tags', admin)).json() as { tag_uuid: string; serial: string }[];
+    expect(list.map((g) => g.tag_uuid).sort()).toEqual(Object.values(tag).sort());
+    expect(list.find((g) => g.tag_uuid === tag.owned)?.serial).toBe('NFC-OWNED');
+    await createUser(t.db, {
+      username: 'user-a',
+      password: 'user-secret',
+      organizationId: org.alpha,
+      role: AccessLevel.User,
+    });
+    expect((await get('/api/v1/taghost/tags', await signIn(t.app, 'user-a', 'user-secret'))).json()).toEqual([]);
+  });
+});
+
 describe('trial', () => {
   it('makes an ended trial read-only, keeps everything, and an administrator above converts it', async () => {
     const { body, cookie } = await register('yngve');

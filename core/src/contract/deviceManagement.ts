@@ -61,3 +61,11 @@ export const TagView = Type.Object({
   unit: Nullable(Type.Integer()),
 });
 export type TagView = Static<typeof TagView>;
+/** GET /api/v1/taghost/tags: a tag with its unit's name and serial, for labels. */
+export const TagListEntry = Type.Object({
+  tag_uuid: Type.String(),
+  unit: Type.Integer(),
+  name: Type.String(),
+  serial: Type.String(),
+});
+export type TagListEntry = Static<typeof TagListEntry>;

@@ -22,6 +22,8 @@ export const TagOnboardingView = Type.Object({
   state: TagStateSchema,
   unit: Type.Object({
     id: Nullable(Type.Integer()),
+    /** The organisation of a unit that is the user's own ('yours'); null otherwise. */
+    organizationId: Nullable(Type.Integer()),
     name: Type.String(),
     type: Type.String(),
     serial: Type.String(),

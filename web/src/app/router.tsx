@@ -32,6 +32,13 @@ export const router = createBrowserRouter([
           Component: (await import('../features/login/ResetPasswordPage.tsx')).ResetPasswordPage,
         }),
       },
+      // Public: a scanned tag opens this signed out or in; the flow signs in or registers itself (issue 9).
+      {
+        path: '/nfc/:uuid',
+        lazy: async () => ({
+          Component: (await import('../features/onboarding/OnboardingPage.tsx')).OnboardingPage,
+        }),
+      },
     ],
   },
   {

@@ -224,6 +224,10 @@ const SAME_AS_ENGLISH: Record<string, '*' | readonly string[]> = {
   'admin.permissions.resources.notification': ['fr'],
   // Issue 8: Swedish word "Period" is spelt the same
   'admin.usage.period': ['sv'],
+  // Issue 9: "Position" is spelt the same in German and Swedish, followed by only placeholders.
+  'onboarding.place.position': ['da', 'de', 'sv'],
+  // Issue 9: "E-mail" is the standard Danish spelling.
+  'onboarding.account.email': ['da'],
 };
 
 type Json = Record<string, unknown>;

@@ -1,4 +1,4 @@
-import type { Language } from '@fieldwatch/core';
+import type { Access, Language, Profile } from '@fieldwatch/core';
 import { changeLanguage } from '../i18n/i18n.ts';
 import { authApi } from '../lib/api.ts';
 import { queryClient } from '../lib/query.ts';
@@ -18,6 +18,14 @@ export function clearAllState() {
 export async function signIn(username: string, password: string) {
   clearAllState();
   const { access, profile } = await authApi.login(username, password);
+  await storeSignIn(access, profile);
+}
+
+/**
+ * Stores a sign-in the server already made (its cookie is set): the login answer, or the answer of
+ * a call that signs in itself, such as the onboarding's account creation. Call clearAllState first.
+ */
+export async function storeSignIn(access: Access, profile: Profile) {
   useUserStore.getState().signedIn(access, profile);
   await applyLanguage(profile.language);
 }

@@ -98,6 +98,7 @@ export async function tagView(db: Queryable, session: SessionRow, uuid: string):
     state,
     unit: {
       id: state === 'yours' ? row.unit_id : null,
+      organizationId: state === 'yours' ? row.organization_id : null,
       name: shown ? (row.unit_name ?? '') : '',
       type: unitTypeName(row.unit_type ?? 0),
       serial: shown ? (row.serial ?? '') : '',

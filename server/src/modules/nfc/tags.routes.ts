@@ -1,9 +1,9 @@
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import { ErrorBody, TagSettingQuery, TagUnitQuery, TagUuidParam, TagView } from '@fieldwatch/core';
+import { ErrorBody, TagListEntry, TagSettingQuery, TagUnitQuery, TagUuidParam, TagView } from '@fieldwatch/core';
 import { Type } from '@sinclair/typebox';
 import type { App } from '../../app.ts';
 import { requireSession, sessionOf } from '../../plugins/auth.ts';
-import { createTag, setTag, tagField, tagUuidOfUnit } from './tags.service.ts';
+import { createTag, setTag, tagField, tagList, tagUuidOfUnit } from './tags.service.ts';
 
 const H = '/api/v1/taghost';
 const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody };
@@ -31,6 +31,18 @@ export function tagHostRoutes(app: App) {
       reply
         .type('application/json')
         .send(JSON.stringify(await tagUuidOfUnit(db, sessionOf(request), request.query.unit))),
+  );
+  r.get(
+    `${H}/tags`,
+    {
+      ...base,
+      schema: {
+        ...doc,
+        summary: 'The tags of the units you may configure (for labels and QR codes)',
+        response: { 200: Type.Array(TagListEntry), ...errors },
+      },
+    },
+    async (request) => tagList(db, sessionOf(request)),
   );
   r.post(
     `${H}/tag`,

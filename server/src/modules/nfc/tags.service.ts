@@ -6,7 +6,7 @@ import { httpError } from '../../plugins/errors.ts';
 import type { SessionRow } from '../auth/auth.service.ts';
 import { deviceScope, findUnit } from '../devices/devices.service.ts';
 import { scopeOrganizations } from '../organisations/organisations.service.ts';
-import { findTag, insertTag, setTagField, type TagRow, tagOfUnit } from './tags.repository.ts';
+import { findTag, insertTag, setTagField, type TagRow, tagOfUnit, tagsOfOrganizations } from './tags.repository.ts';
 
 /**
  * A tag's template is the built-in dashboard (1-based in BUILTIN_KEYS) a customer onboarded through
@@ -76,4 +76,15 @@ export async function createTag(db: Queryable, session: SessionRow, unitId: numb
   if (!unit) throw httpError(404, NO_AUTHORITY);
   if (!scope.manageable.includes(unit.organization_id)) throw httpError(403, NO_AUTHORITY);
   return view(await insertTag(db, randomUUID(), unit.id));
+}
+
+/** Every tag of the units the user may configure: what an administrator prints or exports as labels. */
+export async function tagList(db: Queryable, session: SessionRow) {
+  const scope = await deviceScope(db, session);
+  return (await tagsOfOrganizations(db, scope.manageable)).map((t) => ({
+    tag_uuid: t.tag_uuid,
+    unit: t.unit_id,
+    name: t.unit_name,
+    serial: t.serial,
+  }));
 }

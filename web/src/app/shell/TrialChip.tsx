@@ -14,10 +14,23 @@ export function TrialChip() {
   const endsAt = data?.currentOrganization?.trialEndsAt;
   if (!endsAt) return null;
   const left = trialDaysLeft(endsAt);
+  const text = left === 0 ? t('shell.trialEnded') : t('shell.trialLeft', { count: left });
+  // On a phone only the number of days shows; the whole text stays its accessible name.
   return (
-    <span className={`trial-chip${left === 0 ? ' trial-chip--ended' : ''}`} data-testid="trial-chip" role="status">
+    <span
+      className={`trial-chip${left === 0 ? ' trial-chip--ended' : ''}`}
+      data-testid="trial-chip"
+      role="status"
+      aria-label={text}
+      title={text}
+    >
       <Hourglass size={14} aria-hidden />
-      {left === 0 ? t('shell.trialEnded') : t('shell.trialLeft', { count: left })}
+      <span className="trial-chip__text" aria-hidden>
+        {text}
+      </span>
+      <span className="trial-chip__days" aria-hidden>
+        {left}
+      </span>
     </span>
   );
 }

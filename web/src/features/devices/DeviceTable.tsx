@@ -10,10 +10,11 @@ import {
   type Operation,
   SELECTABLE_ALARM_TYPES,
   STATUS_SEVERITY,
+  tagUrl,
   UNIT_STATUSES,
   unitTypeName,
 } from '@fieldwatch/core';
-import { Download, X } from 'lucide-react';
+import { Download, Nfc, X } from 'lucide-react';
 import { useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -29,7 +30,7 @@ import { TextField } from '../../ui/TextField.tsx';
 import { selectionState, selectRow, toggleAll } from '../../ui/table/selection.ts';
 import { collatorFor, nextSort, type Sort, type SortValue, sortRows } from '../../ui/table/sorting.ts';
 import { type Column, VirtualTable } from '../../ui/table/VirtualTable.tsx';
-import { devicesApi } from './devicesApi.ts';
+import { devicesApi, tagHostApi } from './devicesApi.ts';
 
 const SORT_VALUES: Record<string, (d: Device) => SortValue> = {
   status: (d) => STATUS_SEVERITY[d.status],
@@ -83,6 +84,16 @@ export function DeviceTable({ devices, openId }: { devices: readonly Device[]; o
       failed ? 'warning' : 'success',
     );
     if (chosen.length > allowed.length) toast(t('devices.noAuthority'), 'warning');
+  };
+  const configuresAny = customers.some((c) => deviceRights(c.RoleID as AccessLevel).configure);
+  /** Every NFC tag the user may configure, with its onboarding link: for label printers (issue 9). */
+  const exportTags = async () => {
+    const tags = await tagHostApi.list().catch(() => null);
+    if (!tags) return toast(t('devices.nfc.tagFailed'), 'danger');
+    downloadCsv(t('devices.nfc.exportLinks'), [
+      [t('devices.col.name'), t('devices.col.serial'), t('devices.nfc.uuid'), t('devices.nfc.link')],
+      ...tags.map((g) => [g.name, g.serial, g.tag_uuid, tagUrl(window.location.origin, g.tag_uuid)]),
+    ]);
   };
   const exportCsv = () =>
     downloadCsv(t('pages.devicemanagement'), [
@@ -224,6 +235,11 @@ export function DeviceTable({ devices, openId }: { devices: readonly Device[]; o
         <Button icon={<Download size={16} aria-hidden />} onClick={exportCsv} className="device-table__export">
           {t(selected.length ? 'devices.exportSelected' : 'devices.export')}
         </Button>
+        {configuresAny && (
+          <Button variant="ghost" icon={<Nfc size={16} aria-hidden />} onClick={() => void exportTags()}>
+            {t('devices.nfc.exportLinks')}
+          </Button>
+        )}
       </div>
       {selected.length > 0 && (
         <section className="device-table__bulk" aria-label={t('devices.bulkLabel')}>

@@ -7,6 +7,7 @@ import type {
   Operation,
   OperationStatus,
   RelayView,
+  TagListEntry,
   TagView,
   UnitLogEntry,
   UnitSettings,
@@ -62,4 +63,5 @@ export const tagHostApi = {
   get: (uuid: string, field: 'template' | 'restriction') => api.get<number>(`${TAG_HOST}/tag/${uuid}/${field}`),
   set: (uuid: string, field: 'template' | 'restriction', id: number) =>
     api.put<TagView>(`${TAG_HOST}/tag/${uuid}/${field}${query({ id })}`),
+  list: () => api.get<TagListEntry[]>(`${TAG_HOST}/tags`),
 };

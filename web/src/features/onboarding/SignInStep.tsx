@@ -1,0 +1,109 @@
+import { validateBlank } from '@fieldwatch/core';
+import { Eye, EyeOff, LogIn } from 'lucide-react';
+import { type FormEvent, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { ApiError } from '../../lib/http.ts';
+import { toast } from '../../lib/toast.ts';
+import { signIn } from '../../stores/session.ts';
+import { Button, IconButton } from '../../ui/Button.tsx';
+import { Spinner } from '../../ui/Spinner.tsx';
+import { TextField } from '../../ui/TextField.tsx';
+import { StepFrame } from './StepFrame.tsx';
+
+type Props = { onSignedIn: () => Promise<void>; onRegister: () => void; onBack: () => void };
+
+/**
+ * Sign in with an existing account: the same sign-in as the login page (state cleared, access and
+ * profile stored), after which the flow continues with this tag instead of going to the dashboard.
+ */
+export function SignInStep({ onSignedIn, onRegister, onBack }: Props) {
+  const { t } = useTranslation();
+  const [username, setUsername] = useState('');
+  const [password, setPassword] = useState('');
+  const [show, setShow] = useState(false);
+  const [errors, setErrors] = useState<{ username?: string; password?: string }>({});
+  const [busy, setBusy] = useState(false);
+
+  const errorText = (e: unknown) => {
+    if (!(e instanceof ApiError)) return t('errors.generic');
+    if (e.status === 417) return t('errors.invalidCredentials');
+    if (e.status === 429) return t('errors.tooManyAttempts', { seconds: /\d+/.exec(e.message)?.[0] ?? '30' });
+    if (e.status === 0) return t('errors.network', { message: e.message });
+    return t('errors.generic');
+  };
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    const message = (e: ReturnType<typeof validateBlank>) => (e ? t(e.key, e.params) : undefined);
+    const found = {
+      username: message(validateBlank(username, t('login.username'))),
+      password: message(validateBlank(password, t('login.password'))),
+    };
+    setErrors(found);
+    if (found.username || found.password) return;
+    setBusy(true);
+    try {
+      await signIn(username.trim(), password);
+    } catch (e) {
+      toast(errorText(e), 'danger');
+      setBusy(false);
+      return;
+    }
+    // The page says itself when the tag cannot be read; the form is usable again either way.
+    await onSignedIn();
+    setBusy(false);
+  };
+
+  return (
+    <StepFrame phase="account" title={t('login.title')} text={t('onboarding.signIn.text')} onBack={onBack}>
+      <form className="onb__form" onSubmit={submit} noValidate>
+        <TextField
+          label={t('login.username')}
+          name="username"
+          autoComplete="username"
+          autoCapitalize="none"
+          value={username}
+          error={errors.username}
+          onChange={(e) => setUsername(e.target.value)}
+        />
+        <TextField
+          label={t('login.password')}
+          name="password"
+          type={show ? 'text' : 'password'}
+          autoComplete="current-password"
+          value={password}
+          error={errors.password}
+          onChange={(e) => setPassword(e.target.value)}
+          adornment={
+            <IconButton
+              label={show ? t('login.hidePassword') : t('login.showPassword')}
+              onClick={() => setShow((v) => !v)}
+            >
+              {show ? <EyeOff size={16} /> : <Eye size={16} />}
+            </IconButton>
+          }
+        />
+        {/* The password reset link of spec §2: the sign-in page's own "Forgot password?" form. */}
+        <Link to="/login?forgot=1" className="onb__forgot">
+          {t('login.forgot')}
+        </Link>
+        <Button
+          type="submit"
+          variant="primary"
+          block
+          disabled={busy}
+          icon={busy ? <Spinner /> : <LogIn size={16} className="mirror" />}
+        >
+          {busy ? t('login.signingIn') : t('login.submit')}
+        </Button>
+      </form>
+      <p className="onb__footer">
+        {t('onboarding.signIn.noAccount')}{' '}
+        <button type="button" className="onb__link" onClick={onRegister}>
+          {t('onboarding.signIn.register')}
+        </button>
+      </p>
+    </StepFrame>
+  );
+}
