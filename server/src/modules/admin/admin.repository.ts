@@ -1,13 +1,10 @@
 import type { Queryable } from '../../db/db.ts';
-import type { UserRow } from '../users/users.service.ts';
+import { type UserRow, userColumns } from '../users/users.service.ts';
 
 /** Users holding a role in any of the organisations, one row per user and organisation. */
 export async function profilesInOrganizations(db: Queryable, organizationIds: readonly number[]) {
   return db.query<UserRow & { organization_id: number; role_id: number }>(
-    `select u.id, u.username, u.password_hash, u.email, u.fullname, u.title, u.phone,
-       u.avatar is not null as has_avatar, left(md5(u.avatar), 12) as avatar_key, u.gps_lat, u.gps_long,
-       u.timezone, u.notification_email, u.notification_desktop, u.time_12h, u.date_format, u.language,
-       u.last_login, u.previous_login, r.organization_id, r.role_id
+    `select ${userColumns('u')}, r.organization_id, r.role_id
      from user_roles r join users u on u.id = r.user_id
      where r.organization_id = any($1::int[])
      order by lower(u.fullname), u.username, r.organization_id`,

@@ -2,7 +2,7 @@ import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import { type Access, type LoginResponse, type Session, strictestPolicy, type UserSession } from '@fieldwatch/core';
 import type { Db, Queryable } from '../../db/db.ts';
 import { policiesOfUser, toCustomer, toSummary, visibleOrganizations } from '../organisations/organisations.service.ts';
-import { findUserById, findUserByUsername, toProfile, touchLastLogin } from '../users/users.service.ts';
+import { findUserByUsername, toProfile, touchLastLogin } from '../users/users.service.ts';
 import {
   deleteSession,
   findLiveSession,
@@ -69,7 +69,8 @@ export async function login(
     address: input.address,
   });
   await touchLastLogin(db, user.id);
-  const signedIn = (await findUserById(db, user.id)) ?? user;
+  // This sign-in moved last_login into previous_login: the profile shows the one before it.
+  const signedIn = { ...user, previous_login: user.last_login };
   // The profile carries the previous sign-in, so the user can spot one that was not theirs.
   return { token, sessionId, maxAgeS, access, profile: toProfile(signedIn) };
 }

@@ -23,9 +23,13 @@ export type UserRow = {
   previous_login: Date | null;
 };
 
-const columns = `id, username, password_hash, email, fullname, title, phone, avatar is not null as has_avatar,
-  left(md5(avatar), 12) as avatar_key,
-  gps_lat, gps_long, timezone, notification_email, notification_desktop, time_12h, date_format, language, last_login, previous_login`;
+/** The stored profile columns, from the users table under `alias` (admin listings join it). */
+export const userColumns = (alias = 'users') =>
+  `${alias}.id, ${alias}.username, ${alias}.password_hash, ${alias}.email, ${alias}.fullname, ${alias}.title,
+  ${alias}.phone, ${alias}.avatar is not null as has_avatar, left(md5(${alias}.avatar), 12) as avatar_key,
+  ${alias}.gps_lat, ${alias}.gps_long, ${alias}.timezone, ${alias}.notification_email, ${alias}.notification_desktop,
+  ${alias}.time_12h, ${alias}.date_format, ${alias}.language, ${alias}.last_login, ${alias}.previous_login`;
+const columns = userColumns();
 
 export async function findUserByUsername(db: Queryable, username: string): Promise<UserRow | undefined> {
   const rows = await db.query<UserRow>(`select ${columns} from users where lower(username) = lower($1)`, [username]);

@@ -3,7 +3,6 @@ import {
   type ContainerType,
   type ContainerView,
   type Device,
-  moveUnitsToLocation,
   unitGroupNames,
   unitIdsOf,
 } from '@fieldwatch/core';
@@ -13,8 +12,6 @@ import { type DragEvent, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { api } from '../../lib/http.ts';
-import { queryClient } from '../../lib/query.ts';
-import { toast } from '../../lib/toast.ts';
 import { deviceRights, useUserStore } from '../../stores/user.ts';
 import { Button, IconButton } from '../../ui/Button.tsx';
 import { Dialog } from '../../ui/Dialog.tsx';
@@ -24,12 +21,7 @@ import { Skeleton } from '../../ui/Skeleton.tsx';
 import { ImportDialog, NameDialog } from './ContainerDialogs.tsx';
 import { containersApi } from './containersApi.ts';
 import { DRAG_TYPE, droppedUnits, UnitList } from './UnitList.tsx';
-
-const KEY = ['containers'];
-const refresh = () => {
-  void queryClient.invalidateQueries({ queryKey: KEY });
-  void queryClient.invalidateQueries({ queryKey: ['devices'] });
-};
+import { CONTAINERS_KEY, useContainerActions } from './useContainerActions.ts';
 
 /**
  * Group management and location management (spec §2, §3): the containers of one type, the one
@@ -42,7 +34,7 @@ export function ContainerBoard({ type }: { type: ContainerType }) {
   const groups = type === 'groups';
   const [params, setParams] = useSearchParams();
   const customers = useUserStore((s) => s.accessResponse?.Customers ?? []);
-  const containers = useQuery({ queryKey: KEY, queryFn: containersApi.list });
+  const containers = useQuery({ queryKey: CONTAINERS_KEY, queryFn: containersApi.list });
   const devices = useQuery({ queryKey: ['devices', 'all'], queryFn: () => api.get<Device[]>('/api/v1/device') });
   const [checked, setChecked] = useState<Set<number>>(new Set());
   const [pool, setPool] = useState<Set<number>>(new Set());
@@ -77,114 +69,18 @@ export function ContainerBoard({ type }: { type: ContainerType }) {
       .flatMap((r) => locations.find((l) => l.id === r.target) ?? [])
       .flatMap(unitsIn);
 
-  /** Moves units into `to` (out of `from` when given). Groups: updateGroup on both; locations: one call. */
-  const move = async (ids: readonly number[], to: ContainerView, from?: ContainerView) => {
-    if (ids.length === 0) return;
-    try {
-      if (groups) {
-        if (!to.groupId) return;
-        await containersApi.setGroupUnits(to.groupId, [...new Set([...directUnits(to), ...ids])]);
-        if (from?.groupId)
-          await containersApi.setGroupUnits(
-            from.groupId,
-            directUnits(from).filter((u) => !ids.includes(u)),
-          );
-      } else {
-        // Shown at once; the server's answer (or a failure) then refreshes the list.
-        queryClient.setQueryData<ContainerView[]>(KEY, (list) => {
-          if (!list) return list;
-          const changed = moveUnitsToLocation(
-            list.filter((c) => c.type === 'locations'),
-            ids,
-            to.id,
-            (id) => byId.get(id)?.name ?? '',
-          );
-          return list.map((c) => changed.find((x) => x.id === c.id) ?? c);
-        });
-        await containersApi.placeUnits(to.id, ids);
-      }
-      toast(t('containers.moved', { count: ids.length, name: to.name }), 'success');
-      setChecked(new Set());
-      setPool(new Set());
-    } catch {
-      toast(t('containers.moveFailed'), 'danger');
-    } finally {
-      refresh();
-    }
-  };
-  const takeOut = async (ids: readonly number[], from: ContainerView) => {
-    try {
-      if (groups && from.groupId)
-        await containersApi.setGroupUnits(
-          from.groupId,
-          directUnits(from).filter((u) => !ids.includes(u)),
-        );
-      else await containersApi.takeUnits(from.id, ids);
-      setChecked(new Set());
-    } catch {
-      toast(t('containers.moveFailed'), 'danger');
-    } finally {
-      refresh();
-    }
-  };
-  const setLocations = async (g: ContainerView, ids: string[]) => {
-    try {
-      await containersApi.update(g.id, { locations: ids });
-    } catch (e) {
-      toast(t('containers.saveFailed', { message: (e as Error).message }), 'danger');
-    } finally {
-      refresh();
-    }
-  };
-  const create = async (name: string, organization: number | undefined) => {
-    if (!organization) return;
-    try {
-      const made = groups
-        ? (await containersApi.createGroup(organization, name)).key
-        : (await containersApi.create('locations', organization, name)).id;
-      await queryClient.invalidateQueries({ queryKey: KEY });
-      setParams({ id: made });
-    } catch (e) {
-      toast(t('containers.saveFailed', { message: (e as Error).message }), 'danger');
-    }
-  };
-  const rename = async (name: string) => {
-    if (!current) return;
-    try {
-      if (groups && current.groupId) await containersApi.renameGroup(current.groupId, current.organization, name);
-      else await containersApi.update(current.id, { name });
-    } catch (e) {
-      toast(t('containers.saveFailed', { message: (e as Error).message }), 'danger');
-    } finally {
-      refresh();
-    }
-  };
+  const actions = useContainerActions(
+    groups,
+    byId,
+    { checked: () => setChecked(new Set()), pool: () => setPool(new Set()) },
+    (id) => setParams(id ? { id } : {}),
+  );
+  const { move, takeOut, setLocations, create, importGroup } = actions;
+  const rename = (name: string) => (current ? actions.rename(current, name) : Promise.resolve());
   const remove = async () => {
     if (!current) return;
     setDialog(null);
-    try {
-      if (groups && current.groupId) await containersApi.deleteGroup(current.groupId, current.organization);
-      else await containersApi.remove(current.id);
-      setParams({});
-    } catch {
-      toast(
-        groups ? t('containers.deleteGroupFailed') : t('containers.deleteFailed', { name: current.name }),
-        'danger',
-      );
-    } finally {
-      refresh();
-    }
-  };
-  const importGroup = async (customerId: number, groupName: string) => {
-    try {
-      const result = await containersApi.importGroup(customerId, groupName);
-      toast(t('containers.imported', { count: result.locations.length, name: groupName }), 'success');
-      if (result.groups[0]) setParams({ id: result.groups[0].id });
-    } catch (e) {
-      toast(t('containers.importFailed', { message: (e as Error).message }), 'danger');
-    } finally {
-      refresh();
-    }
+    await actions.remove(current);
   };
 
   const dropOn = (c: ContainerView) => ({

@@ -1,5 +1,5 @@
 import { safeRedirect, validateBlank } from '@fieldwatch/core';
-import { Eye, EyeOff, LogIn } from 'lucide-react';
+import { LogIn } from 'lucide-react';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
@@ -7,7 +7,8 @@ import { ApiError } from '../../lib/http.ts';
 import { toast } from '../../lib/toast.ts';
 import { useDocumentTitle } from '../../lib/useDocumentTitle.ts';
 import { signIn } from '../../stores/session.ts';
-import { Button, IconButton } from '../../ui/Button.tsx';
+import { Button } from '../../ui/Button.tsx';
+import { PasswordField } from '../../ui/PasswordField.tsx';
 import { Spinner } from '../../ui/Spinner.tsx';
 import { TextField } from '../../ui/TextField.tsx';
 import { AuthCard } from './AuthCard.tsx';
@@ -23,7 +24,6 @@ export function LoginPage() {
   const [params] = useSearchParams();
   const [username, setUsername] = useState('');
   const [password, setPassword] = useState('');
-  const [showPassword, setShowPassword] = useState(false);
   const [errors, setErrors] = useState<Errors>({});
   const [busy, setBusy] = useState(false);
 
@@ -86,22 +86,13 @@ export function LoginPage() {
           error={errors.username}
           onChange={(e) => setUsername(e.target.value)}
         />
-        <TextField
+        <PasswordField
           label={t('login.password')}
           name="password"
-          type={showPassword ? 'text' : 'password'}
           autoComplete="current-password"
           value={password}
           error={errors.password}
           onChange={(e) => setPassword(e.target.value)}
-          adornment={
-            <IconButton
-              label={showPassword ? t('login.hidePassword') : t('login.showPassword')}
-              onClick={() => setShowPassword((v) => !v)}
-            >
-              {showPassword ? <EyeOff size={16} /> : <Eye size={16} />}
-            </IconButton>
-          }
         />
         <Link to={withForgot(true)} className="login__forgot">
           {t('login.forgot')}

@@ -1,12 +1,13 @@
 import { validateBlank } from '@fieldwatch/core';
-import { Eye, EyeOff, LogIn } from 'lucide-react';
+import { LogIn } from 'lucide-react';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { ApiError } from '../../lib/http.ts';
 import { toast } from '../../lib/toast.ts';
 import { signIn } from '../../stores/session.ts';
-import { Button, IconButton } from '../../ui/Button.tsx';
+import { Button } from '../../ui/Button.tsx';
+import { PasswordField } from '../../ui/PasswordField.tsx';
 import { Spinner } from '../../ui/Spinner.tsx';
 import { TextField } from '../../ui/TextField.tsx';
 import { StepFrame } from './StepFrame.tsx';
@@ -21,7 +22,6 @@ export function SignInStep({ onSignedIn, onRegister, onBack }: Props) {
   const { t } = useTranslation();
   const [username, setUsername] = useState('');
   const [password, setPassword] = useState('');
-  const [show, setShow] = useState(false);
   const [errors, setErrors] = useState<{ username?: string; password?: string }>({});
   const [busy, setBusy] = useState(false);
 
@@ -67,22 +67,13 @@ export function SignInStep({ onSignedIn, onRegister, onBack }: Props) {
           error={errors.username}
           onChange={(e) => setUsername(e.target.value)}
         />
-        <TextField
+        <PasswordField
           label={t('login.password')}
           name="password"
-          type={show ? 'text' : 'password'}
           autoComplete="current-password"
           value={password}
           error={errors.password}
           onChange={(e) => setPassword(e.target.value)}
-          adornment={
-            <IconButton
-              label={show ? t('login.hidePassword') : t('login.showPassword')}
-              onClick={() => setShow((v) => !v)}
-            >
-              {show ? <EyeOff size={16} /> : <Eye size={16} />}
-            </IconButton>
-          }
         />
         {/* The password reset link of spec §2: the sign-in page's own "Forgot password?" form. */}
         <Link to="/login?forgot=1" className="onb__forgot">
