@@ -7,6 +7,7 @@ import {
   seriesByColumn,
 } from '@fieldwatch/core';
 import type { Db, Queryable } from '../db/db.ts';
+import { ensureSamplePartitions } from '../db/partitions.ts';
 import { DEFAULT_REPORT_INTERVAL_MIN } from '../gateway/watchdog.ts';
 import { applyFindings } from '../modules/alarms/alarms.service.ts';
 import { setRelayState, touchReports } from '../modules/devices/devices.service.ts';
@@ -156,6 +157,8 @@ export async function seedHistory(
       { days: opts.days },
     );
   const start = end - plan.days * DAY;
+  // Straight into their months, not through the default partition.
+  await ensureSamplePartitions(db, start, end);
   const recentFrom = end - plan.recentDays * DAY;
   const primaryTimes = [
     ...grid(start, recentFrom, plan.olderStepMin),

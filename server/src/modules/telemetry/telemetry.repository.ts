@@ -2,34 +2,49 @@ import type { Queryable } from '../../db/db.ts';
 
 export type SampleRow = { series: number; ts: Date; value: number };
 
-/** Stores samples in one statement; a sample already stored (same unit, series, time) is skipped. */
-export async function insertSamples(db: Queryable, unitId: number, rows: readonly SampleRow[]): Promise<number> {
-  if (rows.length === 0) return 0;
-  const inserted = await db.query(
-    `insert into samples (unit_id, series, ts, value)
-     select $1, s, t, v from unnest($2::smallint[], $3::timestamptz[], $4::float8[]) as x(s, t, v)
-     on conflict do nothing returning 1`,
-    [unitId, rows.map((r) => r.series), rows.map((r) => r.ts.toISOString()), rows.map((r) => r.value)],
-  );
-  return inserted.length;
-}
+/** The hour a sample belongs to, binned from the epoch so that the session's time zone plays no part. */
+const HOUR_BIN = `date_bin('1 hour', ts, timestamptz '2000-01-01 00:00:00+00')`;
 
-/** Stores samples of many units in one statement (batched ingest); stored ones are skipped. */
+/**
+ * Stores samples and adds the newly stored ones to their hourly roll-ups, in one statement: a
+ * sample already stored (same unit, series, time) is skipped and counted nowhere, so a redelivery
+ * changes nothing. Returns how many samples were new.
+ */
 export async function insertSamplesOfUnits(
   db: Queryable,
   rows: readonly (SampleRow & { unitId: number })[],
-): Promise<void> {
-  if (rows.length === 0) return;
-  await db.query(
-    `insert into samples (unit_id, series, ts, value)
-     select u, s, t, v from unnest($1::int[], $2::smallint[], $3::timestamptz[], $4::float8[]) as x(u, s, t, v)
-     on conflict do nothing`,
+): Promise<number> {
+  if (rows.length === 0) return 0;
+  const [result] = await db.query<{ n: number }>(
+    `with stored as (
+       insert into samples (unit_id, series, ts, value)
+       select u, s, t, v from unnest($1::int[], $2::smallint[], $3::timestamptz[], $4::float8[]) as x(u, s, t, v)
+       on conflict do nothing
+       returning unit_id, series, ts, value
+     ), rolled as (
+       insert into samples_hourly as h (unit_id, series, hour, lo, hi, total, n)
+       select unit_id, series, ${HOUR_BIN}, min(value), max(value), sum(value), count(*)
+       from stored group by 1, 2, 3
+       on conflict (unit_id, series, hour) do update
+       set lo = least(h.lo, excluded.lo), hi = greatest(h.hi, excluded.hi),
+           total = h.total + excluded.total, n = h.n + excluded.n
+     )
+     select count(*)::int as n from stored`,
     [
       rows.map((r) => r.unitId),
       rows.map((r) => r.series),
       rows.map((r) => r.ts.toISOString()),
       rows.map((r) => r.value),
     ],
+  );
+  return result?.n ?? 0;
+}
+
+/** Stores samples of one unit (see insertSamplesOfUnits). */
+export function insertSamples(db: Queryable, unitId: number, rows: readonly SampleRow[]): Promise<number> {
+  return insertSamplesOfUnits(
+    db,
+    rows.map((r) => ({ ...r, unitId })),
   );
 }
 
@@ -85,6 +100,9 @@ export async function samplesMinMax(
   return out;
 }
 
+/** Buckets of whole hours read the hourly roll-ups; only the partial hours at a range's ends read samples. */
+export const ROLLUP_S = 3600;
+
 function minMaxPiece(
   db: Queryable,
   unitId: number,
@@ -93,17 +111,27 @@ function minMaxPiece(
   end: Date,
   bucketS: number,
 ) {
+  const hourMs = ROLLUP_S * 1000;
+  const fromHour = Math.ceil(start.getTime() / hourMs) * hourMs;
+  const toHour = Math.floor(end.getTime() / hourMs) * hourMs;
+  const rolled = bucketS % ROLLUP_S === 0 && fromHour < toHour;
+  // Without roll-ups the "whole hours" part is empty and every sample is read.
+  const [a, b] = rolled ? [new Date(fromHour), new Date(toHour)] : [end, end];
   return db.query<SampleRow>(
-    `with b as (
-       select series, floor(extract(epoch from ts) / $5) as k, min(value) as lo, max(value) as hi
-       from samples where unit_id = $1 and series = any($2) and ts >= $3 and ts < $4
-       group by series, k
+    `with parts as (
+       select series, floor(extract(epoch from ts) / $5) as k, value as lo, value as hi
+       from samples where unit_id = $1 and series = any($2) and ((ts >= $3 and ts < $6) or (ts >= $7 and ts < $4))
+       union all
+       select series, floor(extract(epoch from hour) / $5) as k, lo, hi
+       from samples_hourly where unit_id = $1 and series = any($2) and hour >= $6 and hour < $7
+     ), b as (
+       select series, k, min(lo) as lo, max(hi) as hi from parts group by series, k
      )
      select series, to_timestamp(k * $5) as ts, lo as value from b
      union all
      select series, to_timestamp(k * $5 + $5 / 2.0) as ts, hi as value from b where hi <> lo
      order by ts, series`,
-    [unitId, series, start, end, bucketS],
+    [unitId, series, start, end, bucketS, a, b],
   );
 }
 
@@ -122,6 +150,7 @@ export async function latestValues(
 
 export async function purgeUnitData(db: Queryable, unitId: number) {
   await db.query('delete from samples where unit_id = $1', [unitId]);
+  await db.query('delete from samples_hourly where unit_id = $1', [unitId]);
   await db.query('delete from radar_curves where unit_id = $1', [unitId]);
 }
 
