@@ -16,13 +16,25 @@ export type LiveEvent = { unitId: number; organizationId: number } & (
 /** Where live events go: the bus itself, or a collector that holds them until a commit. */
 export type LivePublisher = { publish(event: LiveEvent): void };
 
+/** Carries live events between API instances (PostgreSQL LISTEN/NOTIFY: live/pgFanout.ts). */
+export type LiveRelay = { send(event: LiveEvent): void };
+
 /**
- * The in-process fan-out of live events. One process today; with several API instances the same
- * interface is fed by PostgreSQL LISTEN/NOTIFY (fleet-scale issue).
+ * The fan-out of live events to this process's WebSocket connections. Alone, a published event is
+ * delivered at once; with a relay (several instances on one PostgreSQL), it goes through the relay
+ * and comes back to every instance, this one included, through `deliver`.
  */
 export class LiveBus {
   private readonly emitter = new EventEmitter().setMaxListeners(0);
+  private relay: LiveRelay | undefined;
+  useRelay(relay: LiveRelay | undefined) {
+    this.relay = relay;
+  }
   publish(event: LiveEvent) {
+    if (this.relay) this.relay.send(event);
+    else this.deliver(event);
+  }
+  deliver(event: LiveEvent) {
     this.emitter.emit('event', event);
   }
   subscribe(fn: (event: LiveEvent) => void): () => void {
