@@ -7,6 +7,7 @@ export * from './contract/containers.ts';
 export * from './contract/dashboards.ts';
 export * from './contract/deviceManagement.ts';
 export * from './contract/devices.ts';
+export * from './contract/errorReports.ts';
 export * from './contract/events.ts';
 export * from './contract/floorPlans.ts';
 export * from './contract/nfc.ts';

@@ -25,3 +25,11 @@ export function gisCustomers(selected: readonly Pick<Customer, 'CustomerID'>[], 
 export function isAdministrator(access: Access): boolean {
   return access.Customers.some((c) => c.RoleID === 0);
 }
+
+/**
+ * The platform's administrator: a SuperUser of the root organisation (the one without a parent), who
+ * alone sees the error reports. A hint for the screens; the server decides (admin.service).
+ */
+export function isPlatformAdministrator(access: Access): boolean {
+  return access.Customers.some((c) => c.RoleID === 0 && c.ParentCustomerID === null);
+}

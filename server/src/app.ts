@@ -15,6 +15,7 @@ import { containerRoutes } from './modules/containers/containers.routes.ts';
 import { dashboardRoutes } from './modules/dashboards/dashboards.routes.ts';
 import { deviceLegacyRoutes } from './modules/devices/devices.legacy.routes.ts';
 import { deviceRoutes } from './modules/devices/devices.routes.ts';
+import { errorReportRoutes } from './modules/errorReports/errorReports.routes.ts';
 import { eventRoutes } from './modules/events/events.routes.ts';
 import { taskFileRoutes } from './modules/events/taskFiles.routes.ts';
 import { floorPlanRoutes } from './modules/floorPlans/floorPlans.routes.ts';
@@ -27,6 +28,8 @@ import { telemetryRoutes } from './modules/telemetry/telemetry.routes.ts';
 import { userDataRoutes } from './modules/userData/userData.routes.ts';
 import { userRoutes } from './modules/users/user.routes.ts';
 import { weatherRoutes } from './modules/weather/weather.routes.ts';
+import { createMetrics, type Metrics, registerMetrics } from './observability/metrics.ts';
+import { traceRequests } from './observability/tracing.ts';
 import { registerSessions } from './plugins/auth.ts';
 import { registerCsrfCheck } from './plugins/csrf.ts';
 import { registerErrorHandling } from './plugins/errors.ts';
@@ -42,6 +45,7 @@ declare module 'fastify' {
     mailer: AccountMailer;
     /** PUBLIC_URL: the address links in mails point to; unset, the request's own address. */
     publicUrl: string | undefined;
+    metrics: Metrics;
   }
 }
 
@@ -71,6 +75,12 @@ export type AppOptions = {
   publicUrl?: string;
   /** The map tile source (TILE_URL, TILE_ATTRIBUTION); default OpenStreetMap. */
   tiles?: { url: string; attribution: string };
+  /** ERROR_REPORTING: record browser reports and 5xx errors for the platform admin; default off (tests). */
+  errorReporting?: boolean;
+  /** This instance's Prometheus metrics (shared with its gateway); default: a registry of its own. */
+  metrics?: Metrics;
+  /** METRICS_TOKEN: bearer token for GET /metrics; unset, loopback clients only. */
+  metricsToken?: string;
 };
 
 /** Builds the whole HTTP application on a given database (used by main and by tests). */
@@ -86,7 +96,10 @@ export async function buildApp(options: AppOptions): Promise<App> {
   app.decorate('link', options.link ?? noLink);
   app.decorate('mailer', options.mailer ?? logAccountMailer(app.log));
   app.decorate('publicUrl', options.publicUrl?.replace(/\/+$/, ''));
-  registerErrorHandling(app);
+  app.decorate('metrics', options.metrics ?? createMetrics({ db: options.db }));
+  // First, so every later hook (sessions, CSRF) and handler runs inside the request's span.
+  traceRequests(app);
+  registerErrorHandling(app, { reporting: options.errorReporting });
   await app.register(cookie);
   await app.register(helmet, {
     contentSecurityPolicy: {
@@ -108,8 +121,9 @@ export async function buildApp(options: AppOptions): Promise<App> {
   await app.register(websocket, { options: { maxPayload: 64 * 1024 } });
   registerCsrfCheck(app);
   registerSessions(app, options.db);
+  registerMetrics(app, app.metrics, { token: options.metricsToken });
   healthRoutes(app);
-  configRoutes(app, { tiles: options.tiles });
+  configRoutes(app, { tiles: options.tiles, errorReporting: options.errorReporting });
   authRoutes(app);
   userRoutes(app);
   adminRoutes(app);
@@ -127,6 +141,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
   gisLegacyRoutes(app);
   weatherRoutes(app, { url: options.weatherUrl });
   floorPlanRoutes(app);
+  errorReportRoutes(app, { reporting: options.errorReporting ?? false });
   liveRoutes(app);
   await registerSpa(app, options.webDist ?? '');
   return app;

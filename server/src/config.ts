@@ -2,6 +2,7 @@ import path from 'node:path';
 import { DEFAULT_HTTP_PORT } from '@fieldwatch/core';
 import { DEFAULT_TILE_ATTRIBUTION, DEFAULT_TILE_URL } from './modules/config/config.routes.ts';
 import { DEFAULT_WEATHER_URL } from './modules/weather/weather.provider.ts';
+import { type TracingConfig, tracingConfig } from './observability/tracing.ts';
 
 /** Every setting comes from the environment (documented in the README); nothing secret has a default. */
 export type Config = {
@@ -12,6 +13,8 @@ export type Config = {
   mqttUrl: string | undefined;
   mqttPort: number;
   mqttClientId: string;
+  /** The MQTT shared-subscription group through which the instances of one deployment split ingest. */
+  mqttShareGroup: string;
   initialAdminUsername: string;
   initialAdminPassword: string | undefined;
   demo: boolean;
@@ -29,6 +32,14 @@ export type Config = {
   mail: { smtpUrl: string | undefined; from: string; everyS: number };
   /** The address people reach the product at, for links in mails (unset: the request's own address). */
   publicUrl: string | undefined;
+  /** ERROR_REPORTING: browser and unhandled server errors are stored for the platform admin (else only logged). */
+  errorReporting: boolean;
+  /** Days of raw samples kept (whole months are dropped once past it); 0 keeps all. Roll-ups stay. */
+  sampleRetentionDays: number;
+  /** OpenTelemetry traces (OTEL_EXPORTER_OTLP_ENDPOINT, OTEL_SERVICE_NAME, TRACE_SAMPLE_RATE); no endpoint: off. */
+  tracing: TracingConfig;
+  /** METRICS_TOKEN: bearer token for GET /metrics; unset, only loopback clients may read it. */
+  metricsToken: string | undefined;
 };
 
 function int(name: string, value: string | undefined, fallback: number): number {
@@ -62,6 +73,13 @@ function smtpUrl(name: string, value: string | undefined): string | undefined {
   return value;
 }
 
+/** `1` or `0`; unset, on everywhere except in local mode (NODE_ENV=development, as `npm run dev` sets). */
+function errorReporting(value: string | undefined, nodeEnv: string | undefined): boolean {
+  if (value === undefined || value === '') return nodeEnv !== 'development';
+  if (value !== '1' && value !== '0') throw new Error(`ERROR_REPORTING must be 1 or 0, got '${value}'`);
+  return value === '1';
+}
+
 function atMost(name: string, n: number, max: number): number {
   if (n > max) throw new Error(`${name} must be at most ${max}, got ${n}`);
   return n;
@@ -76,6 +94,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     mqttUrl: env.MQTT_URL || undefined,
     mqttPort: int('MQTT_PORT', env.MQTT_PORT, 1883),
     mqttClientId: env.MQTT_CLIENT_ID || 'fieldwatch-server',
+    mqttShareGroup: env.MQTT_SHARE_GROUP || 'fieldwatch',
     initialAdminUsername: env.INITIAL_ADMIN_USERNAME || 'admin',
     initialAdminPassword: env.INITIAL_ADMIN_PASSWORD || undefined,
     demo: (env.DEMO ?? '1') !== '0',
@@ -95,5 +114,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       everyS: Math.max(1, int('MAIL_DIGEST_S', env.MAIL_DIGEST_S, 60)),
     },
     publicUrl: env.PUBLIC_URL ? httpUrl('PUBLIC_URL', env.PUBLIC_URL, '') : undefined,
+    errorReporting: errorReporting(env.ERROR_REPORTING, env.NODE_ENV),
+    sampleRetentionDays: int('SAMPLE_RETENTION_DAYS', env.SAMPLE_RETENTION_DAYS, 0),
+    tracing: tracingConfig(env),
+    metricsToken: env.METRICS_TOKEN || undefined,
   };
 }

@@ -6,34 +6,52 @@ import { loadConfig } from './config.ts';
 import { openDb } from './db/db.ts';
 import { lockDataDir } from './db/lock.ts';
 import { migrate } from './db/migrate.ts';
+import { startPartitionMaintenance } from './db/partitions.ts';
 import { fleetFilePath } from './demo/fleet.ts';
 import { DEMO_PASSWORD, seedDemo } from './demo/seed.ts';
 import { type Simulator, startSimulator } from './demo/simulator.ts';
 import { startGateway } from './gateway/gateway.ts';
 import { LiveBus } from './live/bus.ts';
+import { startLiveFanout } from './live/pgFanout.ts';
 import { smtpAccountMailer } from './modules/auth/accountMail.ts';
+import { recordServerError } from './modules/errorReports/errorReports.service.ts';
 import { startEventEngine } from './modules/events/engine.ts';
 import { startMailer } from './modules/events/mailer.ts';
 import { ensureInitialAdmin } from './modules/users/initial-admin.ts';
+import { createMetrics } from './observability/metrics.ts';
+import { startTracing, traceDb } from './observability/tracing.ts';
 
 const config = loadConfig();
+// First: everything below may make spans (no OTLP endpoint: nothing is registered, spans are no-ops).
+const tracing = await startTracing(config.tracing);
 const unlock = config.databaseUrl ? () => {} : lockDataDir(config.dataDir);
-const db = await openDb(
+const untracedDb = await openDb(
   config.databaseUrl ? { kind: 'postgres', url: config.databaseUrl } : { kind: 'pglite', dataDir: config.dataDir },
 );
+const db = tracing ? traceDb(untracedDb) : untracedDb;
+// Scrapes read queue depths through the untraced Db: a trace every 15 s would only be noise.
+const metrics = createMetrics({ db: untracedDb });
 await migrate(db);
 const log = pino({
   level: config.logLevel,
   redact: ['req.headers.cookie', 'req.headers.authorization', 'res.headers["set-cookie"]', 'mqttUrl'],
 });
+const partitions = await startPartitionMaintenance(db, {
+  retentionDays: config.sampleRetentionDays,
+  onError: (err) => log.error({ err }, 'sample partition maintenance failed'),
+});
 const bus = new LiveBus();
+// Several instances on one PostgreSQL hear each other's live events.
+const fanout = config.databaseUrl ? await startLiveFanout(bus, { url: config.databaseUrl, log }) : undefined;
 const link = await startGateway({
   db,
   bus,
   log,
   mqttUrl: config.mqttUrl,
   mqttClientId: config.mqttClientId,
+  mqttShareGroup: config.mqttShareGroup,
   mqttPort: config.mqttPort,
+  metrics,
 });
 const accountMailer = config.mail.smtpUrl
   ? smtpAccountMailer(nodemailer.createTransport(config.mail.smtpUrl), config.mail.from)
@@ -49,6 +67,21 @@ const app = await buildApp({
   loggerInstance: log,
   weatherUrl: config.weatherUrl,
   tiles: config.tiles,
+  errorReporting: config.errorReporting,
+  metrics,
+  metricsToken: config.metricsToken,
+});
+// Errors outside any request: logged and (ERROR_REPORTING) recorded. An uncaught exception still ends
+// the process as Node would, after at most 2 s spent recording it.
+process.on('unhandledRejection', (reason) => {
+  log.error({ err: reason }, 'unhandled promise rejection');
+  if (config.errorReporting) void recordServerError(db, log, reason, { origin: 'unhandledRejection' });
+});
+process.on('uncaughtException', (err) => {
+  log.fatal({ err }, 'uncaught exception');
+  if (!config.errorReporting) process.exit(1);
+  const recorded = recordServerError(db, log, err, { origin: 'uncaughtException' });
+  void Promise.race([recorded, new Promise((done) => setTimeout(done, 2000))]).finally(() => process.exit(1));
 });
 
 const admin = await ensureInitialAdmin(db, config.initialAdminUsername, config.initialAdminPassword);
@@ -68,7 +101,12 @@ if (fleet?.problem) log.warn({ problem: fleet.problem }, 'demo simulator not sta
 // After the seed, so the demo history's alarms become events too.
 const engine = startEventEngine(db, bus, log);
 const mailer = config.mail.smtpUrl
-  ? startMailer(db, log, { smtpUrl: config.mail.smtpUrl, from: config.mail.from, everyS: config.mail.everyS })
+  ? startMailer(db, log, {
+      smtpUrl: config.mail.smtpUrl,
+      from: config.mail.from,
+      everyS: config.mail.everyS,
+      metrics,
+    })
   : undefined;
 let simulator: Simulator | undefined;
 if (fleet && fleet.simulated.length > 0 && config.simInterval > 0) {
@@ -89,7 +127,10 @@ async function shutdown(signal: string) {
   await app.close();
   await link.close();
   await engine.stop();
+  await fanout?.close();
+  partitions.stop();
   await mailer?.stop();
+  await tracing?.shutdown(); // exports the spans still buffered
   await db.close(); // PGlite checkpoints on close
   unlock();
   process.exit(0);

@@ -31,7 +31,11 @@ describe('GET /api/v3/config', () => {
     const app = await appWith();
     const res = await app.inject({ url: '/api/v3/config' });
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ tileUrl: DEFAULT_TILE_URL, tileAttribution: DEFAULT_TILE_ATTRIBUTION });
+    expect(res.json()).toEqual({
+      tileUrl: DEFAULT_TILE_URL,
+      tileAttribution: DEFAULT_TILE_ATTRIBUTION,
+      errorReporting: false,
+    });
     expect(DEFAULT_TILE_URL).toBe('https://tile.openstreetmap.org/{z}/{x}/{y}.png');
     expect(DEFAULT_TILE_ATTRIBUTION).toBe('© OpenStreetMap contributors');
   });
@@ -40,7 +44,7 @@ describe('GET /api/v3/config', () => {
     const tiles = { url: 'https://{s}.tiles.example.com/{z}/{x}/{y}.png', attribution: 'Example Maps' };
     const app = await appWith(tiles);
     const res = await app.inject({ url: '/api/v3/config' });
-    expect(res.json()).toEqual({ tileUrl: tiles.url, tileAttribution: tiles.attribution });
+    expect(res.json()).toEqual({ tileUrl: tiles.url, tileAttribution: tiles.attribution, errorReporting: false });
   });
 
   it('lets the page load images from a plain-http tile server only when one is configured', async () => {
@@ -76,5 +80,16 @@ describe('TILE_URL and TILE_ATTRIBUTION', () => {
     expect(() => loadConfig({ TILE_URL: 'ftp://tiles/{z}/{x}/{y}.png' })).toThrow(/TILE_URL/);
     expect(() => loadConfig({ TILE_URL: 'javascript:alert(1)' })).toThrow(/TILE_URL/);
     expect(() => loadConfig({ TILE_URL: 'tiles/{z}' })).toThrow(/TILE_URL/);
+  });
+});
+
+describe('ERROR_REPORTING', () => {
+  it('is on by default, off in local mode (NODE_ENV=development), and follows 1 or 0 when set', () => {
+    expect(loadConfig({}).errorReporting).toBe(true);
+    expect(loadConfig({ NODE_ENV: 'production' }).errorReporting).toBe(true);
+    expect(loadConfig({ NODE_ENV: 'development' }).errorReporting).toBe(false);
+    expect(loadConfig({ NODE_ENV: 'development', ERROR_REPORTING: '1' }).errorReporting).toBe(true);
+    expect(loadConfig({ ERROR_REPORTING: '0' }).errorReporting).toBe(false);
+    expect(() => loadConfig({ ERROR_REPORTING: 'yes' })).toThrow(/ERROR_REPORTING/);
   });
 });

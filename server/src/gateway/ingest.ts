@@ -6,6 +6,7 @@ import {
   evaluateValue,
   seriesByColumn,
 } from '@fieldwatch/core';
+import { type Span, SpanKind } from '@opentelemetry/api';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db, Queryable } from '../db/db.ts';
 import type { LiveBus, LiveEvent, LivePublisher } from '../live/bus.ts';
@@ -13,6 +14,8 @@ import { type AlarmRow, activeAlarms, applyFindings } from '../modules/alarms/al
 import { ingestContexts, setRelayState, touchReports } from '../modules/devices/devices.service.ts';
 import { finishOperation } from '../modules/operations/operations.service.ts';
 import { insertRadar, insertSamplesOfUnits, purgeUnitData } from '../modules/telemetry/telemetry.repository.ts';
+import { createMetrics, type Metrics } from '../observability/metrics.ts';
+import { markFailed, withSpan } from '../observability/tracing.ts';
 import {
   PayloadError,
   parsePayload,
@@ -51,8 +54,9 @@ const UNIT_CACHE_MS = 60_000;
  * arrive together are stored in one transaction (group commit); `handle` resolves only after the
  * commit, and the caller acknowledges the message then.
  */
-export function createIngest(deps: { db: Db; bus: LiveBus; log: FastifyBaseLogger }) {
+export function createIngest(deps: { db: Db; bus: LiveBus; log: FastifyBaseLogger; metrics?: Metrics }) {
   const { db, log } = deps;
+  const metrics = deps.metrics ?? createMetrics({ processMetrics: false }); // counted, never scraped
   const units = new Map<string, { unit: UnitContext | undefined; at: number }>();
   const queue: Pending[] = [];
   let flushing: Promise<void> | undefined;
@@ -93,6 +97,7 @@ export function createIngest(deps: { db: Db; bus: LiveBus; log: FastifyBaseLogge
     for (const a of await activeAlarms(tx, unitIds)) active.get(a.unit_id)?.push(a);
 
     const rows = [];
+    let evaluated = 0;
     const reports = new Map<number, Date>();
     const findings = new Map<number, { unit: UnitContext; governs: AlarmKey[]; raised: AlarmFinding[]; at: Date }>();
     const report = (unit: UnitContext, at: Date) => {
@@ -125,6 +130,7 @@ export function createIngest(deps: { db: Db; bus: LiveBus; log: FastifyBaseLogge
         const f = report(b.unit, new Date(last.t));
         for (const [column, { t, value }] of newest) {
           const found = evaluateValue(column, value, b.unit.alarm_settings);
+          evaluated++;
           f.governs.push(...found.governs);
           f.raised.push(...found.raised);
           if (t > f.at) f.at = t;
@@ -172,43 +178,81 @@ export function createIngest(deps: { db: Db; bus: LiveBus; log: FastifyBaseLogge
       tx,
       [...reports].map(([unitId, at]) => ({ unitId, at })),
     );
+    let raised = 0;
+    let cleared = 0;
     for (const f of findings.values()) {
-      await applyFindings(tx, f.unit, f.governs, f.raised, f.at.getTime() > 0 ? f.at : now, bus, active.get(f.unit.id));
+      const at = f.at.getTime() > 0 ? f.at : now;
+      const done = await applyFindings(tx, f.unit, f.governs, f.raised, at, bus, active.get(f.unit.id));
+      raised += done.raised.length;
+      cleared += done.cleared.length;
+    }
+    return { samples: rows.length, evaluated, raised, cleared };
+  }
+
+  /** Counts a committed batch; lag is how long after its own timestamp a sample message was stored. */
+  function count(parsed: Parsed[], stats: Awaited<ReturnType<typeof store>>) {
+    const committed = Date.now();
+    metrics.ingestBatches.inc();
+    metrics.ingestMessages.inc(parsed.length);
+    metrics.ingestSamples.inc(stats.samples);
+    metrics.alarmsEvaluated.inc(stats.evaluated);
+    metrics.alarmsRaised.inc(stats.raised);
+    metrics.alarmsCleared.inc(stats.cleared);
+    for (const b of parsed) {
+      if (b.kind !== 'samples') continue;
+      for (const m of b.messages) {
+        const lag = committed - Date.parse(m.t);
+        if (Number.isFinite(lag)) metrics.ingestLag.observe(Math.max(0, lag) / 1000); // a unit clock ahead: 0
+      }
+    }
+  }
+
+  /** Stores one batch and settles each of its messages; never throws (a failure marks the span). */
+  async function storeBatch(pending: Pending[], span: Span) {
+    const parsed: Parsed[] = [];
+    try {
+      await loadUnits(pending.map((p) => p.serial));
+    } catch (e) {
+      markFailed(span, e);
+      for (const p of pending) p.reject(e);
+      return;
+    }
+    for (const p of pending) {
+      try {
+        parsed.push(parse(p));
+      } catch (e) {
+        if (!(e instanceof PayloadError)) {
+          p.reject(e);
+          continue;
+        }
+        log.warn({ serial: p.serial, kind: p.kind, reason: e.message }, 'dropped malformed unit message');
+        metrics.ingestDropped.inc();
+        p.resolve(); // acknowledged, so the unit does not resend it forever
+      }
+    }
+    try {
+      // Live events go out only after the commit, so whoever reacts to one reads the new state.
+      const events: LiveEvent[] = [];
+      const stats = await db.transaction((tx) => store(tx, parsed, { publish: (e) => events.push(e) }));
+      for (const b of parsed) b.pending.resolve();
+      for (const e of events) deps.bus.publish(e);
+      count(parsed, stats);
+    } catch (e) {
+      markFailed(span, e);
+      log.error({ err: e, messages: parsed.length }, 'ingest batch failed; nothing acknowledged');
+      for (const b of parsed) b.pending.reject(e);
     }
   }
 
   async function flush() {
     while (queue.length > 0) {
       const pending = queue.splice(0, BATCH);
-      const parsed: Parsed[] = [];
-      try {
-        await loadUnits(pending.map((p) => p.serial));
-      } catch (e) {
-        for (const p of pending) p.reject(e);
-        continue;
-      }
-      for (const p of pending) {
-        try {
-          parsed.push(parse(p));
-        } catch (e) {
-          if (!(e instanceof PayloadError)) {
-            p.reject(e);
-            continue;
-          }
-          log.warn({ serial: p.serial, kind: p.kind, reason: e.message }, 'dropped malformed unit message');
-          p.resolve(); // acknowledged, so the unit does not resend it forever
-        }
-      }
-      try {
-        // Live events go out only after the commit, so whoever reacts to one reads the new state.
-        const events: LiveEvent[] = [];
-        await db.transaction((tx) => store(tx, parsed, { publish: (e) => events.push(e) }));
-        for (const b of parsed) b.pending.resolve();
-        for (const e of events) deps.bus.publish(e);
-      } catch (e) {
-        log.error({ err: e, messages: parsed.length }, 'ingest batch failed; nothing acknowledged');
-        for (const b of parsed) b.pending.reject(e);
-      }
+      metrics.ingestQueueDepth.set(queue.length);
+      // A trace of its own per batch (root): units send no trace context to continue.
+      const attributes = { 'messaging.system': 'mqtt', 'messaging.batch.message_count': pending.length };
+      await withSpan('ingest batch', { kind: SpanKind.CONSUMER, root: true, attributes }, (span) =>
+        storeBatch(pending, span),
+      );
     }
     flushing = undefined;
   }
@@ -217,6 +261,7 @@ export function createIngest(deps: { db: Db; bus: LiveBus; log: FastifyBaseLogge
   function handle(serial: string, kind: string, payload: Buffer | string): Promise<void> {
     return new Promise((resolve, reject) => {
       queue.push({ serial, kind, payload, resolve, reject });
+      metrics.ingestQueueDepth.set(queue.length);
       flushing ??= new Promise<void>((done) => setImmediate(() => void flush().finally(done)));
     });
   }

@@ -5,6 +5,8 @@ import type { LiveBus } from '../live/bus.ts';
 import { applyFindings } from '../modules/alarms/alarms.service.ts';
 import { silentUnits } from '../modules/devices/devices.service.ts';
 import { expireOperations } from '../modules/operations/operations.service.ts';
+import type { Metrics } from '../observability/metrics.ts';
+import { withSpan } from '../observability/tracing.ts';
 
 /** A unit without info.ReportInterval may stay silent this long before a communication error. */
 export const DEFAULT_REPORT_INTERVAL_MIN = 60;
@@ -13,7 +15,7 @@ export const DEFAULT_REPORT_INTERVAL_MIN = 60;
  * Periodic checks: units that missed their reporting schedule get a communication error
  * (type 19), and operations without an answer in time fail.
  */
-export async function runWatchdog(db: Db, bus: LiveBus, now = new Date()) {
+export async function runWatchdog(db: Db, bus: LiveBus, now = new Date(), metrics?: Metrics) {
   for (const op of await expireOperations(db, new Date(now.getTime() - OPERATION_TIMEOUT_S * 1000))) {
     bus.publish({
       kind: 'operation',
@@ -27,15 +29,17 @@ export async function runWatchdog(db: Db, bus: LiveBus, now = new Date()) {
   }
   for (const unit of await silentUnits(db, now, DEFAULT_REPORT_INTERVAL_MIN)) {
     const finding = { channel: 0, type: AlarmType.Communication, text: 'Unit missed its reporting schedule' };
-    await applyFindings(db, unit, [finding], [finding], now, bus);
+    const { raised } = await applyFindings(db, unit, [finding], [finding], now, bus);
+    metrics?.alarmsRaised.inc(raised.length);
   }
 }
 
 /** Starts the periodic checks; the returned stop resolves once a check in progress has finished. */
-export function startWatchdog(db: Db, bus: LiveBus, log: FastifyBaseLogger, everyMs = 30_000) {
+export function startWatchdog(db: Db, bus: LiveBus, log: FastifyBaseLogger, everyMs = 30_000, metrics?: Metrics) {
   let running: Promise<void> | undefined;
   const timer = setInterval(() => {
-    running ??= runWatchdog(db, bus)
+    // One trace per check, holding its queries.
+    running ??= withSpan('watchdog', { root: true }, () => runWatchdog(db, bus, new Date(), metrics))
       .catch((e) => log.error({ err: e }, 'watchdog failed'))
       .finally(() => {
         running = undefined;

@@ -30,6 +30,8 @@ export function liveRoutes(app: App) {
     },
     async (socket, request) => {
       const session = sessionOf(request);
+      app.metrics.liveConnections.inc();
+      socket.once('close', () => app.metrics.liveConnections.dec());
       const token = request.cookies[SESSION_COOKIE_NAME] ?? '';
       let allowed = new Set((await visibleOrganizations(app.db, session.user_id)).map((o) => o.id));
       const unsubscribe = app.bus.subscribe((event) => {

@@ -1,4 +1,5 @@
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyRequest } from 'fastify';
+import { recordServerError } from '../modules/errorReports/errorReports.service.ts';
 
 /**
  * Errors in the shape each API family answers with (spec §7): v2 device calls
@@ -11,12 +12,14 @@ export function errorBody(url: string, statusCode: number, message: string) {
   return { error: true, statusCode, message };
 }
 
-export function registerErrorHandling(app: FastifyInstance) {
+/** With `reporting` (ERROR_REPORTING), every 5xx is also recorded as an error report for the platform admin. */
+export function registerErrorHandling(app: FastifyInstance, opts: { reporting?: boolean } = {}) {
   app.setErrorHandler((error: FastifyError & { retryAfterS?: number }, request, reply) => {
     if (error.validation) return reply.code(400).send(errorBody(request.url, 400, error.message));
     const status = error.statusCode ?? 500;
     if (status >= 500) {
       request.log.error({ err: error }, 'request failed');
+      if (opts.reporting) reportRequestError(app, request, error);
       return reply.code(500).send(errorBody(request.url, 500, 'Internal server error'));
     }
     if (error.retryAfterS) reply.header('retry-after', String(error.retryAfterS));
@@ -26,4 +29,23 @@ export function registerErrorHandling(app: FastifyInstance) {
 
 export function httpError(statusCode: number, message: string): Error & { statusCode: number } {
   return Object.assign(new Error(message), { statusCode });
+}
+
+/**
+ * The report of a failed request: method, route pattern (not the URL, whose path and query may carry
+ * addresses or tokens), request id and who was signed in. Never the body, cookies or headers.
+ * Not awaited: the answer does not wait for it, and recording never throws.
+ */
+function reportRequestError(app: FastifyInstance, request: FastifyRequest, error: Error) {
+  const place = {
+    method: request.method,
+    route: request.routeOptions.url ?? '(no route)',
+    status: 500,
+    requestId: String(request.id),
+  };
+  const by = {
+    userId: request.session?.user_id ?? null,
+    organizationId: request.session?.current_organization_id ?? null,
+  };
+  void recordServerError(app.db, request.log, error, place, by);
 }

@@ -28,6 +28,7 @@ import {
   organizationContents,
   renameOrganization,
   resolveAccountUrl,
+  rootOrganizationId,
   setOrganizationAvatar,
   setOrganizationInfo,
   subtreeOf,
@@ -69,6 +70,22 @@ export async function requireAdministered(db: Queryable, admin: Admin, organizat
   if (orgs.length === 0 || (organizationId !== undefined && !orgs.some((o) => o.id === organizationId)))
     throw refused();
   return orgs;
+}
+
+/**
+ * The platform's administrator: a SuperUser of the root organisation (the first one without a parent).
+ * Platform-wide things (error reports) are theirs alone; a SuperUser lower in the tree gets 403.
+ */
+export async function isPlatformAdmin(db: Queryable, admin: Pick<Admin, 'userId'>): Promise<boolean> {
+  const root = await rootOrganizationId(db);
+  return (
+    root !== undefined &&
+    (await rolesOfUser(db, admin.userId)).some((r) => r.organization_id === root && r.role_id === 0)
+  );
+}
+
+export async function requirePlatformAdmin(db: Queryable, admin: Pick<Admin, 'userId'>) {
+  if (!(await isPlatformAdmin(db, admin))) throw httpError(403, 'Only the platform administrator may do this');
 }
 
 /** A user every one of whose roles lies in administered organisations: one this admin fully governs. */

@@ -2,6 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import nodemailer from 'nodemailer';
 import type { Db } from '../../db/db.ts';
 import { translate } from '../../i18n.ts';
+import type { Metrics } from '../../observability/metrics.ts';
 import { claimUnmailed, markEmailed, releaseMailClaims, type UnmailedRow } from './events.repository.ts';
 
 /** What the mailer needs of a mail transport (nodemailer's). */
@@ -34,11 +35,18 @@ function digest(lang: string, rows: readonly UnmailedRow[]) {
  * language, a digest however many alarms arrived. A failed send is logged and retried next round;
  * it never touches alarm processing. Answers how many mails were sent.
  */
-export async function sendDigests(db: Db, transport: MailTransport, from: string, log?: FastifyBaseLogger) {
+export async function sendDigests(
+  db: Db,
+  transport: MailTransport,
+  from: string,
+  log?: FastifyBaseLogger,
+  metrics?: Metrics,
+) {
   const claimed = await claimUnmailed(db, { recentS: RECENT_S, leaseS: LEASE_S, limit: CLAIM_LIMIT });
   const byUser = new Map<number, UnmailedRow[]>();
   for (const r of claimed) byUser.set(r.user_id, [...(byUser.get(r.user_id) ?? []), r]);
   let sent = 0;
+  let left = claimed.length;
   for (const rows of byUser.values()) {
     const first = rows[0] as UnmailedRow;
     const ids = rows.map((r) => r.id);
@@ -46,6 +54,7 @@ export async function sendDigests(db: Db, transport: MailTransport, from: string
       await transport.sendMail({ from, to: first.email, ...digest(first.language, rows) });
       await markEmailed(db, ids);
       sent++;
+      left -= ids.length;
     } catch (err) {
       log?.warn(
         { err, userId: first.user_id, notifications: ids.length },
@@ -54,15 +63,20 @@ export async function sendDigests(db: Db, transport: MailTransport, from: string
       await releaseMailClaims(db, ids);
     }
   }
+  metrics?.mailQueueDepth.set(left);
   return sent;
 }
 
 /** Sends digests every `everyS` seconds through `SMTP_URL`; rounds never overlap. */
-export function startMailer(db: Db, log: FastifyBaseLogger, opts: { smtpUrl: string; from: string; everyS: number }) {
+export function startMailer(
+  db: Db,
+  log: FastifyBaseLogger,
+  opts: { smtpUrl: string; from: string; everyS: number; metrics?: Metrics },
+) {
   const transport = nodemailer.createTransport(opts.smtpUrl);
   let running: Promise<unknown> | undefined;
   const timer = setInterval(() => {
-    running ??= sendDigests(db, transport, opts.from, log)
+    running ??= sendDigests(db, transport, opts.from, log, opts.metrics)
       .catch((err) => log.error({ err }, 'notification mailer failed'))
       .finally(() => {
         running = undefined;

@@ -72,6 +72,12 @@ export async function pendingOperations(db: Queryable, unitId: number): Promise<
   );
 }
 
+/** Operations sent to units and not answered yet, of all units (a partial index makes this cheap). */
+export async function countRequestedOperations(db: Queryable): Promise<number> {
+  const [row] = await db.query<{ n: number }>("select count(*)::int as n from operations where state = 'requested'");
+  return row?.n ?? 0;
+}
+
 /** The newest operation of each given name of a unit, with its payload. */
 export async function latestOperations(
   db: Queryable,

@@ -1,0 +1,78 @@
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import { BrowserErrorReport, ErrorBody, ErrorReportPage, ErrorReportsQuery, IdParam, Ok } from '@fieldwatch/core';
+import { Type } from '@sinclair/typebox';
+import type { FastifyRequest } from 'fastify';
+import type { App } from '../../app.ts';
+import { requireSession, sessionOf } from '../../plugins/auth.ts';
+import { refusingUnknownKeys } from '../../plugins/validation.ts';
+import { errorReports, recordBrowserError, resolveErrorReport } from './errorReports.service.ts';
+
+/** A report's body is small by schema; this refuses anything larger before it is parsed. */
+const REPORT_BODY_LIMIT = 32 * 1024;
+
+/**
+ * Error reporting (issue 10): browsers report here with or without a session (the sign-in page's
+ * errors matter too); the platform administrator lists and resolves the grouped reports.
+ */
+export function errorReportRoutes(app: App, opts: { reporting: boolean }) {
+  const r = app.withTypeProvider<TypeBoxTypeProvider>();
+  const { db } = app;
+  const admin = (request: FastifyRequest) => {
+    const s = sessionOf(request);
+    return { userId: s.user_id, sessionId: s.id };
+  };
+
+  r.post(
+    '/api/v1/errors',
+    {
+      bodyLimit: REPORT_BODY_LIMIT,
+      schema: {
+        tags: ['errors'],
+        summary: 'Report a browser error (rate-limited per address; stored only when error reporting is on)',
+        body: refusingUnknownKeys(BrowserErrorReport),
+        response: { 204: Type.Null(), 400: ErrorBody, 413: ErrorBody, 429: ErrorBody },
+      },
+    },
+    async (request, reply) => {
+      if (!opts.reporting) {
+        // Local mode: the browser's error goes to the log only.
+        request.log.info({ report: request.body }, 'browser error (error reporting is off)');
+        return reply.code(204).send(null);
+      }
+      const s = request.session;
+      await recordBrowserError(db, request.ip, request.body, {
+        userId: s?.user_id ?? null,
+        organizationId: s?.current_organization_id ?? null,
+      });
+      return reply.code(204).send(null);
+    },
+  );
+
+  const adminSchema = { tags: ['errors'], security: [{ session: [] }] };
+  r.get(
+    '/api/v1/admin/errors',
+    {
+      preHandler: requireSession,
+      schema: {
+        ...adminSchema,
+        summary: 'Error reports grouped by fingerprint, most recently seen first (platform administrator)',
+        querystring: ErrorReportsQuery,
+        response: { 200: ErrorReportPage, 400: ErrorBody, 401: ErrorBody, 403: ErrorBody },
+      },
+    },
+    async (request) => errorReports(db, admin(request), request.query),
+  );
+  r.delete(
+    '/api/v1/admin/errors/:id',
+    {
+      preHandler: requireSession,
+      schema: {
+        ...adminSchema,
+        summary: 'Resolve (dismiss) an error report (platform administrator)',
+        params: IdParam,
+        response: { 200: Ok, 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody },
+      },
+    },
+    async (request) => resolveErrorReport(db, admin(request), request.params.id),
+  );
+}
