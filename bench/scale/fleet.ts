@@ -82,7 +82,7 @@ export async function seedScaleFleet(db: Db, log: (line: string) => void): Promi
   const start = end - SCALE.historyDays * 86_400_000;
   await ensureSamplePartitions(db, start, Date.now());
   let historyRows = 0;
-  // A unit's year per statement, plain SQL like a bulk load (generate_series), no roll-ups yet.
+  // A unit's year per statement, plain SQL like a bulk load (generate_series); roll-ups and latest values after.
   for (const [i, unit] of historyUnits.entries()) {
     const [r] = await db.query<{ n: number }>(
       `with ins as (
@@ -103,6 +103,12 @@ export async function seedScaleFleet(db: Db, log: (line: string) => void): Promi
     `insert into samples_hourly (unit_id, series, hour, lo, hi, total, n)
      select unit_id, series, date_bin('1 hour', ts, timestamptz '2000-01-01 00:00:00+00'), min(value), max(value), sum(value), count(*)
      from samples where unit_id = any($1) group by 1, 2, 3`,
+    [historyUnits],
+  );
+  await db.query(
+    `insert into latest_samples (unit_id, series, ts, value)
+     select distinct on (unit_id, series) unit_id, series, ts, value from samples
+     where unit_id = any($1) order by unit_id, series, ts desc`,
     [historyUnits],
   );
   const tRollups = performance.now();

@@ -27,6 +27,8 @@ export async function load(opts: {
   calls: readonly Call[];
   seconds: number;
   pids: readonly number[];
+  /** Requests per second over all sessions; unset: as fast as the server answers (saturation). */
+  rate?: number;
 }): Promise<LoadResult> {
   let nextSession = 0;
   const sessions = new WeakMap<object, number>();
@@ -41,6 +43,7 @@ export async function load(opts: {
       url: `http://127.0.0.1:${opts.port}`,
       connections: opts.cookies.length,
       duration: opts.seconds,
+      ...(opts.rate ? { overallRate: opts.rate } : {}),
       requests: opts.calls.map((call) => ({
         method: 'GET' as const,
         setupRequest: (req: autocannon.Request, context: object) => {

@@ -21,6 +21,8 @@ import { connectFleet, fleetBurst, liveReporting, report } from './units.ts';
 const kind = process.argv.includes('postgres') ? 'postgres' : 'pglite';
 const SECONDS = Number(process.env.SCALE_SECONDS || 15);
 const LIVE_INTERVAL_S = Number(process.env.SCALE_LIVE_INTERVAL_S || 60);
+/** Paced traffic: 50 busy operators, each two requests a second (a dashboard opening fires six). */
+const PACED_RATE = Number(process.env.SCALE_PACED_RATE || 100);
 const root = path.resolve(import.meta.dirname, '../..');
 const log = (line: string) => console.log(line);
 const ms = (n: number) => `${n.toFixed(1)} ms`;
@@ -255,6 +257,7 @@ async function main() {
   );
 
   const rows: string[] = [];
+  const paced: string[] = [];
   const liveRows: string[] = [];
   for (const call of [...list, { name: 'mixed (all six in turn)', path: () => '' }]) {
     const set = call.path(0) === '' ? list : [call];
@@ -262,9 +265,20 @@ async function main() {
     const ours = await load({ port: proxy.port, cookies, calls: set, seconds: SECONDS, pids });
     const during = live.take();
     const baseline = await load({ port: bare.port, cookies, calls: set, seconds: SECONDS, pids: [bare.pid] });
+    const oursPaced = await load({ port: proxy.port, cookies, calls: set, seconds: SECONDS, pids, rate: PACED_RATE });
+    const barePaced = await load({
+      port: bare.port,
+      cookies,
+      calls: set,
+      seconds: SECONDS,
+      pids: [bare.pid],
+      rate: PACED_RATE,
+    });
     rows.push(row(call.name, ours, baseline));
+    paced.push(row(call.name, oursPaced, barePaced));
     liveRows.push(`| ${call.name} | ${during.reports} | ${during.p50.toFixed(1)} / ${during.p95.toFixed(1)} ms |`);
     log(rows.at(-1) ?? '');
+    log(paced.at(-1) ?? '');
   }
   live.stop();
 

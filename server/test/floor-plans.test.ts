@@ -1,6 +1,7 @@
 import { deflateSync } from 'node:zlib';
 import { AccessLevel, FLOOR_PLAN_MAX_BYTES, seriesByColumn } from '@fieldwatch/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { insertSamplesOfUnits } from '../src/modules/telemetry/telemetry.repository.ts';
 import { createOrganization, createTestApp, createUnit, createUser, signIn, type TestApp } from './helpers.ts';
 
 // The floor-plan calls of spec §7 (User): upload, list, image bytes, delete, placements.
@@ -112,12 +113,13 @@ beforeAll(async () => {
   unit.child = await createUnit(t.db, { organizationId: org.child, serial: 'FP-C', name: 'Annex hall', type: 120 });
   unit.foreign = await createUnit(t.db, { organizationId: org.other, serial: 'FP-F', name: 'Elsewhere' });
   const series = (c: string) => seriesByColumn(c)?.id as number;
-  await t.db.query(
-    `insert into samples (unit_id, series, ts, value) values
-       ($1, $2, '2026-01-01T10:00:00Z', 19.5), ($1, $2, '2026-01-01T11:00:00Z', 21.25), ($1, $3, '2026-01-01T11:05:00Z', 41),
-       ($4, $3, '2026-01-01T09:00:00Z', 63)`,
-    [unit.a, series('Temperature'), series('Humidity'), unit.b],
-  );
+  const at = (iso: string) => new Date(iso);
+  await insertSamplesOfUnits(t.db, [
+    { unitId: unit.a, series: series('Temperature'), ts: at('2026-01-01T10:00:00Z'), value: 19.5 },
+    { unitId: unit.a, series: series('Temperature'), ts: at('2026-01-01T11:00:00Z'), value: 21.25 },
+    { unitId: unit.a, series: series('Humidity'), ts: at('2026-01-01T11:05:00Z'), value: 41 },
+    { unitId: unit.b, series: series('Humidity'), ts: at('2026-01-01T09:00:00Z'), value: 63 },
+  ]);
 });
 afterAll(() => t.close());
 

@@ -79,6 +79,22 @@ describe('hourly roll-ups', () => {
     expect(h).toEqual({ lo: 0, hi: 10, total: 30, n: 6 });
   });
 
+  it('keep the newest value of each unit and series, whatever order samples arrive in', async () => {
+    const t = Date.UTC(2026, 10, 21, 8);
+    const latest = async () =>
+      (
+        await db.query<{ value: number }>('select value from latest_samples where unit_id = $1 and series = 31', [unit])
+      )[0]?.value;
+    await insertSamples(db, unit, [{ series: 31, ts: new Date(t), value: 7 }]);
+    await insertSamples(db, unit, [{ series: 31, ts: new Date(t - 600_000), value: 6 }]);
+    expect(await latest()).toBe(7);
+    await insertSamples(db, unit, [
+      { series: 31, ts: new Date(t + 1200_000), value: 9 },
+      { series: 31, ts: new Date(t + 600_000), value: 8 },
+    ]);
+    expect(await latest()).toBe(9);
+  });
+
   it('answer a year for a chart exactly as the samples would, reading samples only for the partial hours', async () => {
     await ensureSamplePartitions(db, now - 370 * DAY, now);
     const start = now - 365 * DAY;

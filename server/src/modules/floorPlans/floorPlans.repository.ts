@@ -183,12 +183,8 @@ export async function latestSamples(
 ): Promise<LatestRow[]> {
   if (unitIds.length === 0) return [];
   return db.query<LatestRow>(
-    `select u.id as unit_id, s.series, l.value, l.ts
-     from unnest($1::int[]) as u(id)
-     cross join unnest($2::int[]) as s(series)
-     cross join lateral (
-       select value, ts from samples where unit_id = u.id and samples.series = s.series order by ts desc limit 1
-     ) l`,
+    `select unit_id, series, value, ts from latest_samples
+     where unit_id = any($1) and series = any($2::smallint[])`,
     [unitIds, series],
   );
 }

@@ -6,7 +6,8 @@ export type SampleRow = { series: number; ts: Date; value: number };
 const HOUR_BIN = `date_bin('1 hour', ts, timestamptz '2000-01-01 00:00:00+00')`;
 
 /**
- * Stores samples and adds the newly stored ones to their hourly roll-ups, in one statement: a
+ * Stores samples, adds the newly stored ones to their hourly roll-ups and keeps the newest per unit
+ * and series (latest_samples), in one statement: a
  * sample already stored (same unit, series, time) is skipped and counted nowhere, so a redelivery
  * changes nothing. Returns how many samples were new.
  */
@@ -28,6 +29,10 @@ export async function insertSamplesOfUnits(
        on conflict (unit_id, series, hour) do update
        set lo = least(h.lo, excluded.lo), hi = greatest(h.hi, excluded.hi),
            total = h.total + excluded.total, n = h.n + excluded.n
+     ), latest as (
+       insert into latest_samples as l (unit_id, series, ts, value)
+       select distinct on (unit_id, series) unit_id, series, ts, value from stored order by unit_id, series, ts desc
+       on conflict (unit_id, series) do update set ts = excluded.ts, value = excluded.value where l.ts < excluded.ts
      )
      select count(*)::int as n from stored`,
     [
@@ -141,9 +146,9 @@ export async function latestValues(
   unitIds: readonly number[],
 ): Promise<(SampleRow & { unit_id: number })[]> {
   return db.query<SampleRow & { unit_id: number }>(
-    `select distinct on (unit_id, series) unit_id, series, ts, value from samples
+    `select unit_id, series, ts, value from latest_samples
      where unit_id = any($1) and ts > now() - interval '30 days'
-     order by unit_id, series, ts desc`,
+     order by unit_id, series`,
     [unitIds],
   );
 }
@@ -151,6 +156,7 @@ export async function latestValues(
 export async function purgeUnitData(db: Queryable, unitId: number) {
   await db.query('delete from samples where unit_id = $1', [unitId]);
   await db.query('delete from samples_hourly where unit_id = $1', [unitId]);
+  await db.query('delete from latest_samples where unit_id = $1', [unitId]);
   await db.query('delete from radar_curves where unit_id = $1', [unitId]);
 }
 
