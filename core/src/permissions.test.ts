@@ -1,6 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import type { Access } from './contract/auth.ts';
-import { buildPermissions, canShowParking, gisCustomers, isAdministrator } from './permissions.ts';
+import {
+  buildPermissions,
+  canShowParking,
+  gisCustomers,
+  isAdministrator,
+  isPlatformAdministrator,
+} from './permissions.ts';
 
 const customer = (id: number, rights: number[], role = 1) => ({
   CustomerID: id,
@@ -30,5 +36,11 @@ describe('permissions', () => {
   it('knows an administrator by a SuperUser role', () => {
     expect(isAdministrator(access)).toBe(true);
     expect(isAdministrator({ Username: 'u', Customers: [customer(1, [])] })).toBe(false);
+  });
+  it('knows the platform administrator by a SuperUser role on the root (no parent)', () => {
+    const root = { ...customer(1, [], 0), ParentCustomerID: null };
+    expect(isPlatformAdministrator({ Username: 'u', Customers: [root] })).toBe(true);
+    expect(isPlatformAdministrator({ Username: 'u', Customers: [{ ...root, RoleID: 2 }] })).toBe(false);
+    expect(isPlatformAdministrator({ Username: 'u', Customers: [{ ...root, ParentCustomerID: 1 }] })).toBe(false);
   });
 });

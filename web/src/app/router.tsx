@@ -5,6 +5,7 @@ import { setUnauthorizedHandler } from '../lib/http.ts';
 import { toast } from '../lib/toast.ts';
 import { clearAllState } from '../stores/session.ts';
 import { isSignedIn } from '../stores/user.ts';
+import { AppError } from './AppError.tsx';
 
 /** The navigation guard of spec §2 as a loader: it runs before the lazy screen loads. */
 const guard =
@@ -19,6 +20,7 @@ const guard =
 export const router = createBrowserRouter([
   {
     lazy: async () => ({ Component: (await import('./AuthLayout.tsx')).AuthLayout }),
+    errorElement: <AppError />,
     children: [
       {
         path: '/login',
@@ -44,6 +46,7 @@ export const router = createBrowserRouter([
   {
     path: '/',
     loader: guard('root'),
+    errorElement: <AppError />,
     lazy: async () => ({ Component: (await import('./shell/Shell.tsx')).Shell }),
     children: [
       { index: true, loader: () => redirect('/dashboard/default') },

@@ -228,6 +228,14 @@ const SAME_AS_ENGLISH: Record<string, '*' | readonly string[]> = {
   'onboarding.place.position': ['da', 'de', 'sv'],
   // Issue 9: "E-mail" is the standard Danish spelling.
   'onboarding.account.email': ['da'],
+  // Issue 10: "Browser" is the established word in Danish and German.
+  'admin.errors.sources.browser': ['da', 'de'],
+  // Issue 10: "Server" is spelt the same in Danish, German and Swedish.
+  'admin.errors.sources.server': ['da', 'de', 'sv'],
+  // Issue 10: "Message" is the French word, spelt the same (column header).
+  'admin.errors.message': ['fr'],
+  // Issue 10: French word spelt the same (column header).
+  'admin.errors.actions': ['fr'],
 };
 
 type Json = Record<string, unknown>;

@@ -68,4 +68,29 @@ describe('AdminPage', () => {
     const row = screen.getAllByRole('row').find((r) => r.textContent?.startsWith('DevicesView'));
     expect(row?.textContent).toContain('AllowedAllowedAllowed');
   });
+
+  it('offers the Errors tab only to a SuperUser of the root organisation', async () => {
+    const orgs = [
+      { id: 5, name: 'South', parentOrganizationId: 2, avatar: null, accountUrl: null, units: 1, users: 1 },
+    ];
+    const none = { total: 0, reports: [] };
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (url: string) => new Response(JSON.stringify(url.includes('/admin/errors') ? none : orgs))),
+    );
+    const below: Access = {
+      Username: 'manager',
+      Customers: [{ CustomerID: 5, CustomerName: 'South', ParentCustomerID: 2, RoleID: 0, CustomerRights: [] }],
+    };
+    useUserStore.setState({ accessResponse: below });
+    show('/admin?tab=errors');
+    // Not theirs: the address's tab falls back to General.
+    expect((await screen.findByRole('tab', { name: 'General' })).getAttribute('aria-selected')).toBe('true');
+    expect(screen.queryByRole('tab', { name: 'Errors' })).toBeNull();
+    cleanup();
+    useUserStore.setState({ accessResponse: access(0) });
+    show('/admin?tab=errors');
+    expect((await screen.findByRole('tab', { name: 'Errors' })).getAttribute('aria-selected')).toBe('true');
+    expect(await screen.findByRole('heading', { name: 'No error reports' })).toBeTruthy();
+  });
 });

@@ -1,6 +1,6 @@
 import './admin.css';
 import './forms.css';
-import { isAdministrator } from '@fieldwatch/core';
+import { isAdministrator, isPlatformAdministrator } from '@fieldwatch/core';
 import { ShieldOff } from 'lucide-react';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -14,9 +14,7 @@ import { Skeleton } from '../../ui/Skeleton.tsx';
 import { Tabs } from '../../ui/Tabs.tsx';
 import { isRefused, useOrganizations } from './adminApi.ts';
 import { buildOrgTree, flattenTree, orgOptions } from './orgTree.ts';
-import { ADMIN_TABS, type AdminTab, TabPanel } from './tabs/TabPanel.tsx';
-
-const isTab = (v: string | null): v is AdminTab => ADMIN_TABS.includes(v as AdminTab);
+import { ADMIN_TABS, type AdminTab, PLATFORM_TABS, TabPanel } from './tabs/TabPanel.tsx';
 
 /**
  * Administration (/admin): an organisation chosen at the top and the 11 tabs of spec §2 for it.
@@ -27,12 +25,17 @@ export function AdminPage() {
   useDocumentTitle(t('pages.admin'));
   const access = useUserStore((s) => s.accessResponse);
   const administers = access !== null && isAdministrator(access);
+  // The platform's own tabs (errors) only for its administrator; the server refuses anyone else too.
+  const tabs: readonly AdminTab[] =
+    access !== null && isPlatformAdministrator(access) ? [...ADMIN_TABS, ...PLATFORM_TABS] : ADMIN_TABS;
   const orgs = useOrganizations(administers);
   const [params, setParams] = useSearchParams();
   const ordered = useMemo(() => flattenTree(buildOrgTree(orgs.data ?? [])), [orgs.data]);
   const tabParam = params.get('tab');
-  const tab: AdminTab = isTab(tabParam) ? tabParam : 'general';
+  const tab: AdminTab = tabs.find((k) => k === tabParam) ?? 'general';
   const org = ordered.find((o) => o.id === Number(params.get('org'))) ?? ordered[0];
+  // The platform's tabs concern every organisation: no organisation to choose there.
+  const platformTab = (PLATFORM_TABS as readonly string[]).includes(tab);
   const go = (next: { tab?: AdminTab; org?: number }) =>
     setParams({ tab: next.tab ?? tab, org: String(next.org ?? org?.id ?? '') }, { replace: true });
 
@@ -63,7 +66,7 @@ export function AdminPage() {
   return (
     <section aria-labelledby="page-title" className="admin-page">
       {head(
-        orgs.data && ordered.length > 1 && org ? (
+        platformTab ? undefined : orgs.data && ordered.length > 1 && org ? (
           <Select
             className="admin-head__picker"
             label={t('admin.organization')}
@@ -90,7 +93,7 @@ export function AdminPage() {
           label={t('admin.tabsLabel')}
           id="admin"
           className="admin-tabs"
-          tabs={ADMIN_TABS.map((key) => ({ key, label: t(`admin.tabs.${key}`) }))}
+          tabs={tabs.map((key) => ({ key, label: t(`admin.tabs.${key}`) }))}
           active={tab}
           onChange={(key) => go({ tab: key })}
         >

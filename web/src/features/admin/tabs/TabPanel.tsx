@@ -2,6 +2,7 @@ import type { AdminOrganization } from '@fieldwatch/core';
 import { AccountsTab } from './AccountsTab.tsx';
 import { ApiTab } from './ApiTab.tsx';
 import { CustomizationTab } from './CustomizationTab.tsx';
+import { ErrorsTab } from './ErrorsTab.tsx';
 import { GeneralTab } from './GeneralTab.tsx';
 import { OwnershipTab } from './OwnershipTab.tsx';
 import { PermissionsTab } from './PermissionsTab.tsx';
@@ -24,7 +25,9 @@ export const ADMIN_TABS = [
   'usage',
   'permissions',
 ] as const;
-export type AdminTab = (typeof ADMIN_TABS)[number];
+/** Platform-wide, for the platform administrator only (SuperUser of the root organisation). */
+export const PLATFORM_TABS = ['errors'] as const;
+export type AdminTab = (typeof ADMIN_TABS)[number] | (typeof PLATFORM_TABS)[number];
 
 /** What every tab gets: the chosen organisation and all the admin may reach (for pickers and names). */
 export type TabProps = { org: AdminOrganization; orgs: readonly AdminOrganization[] };
@@ -53,5 +56,7 @@ export function TabPanel({ tab, ...props }: TabProps & { tab: AdminTab }) {
       return <UsageTab {...props} />;
     case 'permissions':
       return <PermissionsTab />;
+    case 'errors':
+      return <ErrorsTab />;
   }
 }

@@ -1,0 +1,31 @@
+import { RotateCw, TriangleAlert } from 'lucide-react';
+import { useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useRouteError } from 'react-router';
+import { reportError } from '../lib/errorReporter.ts';
+import { Button } from '../ui/Button.tsx';
+import { EmptyState } from '../ui/EmptyState.tsx';
+import './app-error.css';
+
+/**
+ * The app's error boundary (the routes' errorElement): a screen that failed to render or load says
+ * so in the user's language and offers a reload. The failure is reported (a render error usually
+ * already was, with its component stack, and is not sent twice).
+ */
+export function AppError() {
+  const { t } = useTranslation();
+  const error = useRouteError();
+  useEffect(() => reportError(error, { kind: 'route' }), [error]);
+  return (
+    <main className="app-error">
+      <div className="card app-error__card" role="alert">
+        <EmptyState icon={<TriangleAlert size={26} />} title={t('errors.page.title')}>
+          <p>{t('errors.page.text')}</p>
+          <Button variant="primary" icon={<RotateCw size={16} aria-hidden />} onClick={() => window.location.reload()}>
+            {t('errors.page.reload')}
+          </Button>
+        </EmptyState>
+      </div>
+    </main>
+  );
+}
