@@ -36,6 +36,22 @@ export async function openTestDb(): Promise<Db> {
   };
 }
 
+/**
+ * The real MQTT gateway for a test: the embedded broker on a free loopback port, or MQTT_URL's
+ * broker with a group and session of this test file's own, so no other run takes its messages.
+ */
+export function startTestGateway(opts: Pick<Parameters<typeof startGateway>[0], 'db' | 'bus' | 'log' | 'metrics'>) {
+  return startGateway({
+    ...opts,
+    mqttUrl: process.env.MQTT_URL,
+    mqttClientId: `fieldwatch-test-${randomBytes(4).toString('hex')}`,
+    mqttShareGroup: `test${randomBytes(4).toString('hex')}`,
+    mqttCleanSession: true,
+    mqttPort: 0,
+    host: '127.0.0.1',
+  });
+}
+
 export type TestApp = { app: App; db: Db; bus: LiveBus; link: DeviceLink; close: () => Promise<void> };
 
 /**
@@ -49,20 +65,7 @@ export async function createTestApp(
   await migrate(db);
   const bus = new LiveBus();
   const log = pino({ level: 'silent' });
-  const link = opts.gateway
-    ? await startGateway({
-        db,
-        bus,
-        log,
-        mqttUrl: process.env.MQTT_URL,
-        // A group and session of this test file's own, so no other run takes its messages.
-        mqttClientId: `fieldwatch-test-${randomBytes(4).toString('hex')}`,
-        mqttShareGroup: `test${randomBytes(4).toString('hex')}`,
-        mqttCleanSession: true,
-        mqttPort: 0,
-        host: '127.0.0.1',
-      })
-    : undefined;
+  const link = opts.gateway ? await startTestGateway({ db, bus, log }) : undefined;
   const app = await buildApp({ db, bus, link, loggerInstance: log, weatherUrl: opts.weatherUrl, mailer: opts.mailer });
   await app.ready();
   return {

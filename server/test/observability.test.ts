@@ -9,7 +9,6 @@ import WebSocket from 'ws';
 import { type App, buildApp } from '../src/app.ts';
 import type { Db } from '../src/db/db.ts';
 import { migrate } from '../src/db/migrate.ts';
-import { startGateway } from '../src/gateway/gateway.ts';
 import type { DeviceLink } from '../src/gateway/link.ts';
 import { LiveBus } from '../src/live/bus.ts';
 import { createMetrics, type Metrics } from '../src/observability/metrics.ts';
@@ -21,7 +20,7 @@ import {
   tracingConfig,
   withSpan,
 } from '../src/observability/tracing.ts';
-import { createOrganization, createUnit, createUser, openTestDb, signIn } from './helpers.ts';
+import { createOrganization, createUnit, createUser, openTestDb, signIn, startTestGateway } from './helpers.ts';
 
 // Everything real: an OTLP/HTTP receiver on loopback gets the spans the SDK exports, the app listens
 // on loopback with the MQTT gateway (embedded broker, or MQTT_URL's), units are MQTT clients.
@@ -134,18 +133,7 @@ beforeAll(async () => {
   tracing = started;
   const db = traceDb(raw);
   const bus = new LiveBus();
-  link = await startGateway({
-    db,
-    bus,
-    log,
-    mqttUrl: process.env.MQTT_URL,
-    mqttClientId: `fieldwatch-test-${randomBytes(4).toString('hex')}`,
-    mqttShareGroup: `test${randomBytes(4).toString('hex')}`,
-    mqttCleanSession: true,
-    mqttPort: 0,
-    host: '127.0.0.1',
-    metrics,
-  });
+  link = await startTestGateway({ db, bus, log, metrics });
   app = await buildApp({ db, bus, link, loggerInstance: log, metrics });
   await app.listen({ port: 0, host: '127.0.0.1' });
   base = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
