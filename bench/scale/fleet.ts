@@ -4,6 +4,7 @@ import { ensureSamplePartitions } from '../../server/src/db/partitions.ts';
 import { hashUnitSecret } from '../../server/src/gateway/embedded.ts';
 import { hashPassword } from '../../server/src/modules/auth/password.ts';
 import { insertOrganization } from '../../server/src/modules/organisations/organisations.service.ts';
+import { rebuildDerivedSamples } from '../../server/src/modules/telemetry/telemetry.repository.ts';
 import { insertUser, setUserRole } from '../../server/src/modules/users/users.service.ts';
 
 /** The scale scenario's shape (issue 10). */
@@ -99,18 +100,7 @@ export async function seedScaleFleet(db: Db, log: (line: string) => void): Promi
       log(`  history: ${i + 1} / ${historyUnits.length} units, ${historyRows.toLocaleString('en')} samples`);
   }
   const tHistory = performance.now();
-  await db.query(
-    `insert into samples_hourly (unit_id, series, hour, lo, hi, total, n)
-     select unit_id, series, date_bin('1 hour', ts, timestamptz '2000-01-01 00:00:00+00'), min(value), max(value), sum(value), count(*)
-     from samples where unit_id = any($1) group by 1, 2, 3`,
-    [historyUnits],
-  );
-  await db.query(
-    `insert into latest_samples (unit_id, series, ts, value)
-     select distinct on (unit_id, series) unit_id, series, ts, value from samples
-     where unit_id = any($1) order by unit_id, series, ts desc`,
-    [historyUnits],
-  );
+  await rebuildDerivedSamples(db, historyUnits);
   const tRollups = performance.now();
   return {
     orgs,

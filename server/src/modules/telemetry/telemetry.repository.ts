@@ -45,6 +45,24 @@ export async function insertSamplesOfUnits(
   return result?.n ?? 0;
 }
 
+/** After a bulk load that wrote samples directly (imports, benchmarks): the units' roll-ups and latest values anew. */
+export async function rebuildDerivedSamples(db: Queryable, unitIds: readonly number[]) {
+  await db.query('delete from samples_hourly where unit_id = any($1)', [unitIds]);
+  await db.query(
+    `insert into samples_hourly (unit_id, series, hour, lo, hi, total, n)
+     select unit_id, series, ${HOUR_BIN}, min(value), max(value), sum(value), count(*)
+     from samples where unit_id = any($1) group by 1, 2, 3`,
+    [unitIds],
+  );
+  await db.query(
+    `insert into latest_samples (unit_id, series, ts, value)
+     select distinct on (unit_id, series) unit_id, series, ts, value from samples
+     where unit_id = any($1) order by unit_id, series, ts desc
+     on conflict (unit_id, series) do update set ts = excluded.ts, value = excluded.value`,
+    [unitIds],
+  );
+}
+
 /** Stores samples of one unit (see insertSamplesOfUnits). */
 export function insertSamples(db: Queryable, unitId: number, rows: readonly SampleRow[]): Promise<number> {
   return insertSamplesOfUnits(
