@@ -142,8 +142,12 @@ function minMaxPiece(
   const [a, b] = rolled ? [new Date(fromHour), new Date(toHour)] : [end, end];
   return db.query<SampleRow>(
     `with parts as (
+       -- Two plain ranges, not one 'or': each is an index range scan of the key (unit, series, ts).
        select series, floor(extract(epoch from ts) / $5) as k, value as lo, value as hi
-       from samples where unit_id = $1 and series = any($2) and ((ts >= $3 and ts < $6) or (ts >= $7 and ts < $4))
+       from samples where unit_id = $1 and series = any($2) and ts >= $3 and ts < $6
+       union all
+       select series, floor(extract(epoch from ts) / $5) as k, value as lo, value as hi
+       from samples where unit_id = $1 and series = any($2) and ts >= $7 and ts < $4
        union all
        select series, floor(extract(epoch from hour) / $5) as k, lo, hi
        from samples_hourly where unit_id = $1 and series = any($2) and hour >= $6 and hour < $7
