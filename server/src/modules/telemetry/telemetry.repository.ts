@@ -100,6 +100,9 @@ export async function countSamples(db: Queryable, unitId: number, series: readon
  * Min and max per time bucket, so that a chart of a long range keeps its peaks: two points per
  * bucket, at the bucket's start and middle (one when they are equal).
  */
+/** Buckets of whole hours read the hourly roll-ups; only the partial hours at a range's ends read samples. */
+export const ROLLUP_S = 3600;
+
 /** A long range is read in pieces of about this length, so that other work interleaves. */
 const MINMAX_PIECE_S = 30 * 24 * 3600;
 
@@ -111,8 +114,10 @@ export async function samplesMinMax(
   end: Date,
   bucketS: number,
 ): Promise<SampleRow[]> {
-  // Embedded PGlite runs one query at a time: a year read in one go would hold ingest back for
-  // its whole duration. Pieces aligned to whole buckets give the same points.
+  // Whole-hour buckets read the roll-ups: a year is 8,760 rows a series, one query.
+  if (bucketS % ROLLUP_S === 0) return minMaxPiece(db, unitId, series, start, end, bucketS);
+  // Embedded PGlite runs one query at a time: a year of samples read in one go would hold ingest
+  // back for its whole duration. Pieces aligned to whole buckets give the same points.
   const pieceMs = bucketS * Math.max(1, Math.floor(MINMAX_PIECE_S / bucketS)) * 1000;
   const out: SampleRow[] = [];
   for (let from = start.getTime(); from < end.getTime(); ) {
@@ -122,9 +127,6 @@ export async function samplesMinMax(
   }
   return out;
 }
-
-/** Buckets of whole hours read the hourly roll-ups; only the partial hours at a range's ends read samples. */
-export const ROLLUP_S = 3600;
 
 function minMaxPiece(
   db: Queryable,
