@@ -215,13 +215,15 @@ async function main() {
   const sql = await bareSql(db, fleet);
   await db.close();
 
+  // PostgreSQL always with MQTT_URL's broker; PGlite with it when set, else the embedded one.
+  const external = kind === 'postgres' || !!process.env.MQTT_URL;
   const instances = kind === 'postgres' ? Number(process.env.SCALE_INSTANCES || 2) : 1;
   const servers = [];
   for (let i = 0; i < instances; i++) {
     servers.push(
       await startServer(`s${i}`, {
         ...database.env,
-        ...(kind === 'postgres'
+        ...(external
           ? {
               MQTT_URL: process.env.MQTT_URL ?? '',
               MQTT_CLIENT_ID: `fw-scale-${i}-${process.pid}`,
@@ -234,7 +236,7 @@ async function main() {
   const proxy = await roundRobin(servers.map((s) => s.port));
   cleanups.push(() => proxy.close());
   const pids = servers.map((s) => s.pid);
-  const brokerUrl = kind === 'postgres' ? (process.env.MQTT_URL ?? '') : `mqtt://127.0.0.1:${servers[0]?.mqtt}`;
+  const brokerUrl = external ? (process.env.MQTT_URL ?? '') : `mqtt://127.0.0.1:${servers[0]?.mqtt}`;
   log(`  ${instances} server instance(s) behind 127.0.0.1:${proxy.port}`);
 
   const serials = fleet.units.map((u) => u.serial);
