@@ -11,7 +11,6 @@ import { csvExportBench } from './csv-export.bench.ts';
 import { dashboardBench } from './dashboard.bench.ts';
 import { deviceListBench } from './device-list.bench.ts';
 import { eventLoopBench, ingestDuringQueryBench } from './event-loop.bench.ts';
-import { frontendScaleBench } from './frontend-scale.ts';
 import { ingestBench } from './ingest.bench.ts';
 import { mapClusterBench } from './map-cluster.ts';
 import { multichartRenderBench } from './multichart-render.ts';
@@ -31,7 +30,6 @@ const all = {
   'csv-export': csvExportBench,
   'alarm-storm': alarmStormBench,
   'admin-usage': adminUsageBench,
-  'frontend-scale': frontendScaleBench,
 };
 const wanted = process.argv.slice(2);
 const results = [];

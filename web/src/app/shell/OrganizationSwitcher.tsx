@@ -1,7 +1,6 @@
 import type { OrganizationSummary } from '@fieldwatch/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Building2, ChevronDown } from 'lucide-react';
-import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { authApi } from '../../lib/api.ts';
 import { ApiError } from '../../lib/http.ts';
@@ -41,7 +40,6 @@ export function OrganizationSwitcher() {
   });
   const orgs = data?.organizations ?? [];
   const depth = depths(orgs);
-  const labelId = useId();
   return (
     <Menu>
       <MenuTrigger asChild>
@@ -49,19 +47,13 @@ export function OrganizationSwitcher() {
           type="button"
           className="topbar__select"
           data-testid="organization-switcher"
-          aria-labelledby={`${labelId}-name ${labelId}`}
+          aria-label={t('shell.switchOrganization')}
         >
           <Building2 size={16} aria-hidden />
-          <span id={`${labelId}-name`} className="topbar__select-text">
-            {data?.currentOrganization?.name ?? t('shell.organization')}
-          </span>
+          <span className="topbar__select-text">{data?.currentOrganization?.name ?? t('shell.organization')}</span>
           <ChevronDown size={14} aria-hidden />
         </button>
       </MenuTrigger>
-      {/* The name starts with the words on the button (WCAG 2.5.3), then says what it does. */}
-      <span id={labelId} hidden>
-        {t('shell.switchOrganization')}
-      </span>
       <MenuContent align="start">
         <MenuLabel>{t('shell.switchOrganization')}</MenuLabel>
         {orgs.map((o) => (
