@@ -279,17 +279,24 @@ describe('dashboards', () => {
     await page.goto(`${app.url}/dashboard/units`);
     const map = page.locator('[data-widget-type=deviceMap] [data-view]');
     await map.waitFor();
-    const row = page.locator('[data-widget-type=deviceList] tbody tr[aria-selected]').nth(2);
-    const name = (await row.locator('.vt__strong').textContent()) ?? '';
+    await page.locator('[data-widget-type=deviceList] tbody tr[aria-selected]').nth(2).click();
+    // The name of the row that is selected now: live updates may reorder the list meanwhile.
+    const selected = page.locator('[data-widget-type=deviceList] tbody tr[aria-selected=true]');
+    const name = (await selected.locator('.vt__strong').textContent()) ?? '';
     const unit = devices.find((d) => d.name === name);
     if (unit?.latitude == null || unit.longitude == null) throw new Error(`no position for ${name}`);
-    await row.click();
-    await expect(row.getAttribute('aria-selected')).resolves.toBe('true');
+    const [uLat, uLng] = [unit.latitude, unit.longitude];
     const view = async () => (await map.getAttribute('data-view'))?.split(',').map(Number) ?? [];
-    await expect.poll(async () => (await view())[2], { timeout: 10_000 }).toBeGreaterThanOrEqual(10);
-    const [lat, lng] = await view();
-    expect(lat).toBeCloseTo(unit.latitude, 2);
-    expect(lng).toBeCloseTo(unit.longitude, 2);
+    // The map flies there: zoomed in and centred on the unit once the flight ends.
+    await expect
+      .poll(
+        async () => {
+          const [lat = 0, lng = 0, zoom = 0] = await view();
+          return zoom >= 10 && Math.abs(lat - uLat) < 0.005 && Math.abs(lng - uLng) < 0.005;
+        },
+        { timeout: 10_000 },
+      )
+      .toBe(true);
 
     // Data: the chart asks for a unit until the list of its link group selects one.
     await page.goto(`${app.url}/dashboard/telemetry`);
