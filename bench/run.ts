@@ -11,6 +11,7 @@ import { csvExportBench } from './csv-export.bench.ts';
 import { dashboardBench } from './dashboard.bench.ts';
 import { deviceListBench } from './device-list.bench.ts';
 import { eventLoopBench, ingestDuringQueryBench } from './event-loop.bench.ts';
+import { frontendScaleBench } from './frontend-scale.ts';
 import { ingestBench } from './ingest.bench.ts';
 import { mapClusterBench } from './map-cluster.ts';
 import { multichartRenderBench } from './multichart-render.ts';
@@ -30,6 +31,7 @@ const all = {
   'csv-export': csvExportBench,
   'alarm-storm': alarmStormBench,
   'admin-usage': adminUsageBench,
+  'frontend-scale': frontendScaleBench,
 };
 const wanted = process.argv.slice(2);
 const results = [];

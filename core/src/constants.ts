@@ -17,3 +17,16 @@ export const STATUS_COLORS = {
   ok: '#4BD3AF',
   inactive: '#FFFFFF',
 } as const;
+/** Parking report window defaults of spec §9 (times of day, UTC). */
+export const PARKING_WINDOW_DEFAULT = { start: '08:00', stop: '17:00' } as const;
+/** A password-reset or invitation token: 256 random bits, base64url. */
+export const RESET_TOKEN_PATTERN = '^[A-Za-z0-9_-]{43}$';
+/**
+ * Limits of error reports (contract/errorReports.ts). Plain values here, so the browser's reporter
+ * reads them without loading the schema builder into the first page load.
+ */
+export const ERROR_MESSAGE_MAX = 2000;
+export const ERROR_STACK_MAX = 16 * 1024;
+/** Context is small and flat: a few named texts, numbers or flags (route, language, component stack…). */
+export const ERROR_CONTEXT_KEYS_MAX = 20;
+export const ERROR_CONTEXT_VALUE_MAX = 2000;

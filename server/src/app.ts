@@ -31,6 +31,7 @@ import { weatherRoutes } from './modules/weather/weather.routes.ts';
 import { createMetrics, type Metrics, registerMetrics } from './observability/metrics.ts';
 import { traceRequests } from './observability/tracing.ts';
 import { registerSessions } from './plugins/auth.ts';
+import { registerCompression } from './plugins/compression.ts';
 import { registerCsrfCheck } from './plugins/csrf.ts';
 import { registerErrorHandling } from './plugins/errors.ts';
 import { registerOpenApi } from './plugins/openapi.ts';
@@ -117,6 +118,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
       },
     },
   });
+  await registerCompression(app);
   await registerOpenApi(app);
   await app.register(websocket, { options: { maxPayload: 64 * 1024 } });
   registerCsrfCheck(app);

@@ -1,12 +1,8 @@
 import { type Static, Type } from '@sinclair/typebox';
+import { ERROR_CONTEXT_KEYS_MAX, ERROR_CONTEXT_VALUE_MAX, ERROR_MESSAGE_MAX, ERROR_STACK_MAX } from '../constants.ts';
 import { Nullable } from './common.ts';
 
 /** Error reporting (issue 10): browser errors and unhandled server errors, grouped for the platform admin. */
-export const ERROR_MESSAGE_MAX = 2000;
-export const ERROR_STACK_MAX = 16 * 1024;
-/** Context is small and flat: a few named texts, numbers or flags (route, language, component stack…). */
-export const ERROR_CONTEXT_KEYS_MAX = 20;
-export const ERROR_CONTEXT_VALUE_MAX = 2000;
 
 export const ErrorSource = Type.Union([Type.Literal('browser'), Type.Literal('server')]);
 export type ErrorSource = Static<typeof ErrorSource>;

@@ -1,4 +1,5 @@
 import { type Static, Type } from '@sinclair/typebox';
+import { PARKING_WINDOW_DEFAULT } from '../constants.ts';
 import { GIS_TYPE_NAMES } from '../gis.ts';
 import { OPERATIONS, RELAY_STATE_PATTERN } from '../units/operations.ts';
 import { Nullable } from './common.ts';
@@ -9,8 +10,6 @@ import { IdList, LegacyDateText } from './devices.ts';
 const Id = Type.Integer({ minimum: 1, maximum: 2147483647 });
 const ChannelID = Type.Integer({ minimum: 1, maximum: 4, description: 'channel, 1-based' });
 
-/** Parking report window defaults of spec §9 (times of day, UTC). */
-export const PARKING_WINDOW_DEFAULT = { start: '08:00', stop: '17:00' } as const;
 export const DayTimeText = Type.String({
   pattern: '^([01]?\\d|2[0-3]):[0-5]\\d(:[0-5]\\d)?$|^24:00(:00)?$',
   description: 'H:mm time of day (UTC)',

@@ -1,5 +1,5 @@
 import { type Static, Type } from '@sinclair/typebox';
-import { DATE_FORMATS, TIME_FORMATS } from '../constants.ts';
+import { DATE_FORMATS, RESET_TOKEN_PATTERN, TIME_FORMATS } from '../constants.ts';
 import { LANGUAGES } from '../languages.ts';
 import { API_KEY_SCOPES } from '../users/organisationPolicy.ts';
 import { TIMEZONES } from '../users/timezones.ts';
@@ -49,7 +49,7 @@ export const PasswordChangeBody = Type.Object(
 /** PUT /password?oldPassword=&newPassword=: the first reading. */
 export const PasswordChangeQuery = Type.Object({ oldPassword: Password, newPassword: Password });
 
-const Token = Type.String({ pattern: '^[A-Za-z0-9_-]{43}$', description: 'a reset or invitation token' });
+const Token = Type.String({ pattern: RESET_TOKEN_PATTERN, description: 'a reset or invitation token' });
 export const ResetTokenParam = Type.Object({ token: Token });
 export const ChangePasswordBody = Type.Object({ token: Token, newPassword: Password }, { additionalProperties: false });
 export const RestoreTokenBody = Type.Object(

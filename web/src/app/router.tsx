@@ -1,8 +1,10 @@
-import { guardNavigation, type RouteName } from '@fieldwatch/core';
+import { guardNavigation, OVERVIEW_KEY, type RouteName } from '@fieldwatch/core';
 import { createBrowserRouter, type LoaderFunctionArgs, redirect } from 'react-router';
+import { prefetchDashboardData } from '../features/dashboards/queries.ts';
 import { i18n } from '../i18n/i18n.ts';
 import { setUnauthorizedHandler } from '../lib/http.ts';
 import { toast } from '../lib/toast.ts';
+import { overviewId } from '../stores/dashboards.ts';
 import { clearAllState } from '../stores/session.ts';
 import { isSignedIn } from '../stores/user.ts';
 import { AppError } from './AppError.tsx';
@@ -52,7 +54,13 @@ export const router = createBrowserRouter([
       { index: true, loader: () => redirect('/dashboard/default') },
       {
         path: 'dashboard/:id',
-        loader: guard('dashboard'),
+        loader: (args) => {
+          const response = guard('dashboard')(args);
+          const { id } = args.params;
+          // Signed in: the fleet's data is on its way while the screen's code loads.
+          prefetchDashboardData(id === 'default' || id === OVERVIEW_KEY || id === overviewId());
+          return response;
+        },
         lazy: async () => ({ Component: (await import('../features/dashboards/DashboardPage.tsx')).DashboardPage }),
       },
       {

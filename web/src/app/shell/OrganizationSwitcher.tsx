@@ -1,6 +1,7 @@
 import type { OrganizationSummary } from '@fieldwatch/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Building2, ChevronDown } from 'lucide-react';
+import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { authApi } from '../../lib/api.ts';
 import { ApiError } from '../../lib/http.ts';
@@ -40,6 +41,7 @@ export function OrganizationSwitcher() {
   });
   const orgs = data?.organizations ?? [];
   const depth = depths(orgs);
+  const labelId = useId();
   return (
     <Menu>
       <MenuTrigger asChild>
@@ -47,13 +49,19 @@ export function OrganizationSwitcher() {
           type="button"
           className="topbar__select"
           data-testid="organization-switcher"
-          aria-label={t('shell.switchOrganization')}
+          aria-labelledby={`${labelId}-name ${labelId}`}
         >
           <Building2 size={16} aria-hidden />
-          <span className="topbar__select-text">{data?.currentOrganization?.name ?? t('shell.organization')}</span>
+          <span id={`${labelId}-name`} className="topbar__select-text">
+            {data?.currentOrganization?.name ?? t('shell.organization')}
+          </span>
           <ChevronDown size={14} aria-hidden />
         </button>
       </MenuTrigger>
+      {/* The name starts with the words on the button (WCAG 2.5.3), then says what it does. */}
+      <span id={labelId} hidden>
+        {t('shell.switchOrganization')}
+      </span>
       <MenuContent align="start">
         <MenuLabel>{t('shell.switchOrganization')}</MenuLabel>
         {orgs.map((o) => (

@@ -26,19 +26,22 @@ export function TopBar() {
       <div className="topbar__actions">
         <TrialChip />
         <ConnectionIndicator />
-        <Link
-          to="/notifications"
-          className="icon-btn topbar__bell"
-          aria-label={unseen ? t('shell.notificationsUnread', { count: unseen }) : t('shell.notifications')}
-          title={t('shell.notifications')}
-        >
-          <Bell size={18} aria-hidden />
+        {/* The badge sits beside the link, not in it: its "99+" would not match the link's name. */}
+        <span className="topbar__bell">
+          <Link
+            to="/notifications"
+            className="icon-btn"
+            aria-label={unseen ? t('shell.notificationsUnread', { count: unseen }) : t('shell.notifications')}
+            title={t('shell.notifications')}
+          >
+            <Bell size={18} aria-hidden />
+          </Link>
           {unseen > 0 && (
             <span className="badge topbar__badge" data-testid="unseen-count" aria-hidden>
               {unseen > 99 ? '99+' : unseen}
             </span>
           )}
-        </Link>
+        </span>
         <span className="topbar__wide-only">
           <LanguageMenu />
           <ThemeToggle />

@@ -1,6 +1,6 @@
 import type { DashboardModel } from '@fieldwatch/core';
 import { Check, ChevronDown, Pencil, Plus, RefreshCw, Timer, TimerOff } from 'lucide-react';
-import { useState } from 'react';
+import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { dashboardTitle } from '../../i18n/dashboardTitle.ts';
@@ -29,18 +29,23 @@ export function DashboardHeader({
   const autoRefresh = useDeviceStore((s) => s.autoRefresh);
   const [creating, setCreating] = useState(false);
   const title = dashboardTitle(t, dashboard.name);
+  const switchLabel = useId();
 
   return (
     <div className="dashboard__head">
       <Menu>
         <MenuTrigger asChild>
-          <button type="button" className="dashboard__switcher" aria-label={t('dashboard.switch')}>
+          <button type="button" className="dashboard__switcher" aria-labelledby={`page-title ${switchLabel}`}>
             <h1 id="page-title" className="page__title">
               {title}
             </h1>
             <ChevronDown size={18} aria-hidden />
           </button>
         </MenuTrigger>
+        {/* The name starts with the visible title (WCAG 2.5.3), then says what the button does. */}
+        <span id={switchLabel} hidden>
+          {t('dashboard.switch')}
+        </span>
         <MenuContent align="start">
           <MenuLabel>{t('dashboard.dashboards')}</MenuLabel>
           {Object.entries(dashboards).map(([otherId, d]) => (

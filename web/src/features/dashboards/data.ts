@@ -26,26 +26,23 @@ import { queryClient } from '../../lib/query.ts';
 import { editDashboard, useDashboardStore } from '../../stores/dashboards.ts';
 import { useDeviceStore } from '../../stores/devices.ts';
 import { useUserStore } from '../../stores/user.ts';
+import { customerIds, devicesQuery, showValuesQuery } from './queries.ts';
 
 /** The data every dashboard widget shares: current devices, their latest values and alarms. */
 
 export const useCustomerIds = () => {
   const selected = useUserStore((s) => s.selectedCustomers);
-  return useMemo(() => selected.map((c) => c.CustomerID).sort((a, b) => a - b), [selected]);
+  return useMemo(() => customerIds(selected), [selected]);
 };
-
-const devicesKey = (customers: readonly number[], refreshKey: number) => ['devices', customers, refreshKey] as const;
 
 /** The current devices of the selected customers; toggling a customer or a refresh tick re-fetches. */
 export function useDevices() {
   const customers = useCustomerIds();
   const refreshKey = useDeviceStore((s) => s.refreshKey);
   return useQuery({
-    queryKey: devicesKey(customers, refreshKey),
-    queryFn: () => deviceApi.devices(customers),
+    ...devicesQuery(customers, refreshKey),
     enabled: customers.length > 0,
     placeholderData: (previous) => previous,
-    staleTime: Number.POSITIVE_INFINITY,
   });
 }
 
@@ -54,11 +51,9 @@ export function useShowValues() {
   const customers = useCustomerIds();
   const refreshKey = useDeviceStore((s) => s.refreshKey);
   return useQuery({
-    queryKey: ['showValues', customers, refreshKey],
-    queryFn: () => deviceApi.showValues(customers),
+    ...showValuesQuery(customers, refreshKey),
     enabled: customers.length > 0,
     placeholderData: (previous) => previous,
-    staleTime: Number.POSITIVE_INFINITY,
   });
 }
 
@@ -139,27 +134,74 @@ export function useBinding<T>(
 export const useSelectedUnits = (dashboardId: string, widgetId: string) =>
   useBinding<number[]>(dashboardId, widgetId, 'units');
 
+/** Live changes are gathered and applied to the cached lists at most this often (see useLivePatches). */
+export const LIVE_FLUSH_MS = 1000;
+
+type AlarmChange = { type: number; cleared: boolean };
+type SampleChange = { values: Record<string, number>; t: string };
+
 /**
  * Live updates (units issue's WebSocket): a unit's new status, alarms and latest values patch the
- * cached devices and values in place, so markers and lists change without a reload.
+ * cached devices and values in place, so markers and lists change without a reload. A fleet of
+ * 10,000 units sends about 1,000 messages a second; each one mapping the 10,000-unit lists (and
+ * every widget recomputing after it) kept the page busy all the time. Changes are therefore
+ * gathered per unit and applied in one pass per list at most every LIVE_FLUSH_MS, in the order they
+ * came, so the result is the same as applying them one by one.
  */
 export function useLivePatches() {
   useEffect(() => {
     let alarmsTimer: ReturnType<typeof setTimeout> | undefined;
-    const off = onLive((m) => {
-      if (m.unitId === undefined) return;
-      if (m.kind === 'alarm') {
-        const type = m.alarmType as number;
+    let flushTimer: ReturnType<typeof setTimeout> | undefined;
+    let alarms = new Map<number, AlarmChange[]>();
+    let samples = new Map<number, SampleChange[]>();
+    const flush = () => {
+      flushTimer = undefined;
+      const [alarmChanges, sampleChanges] = [alarms, samples];
+      alarms = new Map();
+      samples = new Map();
+      if (alarmChanges.size > 0) {
         queryClient.setQueriesData<Device[]>({ queryKey: ['devices'] }, (list) =>
           list?.map((d) => {
-            if (d.id !== m.unitId) return d;
-            const others = d.alarmTypes.filter((a) => a !== type);
-            const alarmTypes = m.cleared ? others : [...others, type];
+            const changes = alarmChanges.get(d.id);
+            if (!changes) return d;
+            let alarmTypes = d.alarmTypes;
+            for (const { type, cleared } of changes) {
+              const others = alarmTypes.filter((a) => a !== type);
+              alarmTypes = cleared ? others : [...others, type];
+            }
             // The status follows from the active alarms by the same rule as on the server.
             const status = unitStatus({ UnitName: d.name, AlarmEvents: alarmTypes.map((a) => ({ AlarmType: a })) });
             return { ...d, alarmTypes, status };
           }),
         );
+      }
+      if (sampleChanges.size > 0) {
+        queryClient.setQueriesData<UnitShowValue[]>({ queryKey: ['showValues'] }, (list) =>
+          list?.map((v) => {
+            const changes = sampleChanges.get(v.UnitID);
+            if (!changes) return v;
+            const merged = Object.assign({}, v.Values, ...changes.map((c) => c.values)) as Record<string, number>;
+            return {
+              ...v,
+              Values: merged,
+              Temperature: displayTemperature(merged) ?? v.Temperature,
+              BatteryVoltage: merged.BatteryVoltage ?? v.BatteryVoltage,
+              LastValueTime: formatLegacyDate(new Date((changes.at(-1) as SampleChange).t)),
+            };
+          }),
+        );
+      }
+    };
+    const queue = <T>(into: Map<number, T[]>, unitId: number, change: T) => {
+      const list = into.get(unitId);
+      if (list) list.push(change);
+      else into.set(unitId, [change]);
+      flushTimer ??= setTimeout(flush, LIVE_FLUSH_MS);
+    };
+    const off = onLive((m) => {
+      if (m.unitId === undefined) return;
+      if (m.kind === 'alarm') {
+        queue(alarms, m.unitId, { type: m.alarmType as number, cleared: Boolean(m.cleared) });
         // Alarm lists and counts are re-read at most every 5 s however many alarms arrive.
         alarmsTimer ??= setTimeout(() => {
           alarmsTimer = undefined;
@@ -167,25 +209,13 @@ export function useLivePatches() {
           void queryClient.invalidateQueries({ queryKey: ['kpiAlarms'] });
         }, 5000);
       } else if (m.kind === 'samples') {
-        const values = m.values as Record<string, number>;
-        queryClient.setQueriesData<UnitShowValue[]>({ queryKey: ['showValues'] }, (list) =>
-          list?.map((v) => {
-            if (v.UnitID !== m.unitId) return v;
-            const merged = { ...v.Values, ...values };
-            return {
-              ...v,
-              Values: merged,
-              Temperature: displayTemperature(merged) ?? v.Temperature,
-              BatteryVoltage: merged.BatteryVoltage ?? v.BatteryVoltage,
-              LastValueTime: formatLegacyDate(new Date(m.t as string)),
-            };
-          }),
-        );
+        queue(samples, m.unitId, { values: m.values as Record<string, number>, t: m.t as string });
       }
     });
     return () => {
       off();
       clearTimeout(alarmsTimer);
+      clearTimeout(flushTimer);
     };
   }, []);
 }

@@ -1,4 +1,4 @@
-import { type AccountBrand, ResetTokenParam } from '@fieldwatch/core';
+import { type AccountBrand, RESET_TOKEN_PATTERN } from '@fieldwatch/core';
 import { api } from '../../lib/http.ts';
 
 const U = '/api/v3/user';
@@ -17,7 +17,7 @@ export const resetApi = {
 };
 
 /** A link's token has the contract's shape; anything else cannot be a live link, so it is not sent. */
-const TOKEN = new RegExp(ResetTokenParam.properties.token.pattern ?? '');
+const TOKEN = new RegExp(RESET_TOKEN_PATTERN);
 export const isTokenShaped = (token: string) => TOKEN.test(token);
 
 /** The organisation of an account URL's sign-in link (/a/{accountUrl} leads to /login?account=…). */

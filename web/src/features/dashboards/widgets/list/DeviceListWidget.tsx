@@ -29,6 +29,8 @@ const isParkingDevice = (d: Device) => isParkingType(d.type.code);
 type Row = {
   device: Device;
   typeName: string;
+  /** The name's place in the language's order (see useNameRank). */
+  nameRank: number;
   last: number | undefined;
   occupied: number | undefined;
   usage: number | undefined;
@@ -37,13 +39,37 @@ type Row = {
 const byStatus = (r: Row): SortValue => STATUS_SEVERITY[r.device.status];
 const SORT_VALUES: Record<string, (r: Row) => SortValue> = {
   status: byStatus,
-  name: (r) => r.device.name,
+  // A blank name stays missing (last), as the name itself would be.
+  name: (r) => (r.device.name === '' ? undefined : r.nameRank),
   type: (r) => r.typeName,
   location: (r) => r.device.location,
   lastReport: (r) => r.last,
   occupancy: (r) => r.occupied,
   usage: (r) => r.usage,
 };
+
+/**
+ * Each unit name's place in the language's collation order (names the collator calls equal share
+ * a place). Sorting 10,000 rows by collator compares took about 150 ms, and live updates change
+ * the list every second; names rarely change, so the order is kept while every name is known.
+ */
+function useNameRank(devices: readonly Device[], lang: string): ReadonlyMap<string, number> {
+  const cache = useRef<{ lang: string; rank: Map<string, number> }>(undefined);
+  return useMemo(() => {
+    const known = cache.current;
+    if (known?.lang === lang && devices.every((d) => known.rank.has(d.name))) return known.rank;
+    const collator = collatorFor(lang);
+    const names = [...new Set(devices.map((d) => d.name))].sort(collator.compare);
+    const rank = new Map<string, number>();
+    let place = 0;
+    names.forEach((name, i) => {
+      if (i > 0 && collator.compare(names[i - 1] as string, name) !== 0) place = i;
+      rank.set(name, place);
+    });
+    cache.current = { lang, rank };
+    return rank;
+  }, [devices, lang]);
+}
 
 /**
  * Unit list and parking list (spec §2 units, telemetry and parking dashboards): the dashboard's
@@ -69,12 +95,15 @@ export function DeviceListWidget({ dashboardId, widgetId, widget }: WidgetProps)
   const anchor = useRef<number | undefined>(undefined);
   const now = useNow();
 
+  // Only a parking list reads the latest values; live values arrive every second and must not
+  // re-sort a unit list that does not show them.
+  const parkingValues = parking ? values.data : undefined;
   const occupiedById = useMemo(() => {
     const m = new Map<number, number>();
-    if (parking)
-      for (const v of values.data ?? []) if (v.Values.Occupied !== undefined) m.set(v.UnitID, v.Values.Occupied);
+    for (const v of parkingValues ?? []) if (v.Values.Occupied !== undefined) m.set(v.UnitID, v.Values.Occupied);
     return m;
-  }, [parking, values.data]);
+  }, [parkingValues]);
+  const nameRank = useNameRank(devices.data, lang);
 
   // Parking: each bay's occupancy within the daily window over the dashboard's range (spec §7, §9).
   const { start, end } = useDateRange();
@@ -112,14 +141,14 @@ export function DeviceListWidget({ dashboardId, widgetId, widget }: WidgetProps)
     const list: Row[] = devices.data.map((device) => ({
       device,
       typeName: device.type.name || unitTypeName(device.type.code),
+      nameRank: nameRank.get(device.name) ?? 0,
       last: timeOf(device.lastReport),
       occupied: occupiedById.get(device.id),
       usage: usageById.get(device.id),
     }));
-    const collator = collatorFor(lang);
-    const byName = (a: Row, b: Row) => collator.compare(a.device.name, b.device.name) || a.device.id - b.device.id;
-    return sortRows(list, SORT_VALUES[sort.key] ?? byStatus, sort.dir, collator, byName);
-  }, [devices.data, occupiedById, usageById, sort, lang]);
+    const byName = (a: Row, b: Row) => a.nameRank - b.nameRank || a.device.id - b.device.id;
+    return sortRows(list, SORT_VALUES[sort.key] ?? byStatus, sort.dir, collatorFor(lang), byName);
+  }, [devices.data, nameRank, occupiedById, usageById, sort, lang]);
 
   const order = useMemo(() => rows.map((r) => r.device.id), [rows]);
   const selectedIds = selected ?? [];

@@ -34,6 +34,7 @@ const PATHS_PANE = 'gisPane';
 const POINTS_PANE = 'gisPointsPane';
 /** Valve symbols and measuring rings show from this zoom on; further out they would only be noise. */
 const SYMBOL_MIN_ZOOM = 13;
+const NEAR_ONLY: ReadonlySet<GisTypeKey> = new Set(['measuringPoint', 'valveChamber', 'valvePit']);
 /** Where a click looks for a feature: the point itself, then rings 4 and 8 px round it. */
 const PICK_OFFSETS: readonly [number, number][] = [
   [0, 0],
@@ -184,10 +185,40 @@ function GisOverlay({ map, dashboardId, widgetId, widget, customers }: Props & {
     for (const layer of layers.values()) layer.remove();
     for (const key of DRAW_ORDER) {
       const layer = layers.get(key);
-      if (layer && !off.has(key)) layer.addTo(map);
+      if (layer && !off.has(key) && !NEAR_ONLY.has(key)) layer.addTo(map);
     }
     return () => {
       for (const layer of layers.values()) layer.remove();
+    };
+  }, [map, layers, hiddenKey]);
+
+  // Valve symbols and rings join the map only from SYMBOL_MIN_ZOOM on, and only those in and
+  // around the view. A fleet-wide network has thousands of them: hidden or off-screen ones in the
+  // page made every zoom restyle and animate them all (issue 10). They come last in the draw
+  // order, so adding them after the others keeps it.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: hiddenKey stands for hidden
+  useEffect(() => {
+    const points = DRAW_ORDER.filter((k) => NEAR_ONLY.has(k) && !hidden.includes(k)).flatMap(
+      (k) => (layers.get(k)?.getLayers() ?? []) as (L.Marker | L.CircleMarker)[],
+    );
+    const shown = new Set<L.Layer>();
+    const update = () => {
+      const view = map.getZoom() >= SYMBOL_MIN_ZOOM ? map.getBounds().pad(0.5) : undefined;
+      for (const point of points) {
+        const wanted = view?.contains(point.getLatLng()) ?? false;
+        if (wanted === shown.has(point)) continue;
+        if (wanted) shown.add(point.addTo(map));
+        else {
+          shown.delete(point);
+          point.remove();
+        }
+      }
+    };
+    update();
+    map.on('moveend', update);
+    return () => {
+      map.off('moveend', update);
+      for (const point of shown) point.remove();
     };
   }, [map, layers, hiddenKey]);
 
