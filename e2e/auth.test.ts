@@ -160,6 +160,9 @@ describe('session expiry (spec §4, §8)', () => {
   it('goes to login with one session-expired toast when the session is ended elsewhere', async () => {
     const { page } = await app.open();
     await signIn(page, app.url, 'manager');
+    // The dashboard's widgets finish loading first: one of their calls meeting the ended session
+    // would already send the page to login before the organisation switch below.
+    await page.waitForLoadState('networkidle');
     const { id } = await page.evaluate(async () => (await (await fetch('/api/v2/auth')).json()) as { id: string });
 
     // A second browser of the same user ends this session from its session list.

@@ -24,6 +24,8 @@ export async function okPipeUnit(page: Page, server: RunningServer) {
     unit,
     /** Publishes the wet-insulation sample over MQTT (QoS 1, acknowledged after the server's commit). */
     reportWetInsulation: async () => {
+      // The page hears it live only once its live connection is open (the top bar's indicator).
+      await page.locator('[data-testid=connection][data-status=live]').waitFor();
       const client = await mqtt.connectAsync(url, { username: unit.serial, password: secret });
       try {
         await client.publishAsync(

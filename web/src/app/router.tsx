@@ -1,10 +1,8 @@
-import { guardNavigation, OVERVIEW_KEY, type RouteName } from '@fieldwatch/core';
+import { guardNavigation, type RouteName } from '@fieldwatch/core';
 import { createBrowserRouter, type LoaderFunctionArgs, redirect } from 'react-router';
-import { prefetchDashboardData } from '../features/dashboards/queries.ts';
 import { i18n } from '../i18n/i18n.ts';
 import { setUnauthorizedHandler } from '../lib/http.ts';
 import { toast } from '../lib/toast.ts';
-import { overviewId } from '../stores/dashboards.ts';
 import { clearAllState } from '../stores/session.ts';
 import { isSignedIn } from '../stores/user.ts';
 import { AppError } from './AppError.tsx';
@@ -54,13 +52,7 @@ export const router = createBrowserRouter([
       { index: true, loader: () => redirect('/dashboard/default') },
       {
         path: 'dashboard/:id',
-        loader: (args) => {
-          const response = guard('dashboard')(args);
-          const { id } = args.params;
-          // Signed in: the fleet's data is on its way while the screen's code loads.
-          prefetchDashboardData(id === 'default' || id === OVERVIEW_KEY || id === overviewId());
-          return response;
-        },
+        loader: guard('dashboard'),
         lazy: async () => ({ Component: (await import('../features/dashboards/DashboardPage.tsx')).DashboardPage }),
       },
       {

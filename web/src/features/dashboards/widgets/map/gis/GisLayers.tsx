@@ -192,10 +192,10 @@ function GisOverlay({ map, dashboardId, widgetId, widget, customers }: Props & {
     };
   }, [map, layers, hiddenKey]);
 
-  // Valve symbols and rings join the map only from SYMBOL_MIN_ZOOM on, and only those in and
-  // around the view. A fleet-wide network has thousands of them: hidden or off-screen ones in the
-  // page made every zoom restyle and animate them all (issue 10). They come last in the draw
-  // order, so adding them after the others keeps it.
+  // Valve symbols and rings are in the page only in and around the view (gis.css hides them below
+  // SYMBOL_MIN_ZOOM). A fleet-wide network has thousands of them, and off-screen ones made every
+  // zoom restyle and animate them all (issue 10). They come last in the draw order, so adding them
+  // after the others keeps it.
   // biome-ignore lint/correctness/useExhaustiveDependencies: hiddenKey stands for hidden
   useEffect(() => {
     const points = DRAW_ORDER.filter((k) => NEAR_ONLY.has(k) && !hidden.includes(k)).flatMap(
@@ -203,9 +203,9 @@ function GisOverlay({ map, dashboardId, widgetId, widget, customers }: Props & {
     );
     const shown = new Set<L.Layer>();
     const update = () => {
-      const view = map.getZoom() >= SYMBOL_MIN_ZOOM ? map.getBounds().pad(0.5) : undefined;
+      const view = map.getBounds().pad(0.5);
       for (const point of points) {
-        const wanted = view?.contains(point.getLatLng()) ?? false;
+        const wanted = view.contains(point.getLatLng());
         if (wanted === shown.has(point)) continue;
         if (wanted) shown.add(point.addTo(map));
         else {
