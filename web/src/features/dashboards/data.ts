@@ -26,7 +26,7 @@ import { queryClient } from '../../lib/query.ts';
 import { editDashboard, useDashboardStore } from '../../stores/dashboards.ts';
 import { useDeviceStore } from '../../stores/devices.ts';
 import { useUserStore } from '../../stores/user.ts';
-import { customerIds, devicesQuery, showValuesQuery } from './queries.ts';
+import { customerIds, devicesQuery, fleetList, showValuesQuery } from './queries.ts';
 
 /** The data every dashboard widget shares: current devices, their latest values and alarms. */
 
@@ -74,6 +74,7 @@ export function useAlarms() {
   return useQuery({
     queryKey: ['alarms', customers, startDate],
     queryFn: () => deviceApi.alarms(customers, startDate),
+    structuralSharing: fleetList.structuralSharing,
     enabled: customers.length > 0,
     placeholderData: (previous) => previous,
   });
