@@ -1,8 +1,12 @@
 import cookie from '@fastify/cookie';
-import helmet from '@fastify/helmet';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import websocket from '@fastify/websocket';
-import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import Fastify, {
+  type FastifyBaseLogger,
+  type FastifyInstance,
+  type FastifyServerOptions,
+  type RouteOptions,
+} from 'fastify';
 import type { Db } from './db/db.ts';
 import type { DeviceLink } from './gateway/link.ts';
 import { LiveBus } from './live/bus.ts';
@@ -33,8 +37,9 @@ import { traceRequests } from './observability/tracing.ts';
 import { registerSessions } from './plugins/auth.ts';
 import { registerCompression } from './plugins/compression.ts';
 import { registerCsrfCheck } from './plugins/csrf.ts';
-import { registerErrorHandling } from './plugins/errors.ts';
+import { frameworkErrors, registerErrorHandling } from './plugins/errors.ts';
 import { registerOpenApi } from './plugins/openapi.ts';
+import { registerSecurityHeaders } from './plugins/securityHeaders.ts';
 import { registerSpa } from './plugins/spa.ts';
 import { bodyStrictValidator } from './plugins/validation.ts';
 
@@ -47,6 +52,8 @@ declare module 'fastify' {
     /** PUBLIC_URL: the address links in mails point to; unset, the request's own address. */
     publicUrl: string | undefined;
     metrics: Metrics;
+    /** Every route as registered (HEAD twins left out): the trust suites are generated from it. */
+    routeTable: readonly RouteOptions[];
   }
 }
 
@@ -89,6 +96,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
   const app = Fastify({
     ...(options.loggerInstance ? { loggerInstance: options.loggerInstance } : { logger: options.logger ?? false }),
     trustProxy: options.trustProxy ?? false,
+    frameworkErrors,
     ajv: { customOptions: { allErrors: false, coerceTypes: 'array', useDefaults: true, removeAdditional: true } },
     schemaController: { compilersFactory: { buildValidator: bodyStrictValidator() } },
   }).withTypeProvider<TypeBoxTypeProvider>();
@@ -98,26 +106,16 @@ export async function buildApp(options: AppOptions): Promise<App> {
   app.decorate('mailer', options.mailer ?? logAccountMailer(app.log));
   app.decorate('publicUrl', options.publicUrl?.replace(/\/+$/, ''));
   app.decorate('metrics', options.metrics ?? createMetrics({ db: options.db }));
+  const routeTable: RouteOptions[] = [];
+  app.decorate('routeTable', routeTable);
+  app.addHook('onRoute', (route) => {
+    if (route.method !== 'HEAD') routeTable.push(route);
+  });
   // First, so every later hook (sessions, CSRF) and handler runs inside the request's span.
   traceRequests(app);
   registerErrorHandling(app, { reporting: options.errorReporting });
   await app.register(cookie);
-  await app.register(helmet, {
-    contentSecurityPolicy: {
-      directives: {
-        // A plain-http tile server (TILE_URL) must be allowed explicitly.
-        'img-src': [
-          "'self'",
-          'data:',
-          'blob:',
-          'https:',
-          ...(/^http:/i.test(options.tiles?.url ?? '') ? ['http:'] : []),
-        ],
-        'connect-src': ["'self'", 'ws:', 'wss:'],
-        'upgrade-insecure-requests': null,
-      },
-    },
-  });
+  await registerSecurityHeaders(app, { tileUrl: options.tiles?.url });
   await registerCompression(app);
   await registerOpenApi(app);
   await app.register(websocket, { options: { maxPayload: 64 * 1024 } });

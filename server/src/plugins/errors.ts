@@ -1,4 +1,4 @@
-import type { FastifyError, FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { recordServerError } from '../modules/errorReports/errorReports.service.ts';
 
 /**
@@ -26,6 +26,16 @@ export function registerErrorHandling(app: FastifyInstance, opts: { reporting?: 
     return reply.code(status).send(errorBody(request.url, status, error.message));
   });
 }
+
+/**
+ * Errors Fastify's router raises before any hook (a malformed URL, an over-long path parameter):
+ * the same shapes, and never the offending URL echoed back.
+ */
+export const frameworkErrors = (error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
+  const status = error.code === 'FST_ERR_MAX_PARAM_LENGTH' ? 414 : 400;
+  const message = status === 414 ? 'A path parameter is too long' : 'Malformed request';
+  return reply.code(status).send(errorBody(request.url, status, message));
+};
 
 export function httpError(statusCode: number, message: string): Error & { statusCode: number } {
   return Object.assign(new Error(message), { statusCode });

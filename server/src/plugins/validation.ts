@@ -26,9 +26,59 @@ export function bodyStrictValidator(): BuildValidator {
       ...options,
       customOptions: { ...options?.customOptions, coerceTypes: false },
     });
-    return (route) => (route.httpPart === 'body' ? strict : coercing)(route);
+    return (route) => {
+      const bounded = { ...route, schema: withIntegerBounds(route.schema) };
+      return storableOnly((route.httpPart === 'body' ? strict : coercing)(bounded) as Validate);
+    };
   };
   return build as unknown as BuildValidator;
+}
+
+/**
+ * Every integer a request carries is an id, a count or an index stored as PostgreSQL's integer: one
+ * outside its range would fail in the database (a 500) instead of with a 400 here.
+ */
+const INT4 = { minimum: -2147483648, maximum: 2147483647 };
+function withIntegerBounds(schema: unknown): unknown {
+  return JSON.parse(
+    JSON.stringify(schema, (_key, value) => (value?.type === 'integer' ? { ...INT4, ...value } : value)),
+  );
+}
+
+type Validate = ((data: unknown) => boolean) & { errors?: unknown[] | null };
+
+/**
+ * What a schema lets through but the database cannot store, refused with 400 instead of failing
+ * there (a 500): Ajv coerces the text "1e309" to Infinity and passes it as an integer, PostgreSQL
+ * text cannot hold the NUL character, and free-form JSON nested thousands deep overflows stacks.
+ */
+function storableOnly(validate: Validate): Validate {
+  const checked: Validate = (data) => {
+    const ok = validate(data);
+    checked.errors = validate.errors;
+    const bad = ok ? unstorable(data) : undefined;
+    if (bad === undefined) return ok;
+    checked.errors = [{ instancePath: bad.path, keyword: 'type', params: {}, message: bad.message }];
+    return false;
+  };
+  return checked;
+}
+
+/** Deeper JSON than any of our shapes needs is refused rather than walked (and stored) further. */
+const MAX_DEPTH = 64;
+
+/** Walked without recursion: a hostile body may be nested thousands deep. */
+function unstorable(data: unknown): { path: string; message: string } | undefined {
+  const stack: [unknown, string, number][] = [[data, '', 0]];
+  for (let item = stack.pop(); item; item = stack.pop()) {
+    const [value, path, depth] = item;
+    if (typeof value === 'number' && !Number.isFinite(value)) return { path, message: 'must be a finite number' };
+    if (typeof value === 'string' && value.includes('\u0000')) return { path, message: 'must not contain NUL' };
+    if (typeof value !== 'object' || value === null) continue;
+    if (depth >= MAX_DEPTH) return { path, message: `must not be nested deeper than ${MAX_DEPTH} levels` };
+    for (const [k, v] of Object.entries(value)) stack.push([v, `${path}/${k}`, depth + 1]);
+  }
+  return undefined;
 }
 
 /**
