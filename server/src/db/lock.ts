@@ -1,13 +1,16 @@
 import fs from 'node:fs';
 import path from 'node:path';
 
+/** The lock file inside a PGlite data directory (backup and restore take it too). */
+export const LOCK_FILE = 'fieldwatch.lock';
+
 /**
  * PGlite allows one process per data directory. A lock file with our pid makes a second
  * process stop with a clear message instead of corrupting the data.
  */
 export function lockDataDir(dataDir: string): () => void {
   fs.mkdirSync(dataDir, { recursive: true });
-  const file = path.join(dataDir, 'fieldwatch.lock');
+  const file = path.join(dataDir, LOCK_FILE);
   try {
     fs.writeFileSync(file, String(process.pid), { flag: 'wx' });
   } catch {
