@@ -1,6 +1,7 @@
 import { AVATAR_MAX_BYTES } from '@fieldwatch/core';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { httpError } from '../plugins/errors.ts';
+import { IMAGE_CSP } from '../plugins/securityHeaders.ts';
 import { ImageRejected, sniffAvatar } from './images.ts';
 import { boundaryOf, MultipartError, type Part, parseMultipart } from './multipart.ts';
 
@@ -74,7 +75,7 @@ export function sendImage(
     .header('etag', image.etag)
     .header('cache-control', versioned ? IMMUTABLE : 'private, no-cache')
     .header('x-content-type-options', 'nosniff')
-    .header('content-security-policy', "default-src 'none'; img-src data:; style-src 'unsafe-inline'; sandbox")
+    .header('content-security-policy', IMAGE_CSP)
     .header('content-disposition', 'inline');
   if (request.headers['if-none-match'] === image.etag) return reply.code(304).send();
   return reply.type(image.type).send(image.data);

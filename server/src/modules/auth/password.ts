@@ -41,9 +41,16 @@ function saneParameters(n: number, rr: number, pp: number): boolean {
   return int(n, 2 ** 20) && n > 1 && (n & (n - 1)) === 0 && int(rr, 32) && int(pp, 16);
 }
 
-/** A hash of a random password, to spend the same time when the username does not exist. */
-let dummy: Promise<string> | undefined;
-export function dummyHash(): Promise<string> {
-  dummy ??= hashPassword(randomBytes(16).toString('hex'));
+/**
+ * A stored-hash look-alike with today's parameters and a random salt and key, to spend the same
+ * scrypt work when the username does not exist. Made without deriving anything, so the first
+ * unknown name costs no more than the next (a lazily hashed dummy would cost one extra scrypt once,
+ * and tell). No password derives to a random key.
+ */
+let dummy: string | undefined;
+export async function dummyHash(): Promise<string> {
+  dummy ??= ['scrypt', N, r, p, randomBytes(16).toString('base64'), randomBytes(KEY_LENGTH).toString('base64')].join(
+    '$',
+  );
   return dummy;
 }
