@@ -19,8 +19,7 @@ import { insertUser, setUserRole } from '../src/modules/users/users.service.ts';
  * A fresh database for one test file: in-memory PGlite, or, when DATABASE_URL is set,
  * a schema of its own on that PostgreSQL server (dropped at close).
  */
-export async function openTestDb(): Promise<Db> {
-  const url = process.env.DATABASE_URL;
+export async function openTestDb(url = process.env.DATABASE_URL): Promise<Db> {
   if (!url) return openDb({ kind: 'pglite' });
   const schema = `t_${randomBytes(6).toString('hex')}`;
   const db = await openDb({ kind: 'postgres', url, schema });
@@ -59,9 +58,9 @@ export type TestApp = { app: App; db: Db; bus: LiveBus; link: DeviceLink; close:
  * free loopback port (`link.port`), or the external broker of MQTT_URL when that is set.
  */
 export async function createTestApp(
-  opts: { gateway?: boolean; weatherUrl?: string; mailer?: AccountMailer } = {},
+  opts: { gateway?: boolean; weatherUrl?: string; mailer?: AccountMailer; databaseUrl?: string } = {},
 ): Promise<TestApp> {
-  const db = await openTestDb();
+  const db = await openTestDb(opts.databaseUrl);
   await migrate(db);
   const bus = new LiveBus();
   const log = pino({ level: 'silent' });
