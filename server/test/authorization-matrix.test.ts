@@ -1,0 +1,313 @@
+import { type AccessLevel, can, AccessLevel as Level } from '@fieldwatch/core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { FakeOpenMeteo } from './fixtures/fakeOpenMeteo.ts';
+import { PNG_1X1 } from './fixtures/images.ts';
+import { createOrganizationTree, createTestApp, createUnit, createUser, signIn, type TestApp } from './helpers.ts';
+import { keyOf, type ObjectKind, type Objects, POLICY, type Policy, type Req, requestOf } from './trust/policy.ts';
+import { changedTables, databaseDigest, isErrorShape, type Route, routesOf, urlOf } from './trust/routes.ts';
+
+/**
+ * Issue 11, the authorisation matrix, generated from the route table (app.routeTable) and the
+ * policy of every route (trust/policy.ts):
+ *
+ * - every route has a policy and every policy a route, so a new route fails here until classified;
+ * - anonymous: every route but the public ones answers 401 in its family's error shape to a
+ *   schema-valid request (so a 400 cannot hide a missing check), and nothing is written;
+ * - role × place: each scoped route is called by a Reader, a User and a SuperUser of `alpha` about
+ *   an object of alpha (own), north (child), root (parent) and beta (foreign). Allowed iff core's
+ *   can(role, action, resource) and the place is own or child; a refusal is a 403 or a 404 in the
+ *   family's shape that writes nothing, and a refusal for a place the caller cannot see answers
+ *   exactly as an object that does not exist (no existence leak);
+ * - the unit-scoped part once more while other clients keep the server busy.
+ *
+ *   root (parent) ─┬─ alpha (own) ── north (child)
+ *                  └─ beta (foreign)
+ */
+const PASSWORD = 'matrix-secret';
+type Role = 'Reader' | 'User' | 'SuperUser';
+type Place = 'own' | 'child' | 'parent' | 'foreign';
+const ROLES: Role[] = ['Reader', 'User', 'SuperUser'];
+const PLACES: Place[] = ['own', 'child', 'parent', 'foreign'];
+const LEVEL: Record<Role, AccessLevel> = { Reader: Level.Reader, User: Level.User, SuperUser: Level.SuperUser };
+
+let t: TestApp;
+const weather = new FakeOpenMeteo();
+const cookies = {} as Record<Role | 'keeper', string>;
+const objects = {} as Record<Place, Objects>;
+/** Objects no one has: what an unknown id answers. */
+const unknown: Objects = {
+  org: 999_999,
+  unit: 999_999,
+  marker: 999_999,
+  task: 'nosuchtask0',
+  container: 'Zz9Zz9Zz9Z',
+  tag: '00000000-0000-4000-8000-00000000dead',
+  floorPlan: 999_999,
+};
+const tally = { routes: new Set<string>(), anonymous: 0, cases: 0, refused: 0, allowed: 0, loaded: 0 };
+let serial = 0;
+
+/** Sends a route's request as `cookie` (none: anonymous). */
+function send(route: Route, r: Req, cookie?: string, remoteAddress?: string) {
+  const search = new URLSearchParams();
+  for (const [k, v] of Object.entries(r.query ?? {}))
+    for (const item of Array.isArray(v) ? v : [v]) search.append(k, String(item));
+  const qs = search.toString();
+  const headers: Record<string, string> = {};
+  if (cookie) headers.cookie = cookie;
+  let payload: string | Buffer | undefined;
+  if (r.raw) {
+    headers['content-type'] = r.raw.contentType;
+    payload = r.raw.payload;
+  } else if (r.body !== undefined) {
+    headers['content-type'] = 'application/json';
+    payload = JSON.stringify(r.body);
+  }
+  const params = Object.fromEntries(Object.entries(r.params ?? {}).map(([k, v]) => [k, String(v)]));
+  return t.app.inject({
+    method: route.method as 'GET',
+    url: urlOf(route, params) + (qs ? `?${qs}` : ''),
+    headers,
+    payload,
+    remoteAddress,
+  });
+}
+
+/** A call as the keeper (SuperUser of root) that builds fixtures; fails loudly. */
+async function keep(method: string, url: string, body?: unknown, raw?: Req['raw']) {
+  const res = await t.app.inject({
+    method: method as 'GET',
+    url,
+    headers: { cookie: cookies.keeper, ...(raw ? { 'content-type': raw.contentType } : {}) },
+    payload: raw ? raw.payload : (body as object),
+  });
+  if (res.statusCode >= 300) throw new Error(`fixture ${method} ${url}: ${res.statusCode} ${res.body}`);
+  return res.json();
+}
+
+const PNG = PNG_1X1;
+
+/** One object of the kind in organisation `org` (with `unit` its unit). */
+async function make(kind: ObjectKind, org: number, unit: number): Promise<number | string> {
+  switch (kind) {
+    case 'org':
+      return org;
+    case 'unit':
+      return createUnit(t.db, { organizationId: org, serial: `AM${++serial}`, lat: 55.6, long: 12.5 });
+    case 'marker':
+      return (await keep('POST', `/api/v2/device/legacy/devices/${unit}/channel/1/markers`, { name: 'M', position: 1 }))
+        .result.id;
+    case 'task':
+      return (await keep('POST', '/api/v3/tasks', { organizationId: org, title: `Task ${++serial}` })).id;
+    case 'container':
+      return (await keep('POST', '/api/v3/containers', { type: 'locations', organization: org, name: `L${++serial}` }))
+        .id;
+    case 'tag':
+      return (await keep('POST', `/api/v1/taghost/tag?unit=${unit}`)).tag_uuid;
+    case 'floorPlan':
+      return (
+        await keep('PUT', `/api/v3/user/organization/${org}/floor-plan?name=F${++serial}`, undefined, {
+          payload: PNG,
+          contentType: 'image/png',
+        })
+      ).id;
+  }
+}
+
+async function objectsIn(org: number): Promise<Objects> {
+  const unit = (await make('unit', org, 0)) as number;
+  return {
+    org,
+    unit,
+    marker: (await make('marker', org, unit)) as number,
+    task: (await make('task', org, unit)) as string,
+    container: (await make('container', org, unit)) as string,
+    tag: (await make('tag', org, unit)) as string,
+    floorPlan: (await make('floorPlan', org, unit)) as number,
+  };
+}
+
+beforeAll(async () => {
+  await weather.listen();
+  t = await createTestApp({ weatherUrl: weather.url, gateway: true });
+  const tree = await createOrganizationTree(t.db);
+  await createUser(t.db, { username: 'keeper', password: PASSWORD, organizationId: tree.root, role: Level.SuperUser });
+  cookies.keeper = await signIn(t.app, 'keeper', PASSWORD);
+  for (const role of ROLES) {
+    await createUser(t.db, {
+      username: `am-${role}`,
+      password: PASSWORD,
+      organizationId: tree.alpha,
+      role: LEVEL[role],
+    });
+    cookies[role] = await signIn(t.app, `am-${role}`, PASSWORD);
+  }
+  const orgOf: Record<Place, number> = { own: tree.alpha, child: tree.north, parent: tree.root, foreign: tree.beta };
+  for (const place of PLACES) {
+    const o = await objectsIn(orgOf[place]);
+    objects[place] = o;
+    // A logo and tag values, so that reading them answers something an unknown object does not.
+    await keep('POST', `/api/v1/admin/organization/${o.org}/avatar`, undefined, {
+      payload: PNG,
+      contentType: 'image/png',
+    });
+    await keep('PUT', `/api/v1/taghost/tag/${o.tag}/template?id=5`);
+    await keep('PUT', `/api/v1/taghost/tag/${o.tag}/restriction?id=5`);
+  }
+}, 120_000);
+
+afterAll(async () => {
+  console.info(
+    `authorisation matrix: ${tally.routes.size} routes, ${tally.anonymous} anonymous requests, ${tally.cases} role × place cases (${tally.refused} refusals checked unchanged, ${tally.allowed} allowed), ${tally.loaded} of them under load`,
+  );
+  await t?.close();
+  await weather.stop();
+});
+
+const routes = () => routesOf(t.app);
+const WRITES = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+
+describe('every route has a policy (issue 11)', () => {
+  it('classifies every route of the route table, and names no route that is gone', () => {
+    const keys = new Set(routes().map(keyOf));
+    expect(keys.size).toBeGreaterThan(150);
+    expect(
+      [...keys].filter((k) => !POLICY[k]),
+      'routes without a policy',
+    ).toEqual([]);
+    expect(
+      Object.keys(POLICY).filter((k) => !keys.has(k)),
+      'policies without a route',
+    ).toEqual([]);
+  });
+
+  it('names, for every scoped route, a capability of the role table', () => {
+    for (const [key, p] of Object.entries(POLICY)) {
+      if (p.access !== 'scoped') continue;
+      // Every scoped action is one some role has; SuperUsers have all of them.
+      expect(can(Level.SuperUser, p.action, p.resource), key).toBe(true);
+    }
+  });
+});
+
+describe('anonymous (issue 11)', () => {
+  it('every non-public route answers 401 in its family’s shape to a valid request, and writes nothing', async () => {
+    const failures: string[] = [];
+    for (const route of routes()) {
+      const policy = POLICY[keyOf(route)] as Policy;
+      if (!policy || policy.access === 'public') continue;
+      const write = WRITES.has(route.method);
+      const before = write ? await databaseDigest(t.db) : undefined;
+      const res = await send(route, requestOf(route, policy, objects.own));
+      tally.anonymous++;
+      tally.routes.add(keyOf(route));
+      const where = `${keyOf(route)} → ${res.statusCode} ${res.body.slice(0, 200)}`;
+      if (res.statusCode !== 401 || !isErrorShape(route.url, 401, res.json())) failures.push(where);
+      else if (before) {
+        const changed = changedTables(before, await databaseDigest(t.db));
+        if (changed.length) failures.push(`${where} changed ${changed.join(', ')}`);
+      }
+    }
+    expect(failures).toEqual([]);
+  }, 60_000);
+
+  it('the public routes answer without a session (never 401)', async () => {
+    const failures: string[] = [];
+    for (const route of routes()) {
+      const policy = POLICY[keyOf(route)];
+      if (policy?.access !== 'public') continue;
+      const res = await send(route, requestOf(route, policy, objects.own), undefined, policy.remoteAddress);
+      tally.anonymous++;
+      tally.routes.add(keyOf(route));
+      if (res.statusCode === 401 || res.statusCode >= 500)
+        failures.push(`${keyOf(route)} → ${res.statusCode} ${res.body.slice(0, 200)}`);
+    }
+    expect(failures).toEqual([]);
+  }, 60_000);
+});
+
+type Scoped = Extract<Policy, { access: 'scoped' }>;
+const scopedRoutes = (filter: (route: Route, p: Scoped) => boolean = () => true) =>
+  routesOf(t.app).flatMap((route) => {
+    const p = POLICY[keyOf(route)];
+    return p?.access === 'scoped' && p.matrix !== false && filter(route, p) ? [{ route, policy: p }] : [];
+  });
+
+/** What an object nobody may see answers, per route and role (the refusal must look the same). */
+const unknownAnswers = new Map<string, { status: number; body: string }>();
+async function unknownAnswer(route: Route, policy: Scoped, role: Role) {
+  const key = `${keyOf(route)} ${role}`;
+  let found = unknownAnswers.get(key);
+  if (!found) {
+    const res = await send(route, requestOf(route, policy, unknown), cookies[role]);
+    found = { status: res.statusCode, body: res.body };
+    unknownAnswers.set(key, found);
+  }
+  return found;
+}
+
+/** The message of an error body of any family. */
+const errorMessage = (body: { message?: string; error?: string; Result?: string }) =>
+  String(body.message ?? body.Result ?? body.error ?? '');
+
+/** Without the numbers that differ between two objects (ids in messages). */
+const normalised = (body: string) => body.replace(/\d+/g, 'N');
+
+/** One role × place case of a scoped route: the outcome the role table expects, and nothing written on refusal. */
+async function check(route: Route, policy: Scoped, role: Role, place: Place): Promise<string | undefined> {
+  let o = objects[place];
+  if (policy.fresh) o = { ...o, [policy.fresh]: await make(policy.fresh, o.org, o.unit) };
+  const allowed = can(LEVEL[role], policy.action, policy.resource) && (place === 'own' || place === 'child');
+  const before = await databaseDigest(t.db);
+  const res = await send(route, requestOf(route, policy, o), cookies[role]);
+  tally.cases++;
+  tally.routes.add(keyOf(route));
+  const where = `${keyOf(route)} as ${role} on ${place} (${allowed ? 'allowed' : 'refused'}) → ${res.statusCode} ${res.body.slice(0, 200)}`;
+  if (res.statusCode >= 500 || res.statusCode === 400 || res.statusCode === 401) return where;
+  if (allowed) {
+    tally.allowed++;
+    if (res.statusCode === 403) return where;
+    if (res.statusCode === 404 && !policy.noData?.test(errorMessage(res.json()))) return where;
+    if (policy.refusedAsUnknown && res.body === (await unknownAnswer(route, policy, role)).body)
+      return `${where}: answers as for an unknown object`;
+    return undefined;
+  }
+  tally.refused++;
+  const changed = changedTables(before, await databaseDigest(t.db));
+  if (changed.length) return `${where}: changed ${changed.join(', ')}`;
+  if (policy.refusedAsUnknown) {
+    const u = await unknownAnswer(route, policy, role);
+    return u.status === res.statusCode && u.body === res.body ? undefined : `${where}: unknown answers ${u.body}`;
+  }
+  if (![403, 404].includes(res.statusCode) || !isErrorShape(route.url, res.statusCode, res.json())) return where;
+  if (res.statusCode === 404 && policy.noData?.test(errorMessage(res.json()))) return `${where}: a refusal as no data`;
+  if (place === 'parent' || place === 'foreign') {
+    // The caller cannot see the object: it must answer as one that does not exist.
+    const u = await unknownAnswer(route, policy, role);
+    if (u.status !== res.statusCode || normalised(u.body) !== normalised(res.body))
+      return `${where}: an unknown object answers ${u.status} ${u.body.slice(0, 200)}`;
+  }
+  return undefined;
+}
+
+const CASES = ROLES.flatMap((role) => PLACES.map((place) => [role, place] as const));
+
+describe('role × place (issue 11)', () => {
+  it('lists the scoped routes it covers', () => {
+    expect(scopedRoutes().length).toBeGreaterThan(60);
+  });
+
+  it.each(['unit', 'org', 'task', 'container', 'tag', 'floorPlan'] as const)(
+    'routes about a %s: Reader, User, SuperUser × own, child, parent, foreign',
+    async (kind) => {
+      const failures: string[] = [];
+      for (const { route, policy } of scopedRoutes((_, p) => p.object === kind))
+        for (const [role, place] of CASES) {
+          const failure = await check(route, policy, role, place);
+          if (failure) failures.push(failure);
+        }
+      expect(failures).toEqual([]);
+    },
+    120_000,
+  );
+});
