@@ -18,7 +18,9 @@ import { changedTables, databaseDigest, isErrorShape, type Route, routesOf, urlO
  *   can(role, action, resource) and the place is own or child; a refusal is a 403 or a 404 in the
  *   family's shape that writes nothing, and a refusal for a place the caller cannot see answers
  *   exactly as an object that does not exist (no existence leak);
- * - the unit-scoped part once more while other clients keep the server busy.
+ * - platform routes refuse every role of alpha (403), writing nothing;
+ * - the unit-scoped part once more while 8 other clients keep the server busy with valid reads
+ *   (each of which must answer 200).
  *
  *   root (parent) ─┬─ alpha (own) ── north (child)
  *                  └─ beta (foreign)
@@ -310,4 +312,73 @@ describe('role × place (issue 11)', () => {
     },
     120_000,
   );
+});
+
+describe('platform administration (issue 11)', () => {
+  it.each(ROLES)('refuses a %s of alpha (403), writing nothing', async (role) => {
+    for (const route of routes()) {
+      const policy = POLICY[keyOf(route)] as Policy;
+      if (policy.access !== 'platform') continue;
+      const before = await databaseDigest(t.db);
+      const res = await send(route, requestOf(route, policy, objects.own), cookies[role]);
+      tally.cases++;
+      tally.refused++;
+      expect(res.statusCode, `${keyOf(route)} ${res.body}`).toBe(403);
+      expect(isErrorShape(route.url, 403, res.json())).toBe(true);
+      expect(changedTables(before, await databaseDigest(t.db))).toEqual([]);
+    }
+  });
+});
+
+/**
+ * Valid reads from WORKERS concurrent clients, back to back, until stopped: every answer must be a
+ * 200 (the busy traffic is itself valid), and it writes nothing the digest sees.
+ */
+function busy(workers: number) {
+  let running = true;
+  const seen = { requests: 0, failures: [] as string[] };
+  const calls = [
+    `/api/v1/device/${objects.own.unit}/details`,
+    '/api/v2/device/devices',
+    `/api/v3/device/devices/${objects.child.unit}/data`,
+    '/api/v3/tasks',
+  ];
+  const loop = async (w: number) => {
+    for (let i = w; running; i++) {
+      const url = calls[i % calls.length] as string;
+      const res = await t.app.inject({ url, headers: { cookie: cookies.User } });
+      seen.requests++;
+      if (res.statusCode !== 200) seen.failures.push(`${url} → ${res.statusCode} ${res.body.slice(0, 200)}`);
+    }
+  };
+  const done = Promise.all(Array.from({ length: workers }, (_, w) => loop(w)));
+  return {
+    seen,
+    async stop() {
+      running = false;
+      await done;
+      return seen;
+    },
+  };
+}
+
+describe('under load (issue 11)', () => {
+  it('the unit-scoped routes decide the same while 8 other clients keep the server busy', async () => {
+    const load = busy(8);
+    const failures: string[] = [];
+    try {
+      for (const { route, policy } of scopedRoutes((_, p) => p.object === 'unit'))
+        for (const [role, place] of CASES) {
+          const failure = await check(route, policy, role, place);
+          tally.loaded++;
+          if (failure) failures.push(failure);
+        }
+    } finally {
+      const seen = await load.stop();
+      expect(seen.failures.slice(0, 5)).toEqual([]);
+      // The load was real: more busy requests than matrix cases.
+      expect(seen.requests).toBeGreaterThan(tally.loaded);
+    }
+    expect(failures).toEqual([]);
+  }, 120_000);
 });
