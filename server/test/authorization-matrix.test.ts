@@ -45,6 +45,7 @@ const unknown: Objects = {
   container: 'Zz9Zz9Zz9Z',
   tag: '00000000-0000-4000-8000-00000000dead',
   floorPlan: 999_999,
+  group: 999_999,
 };
 const tally = { routes: new Set<string>(), anonymous: 0, cases: 0, refused: 0, allowed: 0, loaded: 0 };
 let serial = 0;
@@ -106,6 +107,8 @@ async function make(kind: ObjectKind, org: number, unit: number): Promise<number
         .id;
     case 'tag':
       return (await keep('POST', `/api/v1/taghost/tag?unit=${unit}`)).tag_uuid;
+    case 'group':
+      return (await keep('POST', '/api/v2/device/groups', { organization: org, name: `G${++serial}` })).result.id;
     case 'floorPlan':
       return (
         await keep('PUT', `/api/v3/user/organization/${org}/floor-plan?name=F${++serial}`, undefined, {
@@ -126,6 +129,7 @@ async function objectsIn(org: number): Promise<Objects> {
     container: (await make('container', org, unit)) as string,
     tag: (await make('tag', org, unit)) as string,
     floorPlan: (await make('floorPlan', org, unit)) as number,
+    group: (await make('group', org, unit)) as number,
   };
 }
 
@@ -299,7 +303,7 @@ describe('role × place (issue 11)', () => {
     expect(scopedRoutes().length).toBeGreaterThan(60);
   });
 
-  it.each(['unit', 'org', 'task', 'container', 'tag', 'floorPlan'] as const)(
+  it.each(['unit', 'org', 'task', 'container', 'group', 'tag', 'floorPlan'] as const)(
     'routes about a %s: Reader, User, SuperUser × own, child, parent, foreign',
     async (kind) => {
       const failures: string[] = [];

@@ -31,6 +31,8 @@ export type Objects = {
   container: string;
   tag: string;
   floorPlan: number;
+  /** A device group (v2) of the organisation. */
+  group: number;
 };
 export type ObjectKind = keyof Objects;
 
@@ -195,17 +197,15 @@ export const POLICY: Record<string, Policy> = {
   'POST /api/v2/device/groups': org('device', 'write', 'body.organization', {
     req: (o) => ({ body: { organization: o.org, name: 'Matrix group' } }),
   }),
-  'PUT /api/v2/device/groups': on('container')('device', 'write', 'body.id', {
-    matrix: false,
-    why: 'device groups (v2) have no fixture yet',
+  'PUT /api/v2/device/groups': on('group')('device', 'write', 'body.id', {
+    req: (o) => ({ body: { id: o.group, organization: o.org, name: 'Renamed by the matrix' } }),
   }),
-  'DELETE /api/v2/device/groups': on('container')('device', 'write', 'body.id', {
-    matrix: false,
-    why: 'device groups (v2) have no fixture yet',
+  'DELETE /api/v2/device/groups': on('group')('device', 'write', 'body.id', {
+    req: (o) => ({ body: { id: o.group, organization: o.org } }),
+    fresh: 'group',
   }),
-  'PUT /api/v2/device/devices/updateGroup': on('container')('device', 'write', 'body.groupId', {
-    matrix: false,
-    why: 'device groups (v2) have no fixture yet',
+  'PUT /api/v2/device/devices/updateGroup': on('group')('device', 'write', 'body.groupId', {
+    req: (o) => ({ body: { groupId: o.group, devices: [o.unit] } }),
   }),
   'GET /api/v1/xrequest/GetUnitsInfo': me(LIST),
   'GET /api/v1/xrequest/GetUnitType': me(LIST),
