@@ -63,7 +63,7 @@ export async function createTestApp(
   const db = await openTestDb(opts.databaseUrl);
   await migrate(db);
   const bus = new LiveBus();
-  const log = pino({ level: 'silent' });
+  const log = pino({ level: process.env.TEST_LOG_LEVEL ?? 'silent' });
   const link = opts.gateway ? await startTestGateway({ db, bus, log }) : undefined;
   const app = await buildApp({ db, bus, link, loggerInstance: log, weatherUrl: opts.weatherUrl, mailer: opts.mailer });
   await app.ready();
