@@ -6,7 +6,7 @@ import { launch as launchChrome } from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import desktopConfig from 'lighthouse/core/config/desktop-config.js';
 import { type Browser, chromium, type Page } from 'playwright-core';
-import { launchBrowser, signInThroughForm } from '../e2e/support/browser.ts';
+import { CHROMIUM_FLAGS, CHROMIUM_PATH, launchBrowser, signInThroughForm } from '../e2e/support/browser.ts';
 import { kb, PAGE_MODULES, readBundle, WEB_DIST } from '../e2e/support/bundle.ts';
 import { type RunningServer, startServer } from '../e2e/support/server.ts';
 import { FakeOpenMeteo } from '../server/test/fixtures/fakeOpenMeteo.ts';
@@ -18,16 +18,6 @@ import type { BenchResult } from './util.ts';
  * browser) measured with Lighthouse and Chromium. `npm run bench -- frontend-scale`.
  */
 
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-const FLAGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--no-first-run',
-];
 const UNITS = Number(process.env.FRONTEND_UNITS ?? 10_000);
 const ADMIN = { username: 'admin', password: 'frontend-scale-admin' };
 const LONG = 200;
@@ -177,7 +167,7 @@ async function runLighthouse(url: string, port: number, preset: 'desktop' | 'mob
  * cache but keeps cookies and localStorage, so each run is a cold load of a signed-in user.
  */
 async function lighthouseRuns(url: string) {
-  const chrome = await launchChrome({ chromePath: CHROMIUM, chromeFlags: FLAGS });
+  const chrome = await launchChrome({ chromePath: CHROMIUM_PATH, chromeFlags: CHROMIUM_FLAGS });
   const out: Record<string, LhFigures | string> = {};
   // A run that Lighthouse cannot finish (a page too busy to answer) is a result too.
   const run = (u: string, preset: 'desktop' | 'mobile') =>
@@ -372,7 +362,7 @@ export async function frontendScaleBench(): Promise<BenchResult> {
   const weather = new FakeOpenMeteo();
   await weather.listen();
   const tiles = await tileServer();
-  let server: RunningServer | undefined;
+  let server: Pick<RunningServer, 'url' | 'stop' | 'dataDir'> | undefined;
   try {
     const started = Date.now();
     // FRONTEND_URL: measure a server already running (while working on the app; same admin password).
