@@ -13,9 +13,14 @@ export const DEMO_PASSWORD = 'fieldwatch-demo';
 export type RunningServer = {
   url: string;
   dataDir: string;
-  /** The embedded MQTT broker's URL (absent with an external broker). */
+  /** The embedded MQTT broker's URL (absent with an external broker); it may change at a restart. */
   mqttUrl?: string;
   stop: () => Promise<void>;
+  /**
+   * Stops the server process (SIGTERM) and starts it again on the same port, data directory and
+   * database, as a restart or a deploy does; `whileDown` runs in between. Resolves once it is up.
+   */
+  restart: (whileDown?: () => Promise<void>) => Promise<void>;
 };
 
 /**
@@ -26,11 +31,38 @@ export async function startServer(env: Record<string, string> = {}, dataDir?: st
   const dir = dataDir ?? fs.mkdtempSync(path.join(os.tmpdir(), 'fieldwatch-e2e-'));
   const database = process.env.DATABASE_URL ? await freshDatabase(process.env.DATABASE_URL) : undefined;
   if (database) env = { DATABASE_URL: database.url, ...env };
+  let process_ = await launch({ PORT: '0', ...env }, dir);
+  const stopProcess = () =>
+    new Promise<void>((resolve) => {
+      const child = process_.child;
+      if (child.exitCode !== null || child.signalCode !== null) return resolve();
+      child.once('exit', () => resolve());
+      child.kill('SIGTERM');
+    });
+  const server: RunningServer = {
+    url: process_.url,
+    dataDir: dir,
+    mqttUrl: process_.mqttUrl,
+    stop: async () => {
+      await stopProcess();
+      await database?.drop();
+    },
+    restart: async (whileDown) => {
+      await stopProcess();
+      await whileDown?.();
+      process_ = await launch({ ...env, PORT: new URL(server.url).port }, dir);
+      server.mqttUrl = process_.mqttUrl;
+    },
+  };
+  return server;
+}
+
+/** One server process: resolves once it prints its URL and MQTT line. */
+async function launch(env: Record<string, string>, dir: string) {
   const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'server/src/main.ts'], {
     cwd: root,
     env: {
       ...process.env,
-      PORT: '0',
       HOST: '127.0.0.1',
       DATA_DIR: dir,
       DEMO: '1',
@@ -55,19 +87,7 @@ export async function startServer(env: Record<string, string> = {}, dataDir?: st
     child.once('exit', (code) => reject(new Error(`server exited with ${code}:\n${output}`)));
   });
   const broker = /embedded broker on port (\d+)/.exec(output)?.[1];
-  return {
-    url,
-    dataDir: dir,
-    mqttUrl: broker ? `mqtt://127.0.0.1:${broker}` : undefined,
-    stop: async () => {
-      await new Promise<void>((resolve) => {
-        if (child.exitCode !== null) return resolve();
-        child.once('exit', () => resolve());
-        child.kill('SIGTERM');
-      });
-      await database?.drop();
-    },
-  };
+  return { child, url, mqttUrl: broker ? `mqtt://127.0.0.1:${broker}` : undefined };
 }
 
 /** A database of its own on the PostgreSQL server of DATABASE_URL, dropped when the server stops. */

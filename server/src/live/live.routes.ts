@@ -8,6 +8,14 @@ import { requireSession, sessionOf } from '../plugins/auth.ts';
 const RECHECK_MS = 60_000;
 /** Close code for a session that ended while the socket was open (4000–4999: application codes). */
 export const CLOSE_SESSION_ENDED = 4401;
+/**
+ * Every open socket hears from the server this often, even when nothing happens: a WebSocket ping
+ * (the browser answers it; no answer by the next one and the socket is ended, so a vanished client
+ * does not hold a subscription) and a `heartbeat` message the page can see (silence for 2.5 of
+ * these and the page reconnects: web/src/lib/live.ts). A proxy that closes connections idle for
+ * 60 s (nginx's default proxy_read_timeout) therefore never sees one idle.
+ */
+export const HEARTBEAT_MS = 30_000;
 
 /**
  * GET /api/v3/live (WebSocket): live push of new samples, alarms, operation results and relay
@@ -43,11 +51,22 @@ export function liveRoutes(app: App) {
         if (!(await sessionFromToken(app.db, token))) return socket.close(CLOSE_SESSION_ENDED, 'Session expired');
         allowed = new Set((await visibleOrganizations(app.db, session.user_id)).map((o) => o.id));
       }, RECHECK_MS);
+      let answered = true;
+      socket.on('pong', () => {
+        answered = true;
+      });
+      const heartbeat = setInterval(() => {
+        if (!answered) return socket.terminate();
+        answered = false;
+        socket.ping();
+        socket.send(JSON.stringify({ kind: 'heartbeat' }));
+      }, HEARTBEAT_MS);
       socket.on('close', () => {
         clearInterval(recheck);
+        clearInterval(heartbeat);
         unsubscribe();
       });
-      socket.send(JSON.stringify({ kind: 'hello', organizations: [...allowed] }));
+      socket.send(JSON.stringify({ kind: 'hello', organizations: [...allowed], heartbeatMs: HEARTBEAT_MS }));
     },
   );
 }

@@ -63,6 +63,14 @@ describe('built app', () => {
     expect(res.body).toContain('<title>Fieldwatch</title>');
   });
 
+  it('answers 404 for a hashed asset that is not there (an old build’s file after a deploy), not the page', async () => {
+    const res = await get('/assets/app-old999.js', 'br');
+    expect(res.statusCode).toBe(404);
+    expect(res.headers['content-type']).toMatch(/json/);
+    expect(res.body).not.toContain('<title>');
+    expect((await get('/assets/app-abc123.js')).statusCode).toBe(200);
+  });
+
   it('compresses large API answers', async () => {
     const res = await get('/api/big', 'gzip');
     expect(res.headers['content-encoding']).toBe('gzip');

@@ -26,7 +26,10 @@ export async function registerSpa(app: FastifyInstance, webDist: string) {
   }
   app.setNotFoundHandler((request, reply) => {
     const pathname = request.url.split('?')[0] ?? '';
-    if (pathname.startsWith('/api/') || pathname === '/api' || !hasBuild || request.method !== 'GET') {
+    // A hashed asset that is not there (an open tab asking for the previous build's file after a
+    // deploy) is a 404, not the page: the tab's loader then fails at once and offers a reload.
+    const missingAsset = pathname.startsWith('/assets/');
+    if (pathname.startsWith('/api/') || pathname === '/api' || missingAsset || !hasBuild || request.method !== 'GET') {
       return reply
         .code(404)
         .send({ error: true, statusCode: 404, message: `Not found: ${request.method} ${pathname}` });

@@ -4,6 +4,7 @@ import { RouterProvider } from 'react-router';
 import { i18n } from '../i18n/i18n.ts';
 import { queryClient } from '../lib/query.ts';
 import { Toaster } from '../ui/Toaster.tsx';
+import { NewVersionPrompt } from './NewVersion.tsx';
 import { router } from './router.tsx';
 import { usePresentation } from './theme.ts';
 
@@ -14,6 +15,7 @@ function Root() {
     <>
       <RouterProvider router={router} />
       <Toaster closeLabel={t('shell.close')} />
+      <NewVersionPrompt />
     </>
   );
 }

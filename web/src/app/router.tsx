@@ -1,11 +1,21 @@
 import { guardNavigation, type RouteName } from '@fieldwatch/core';
+import type { ComponentType } from 'react';
 import { createBrowserRouter, type LoaderFunctionArgs, redirect } from 'react-router';
 import { i18n } from '../i18n/i18n.ts';
+import { loadChunk } from '../lib/chunkLoad.ts';
 import { setUnauthorizedHandler } from '../lib/http.ts';
 import { toast } from '../lib/toast.ts';
 import { clearAllState } from '../stores/session.ts';
 import { isSignedIn } from '../stores/user.ts';
 import { AppError } from './AppError.tsx';
+
+/**
+ * A screen's code, loaded on the way to it; a failure or the 120000 ms time-out (spec §8) shows the
+ * route's error screen, which offers the new version (lib/chunkLoad.ts).
+ */
+const screen =
+  <K extends string>(load: () => Promise<Record<K, ComponentType>>, name: K) =>
+  async () => ({ Component: (await loadChunk(load))[name] });
 
 /** The navigation guard of spec §2 as a loader: it runs before the lazy screen loads. */
 const guard =
@@ -19,27 +29,23 @@ const guard =
 
 export const router = createBrowserRouter([
   {
-    lazy: async () => ({ Component: (await import('./AuthLayout.tsx')).AuthLayout }),
+    lazy: screen(() => import('./AuthLayout.tsx'), 'AuthLayout'),
     errorElement: <AppError />,
     children: [
       {
         path: '/login',
         loader: guard('login'),
-        lazy: async () => ({ Component: (await import('../features/login/LoginPage.tsx')).LoginPage }),
+        lazy: screen(() => import('../features/login/LoginPage.tsx'), 'LoginPage'),
       },
       // Public: a reset or invitation link is opened signed out, so no guard (it would send it to login).
       {
         path: '/reset-password',
-        lazy: async () => ({
-          Component: (await import('../features/login/ResetPasswordPage.tsx')).ResetPasswordPage,
-        }),
+        lazy: screen(() => import('../features/login/ResetPasswordPage.tsx'), 'ResetPasswordPage'),
       },
       // Public: a scanned tag opens this signed out or in; the flow signs in or registers itself (issue 9).
       {
         path: '/nfc/:uuid',
-        lazy: async () => ({
-          Component: (await import('../features/onboarding/OnboardingPage.tsx')).OnboardingPage,
-        }),
+        lazy: screen(() => import('../features/onboarding/OnboardingPage.tsx'), 'OnboardingPage'),
       },
     ],
   },
@@ -47,66 +53,56 @@ export const router = createBrowserRouter([
     path: '/',
     loader: guard('root'),
     errorElement: <AppError />,
-    lazy: async () => ({ Component: (await import('./shell/Shell.tsx')).Shell }),
+    lazy: screen(() => import('./shell/Shell.tsx'), 'Shell'),
     children: [
       { index: true, loader: () => redirect('/dashboard/default') },
       {
         path: 'dashboard/:id',
         loader: guard('dashboard'),
-        lazy: async () => ({ Component: (await import('../features/dashboards/DashboardPage.tsx')).DashboardPage }),
+        lazy: screen(() => import('../features/dashboards/DashboardPage.tsx'), 'DashboardPage'),
       },
       {
         path: 'radar/:unitId',
-        lazy: async () => ({ Component: (await import('../features/radar/RadarPage.tsx')).RadarPage }),
+        lazy: screen(() => import('../features/radar/RadarPage.tsx'), 'RadarPage'),
       },
       {
         path: 'notifications',
         loader: guard('notifications'),
-        lazy: async () => ({
-          Component: (await import('../features/notifications/NotificationsPage.tsx')).NotificationsPage,
-        }),
+        lazy: screen(() => import('../features/notifications/NotificationsPage.tsx'), 'NotificationsPage'),
       },
       {
         path: 'devicemanagement',
         loader: guard('devicemanagement'),
-        lazy: async () => ({
-          Component: (await import('../features/devices/DeviceManagementPage.tsx')).DeviceManagementPage,
-        }),
+        lazy: screen(() => import('../features/devices/DeviceManagementPage.tsx'), 'DeviceManagementPage'),
       },
       {
         path: 'groupmanagement',
         loader: guard('groupmanagement'),
-        lazy: async () => ({
-          Component: (await import('../features/containers/ContainerPages.tsx')).GroupManagementPage,
-        }),
+        lazy: screen(() => import('../features/containers/ContainerPages.tsx'), 'GroupManagementPage'),
       },
       {
         path: 'locationmanagement',
         loader: guard('locationmanagement'),
-        lazy: async () => ({
-          Component: (await import('../features/containers/ContainerPages.tsx')).LocationManagementPage,
-        }),
+        lazy: screen(() => import('../features/containers/ContainerPages.tsx'), 'LocationManagementPage'),
       },
       {
         path: 'taskmanagement',
         loader: guard('taskmanagement'),
-        lazy: async () => ({
-          Component: (await import('../features/tasks/TaskManagementPage.tsx')).TaskManagementPage,
-        }),
+        lazy: screen(() => import('../features/tasks/TaskManagementPage.tsx'), 'TaskManagementPage'),
       },
       {
         path: 'admin',
         loader: guard('admin'),
-        lazy: async () => ({ Component: (await import('../features/admin/AdminPage.tsx')).AdminPage }),
+        lazy: screen(() => import('../features/admin/AdminPage.tsx'), 'AdminPage'),
       },
       {
         path: 'profile',
         loader: guard('profile'),
-        lazy: async () => ({ Component: (await import('../features/profile/ProfilePage.tsx')).ProfilePage }),
+        lazy: screen(() => import('../features/profile/ProfilePage.tsx'), 'ProfilePage'),
       },
       {
         path: '*',
-        lazy: async () => ({ Component: (await import('../features/notFound/NotFoundPage.tsx')).NotFoundPage }),
+        lazy: screen(() => import('../features/notFound/NotFoundPage.tsx'), 'NotFoundPage'),
       },
     ],
   },

@@ -9,6 +9,7 @@ import {
 } from '@fieldwatch/core';
 import i18next from 'i18next';
 import { initReactI18next } from 'react-i18next';
+import { isChunkLoadError, loadChunk } from '../lib/chunkLoad.ts';
 import en from './locales/en.json';
 
 /** English is bundled and the fallback; the other seven load on demand (spec §1). */
@@ -24,7 +25,10 @@ export async function initI18n(lang: Language) {
     interpolation: { escapeValue: false },
     returnNull: false,
   });
-  await changeLanguage(lang);
+  // A language whose file cannot be loaded starts the page in English, with the reload offer.
+  await changeLanguage(lang).catch((error: unknown) => {
+    if (!isChunkLoadError(error)) throw error;
+  });
 }
 
 /** Changes the page language, direction and date locale; a language already loaded is reused. */
@@ -32,7 +36,8 @@ export async function changeLanguage(lang: string): Promise<Language> {
   const language = isLanguage(lang) ? lang : DEFAULT_LANGUAGE;
   if (!i18n.hasResourceBundle(language, 'translation')) {
     const load = loaders[`./locales/${language}.json`];
-    if (load) i18n.addResourceBundle(language, 'translation', (await load()).default);
+    // A failed or timed-out load (a deploy replaced the file) offers a reload (lib/chunkLoad.ts).
+    if (load) i18n.addResourceBundle(language, 'translation', (await loadChunk(load)).default);
   }
   await i18n.changeLanguage(language);
   document.documentElement.lang = language;

@@ -9,6 +9,7 @@ import {
   useContext,
   useState,
 } from 'react';
+import { loadChunk } from '../lib/chunkLoad.ts';
 
 /**
  * Menus on Radix's accessible dropdown: keyboard navigation, focus return, RTL aware. Radix's menu
@@ -21,10 +22,17 @@ type Radix = typeof RadixMenu;
 let radix: Radix | undefined;
 let loading: Promise<Radix> | undefined;
 const loadRadix = () => {
-  loading ??= import('./radixMenu.ts').then((m) => {
-    radix = m.DropdownMenu;
-    return radix;
-  });
+  // A failure (its file gone after a deploy) offers a reload (lib/chunkLoad.ts); the next press tries again.
+  loading ??= loadChunk(() => import('./radixMenu.ts')).then(
+    (m) => {
+      radix = m.DropdownMenu;
+      return radix;
+    },
+    (error: unknown) => {
+      loading = undefined;
+      throw error;
+    },
+  );
   return loading;
 };
 
@@ -34,7 +42,11 @@ const OpenPending = createContext<(() => void) | null>(null);
 export function Menu({ children }: { children: ReactNode }) {
   const [ready, setReady] = useState<{ open: boolean } | undefined>(radix ? { open: false } : undefined);
   if (ready && radix) return <radix.Root defaultOpen={ready.open}>{children}</radix.Root>;
-  const open = () => void loadRadix().then(() => setReady({ open: true }));
+  const open = () =>
+    void loadRadix().then(
+      () => setReady({ open: true }),
+      () => {},
+    );
   return <OpenPending.Provider value={open}>{children}</OpenPending.Provider>;
 }
 

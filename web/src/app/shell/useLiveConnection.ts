@@ -1,10 +1,28 @@
 import { useEffect } from 'react';
-import { notifyUnauthorized } from '../../lib/http.ts';
+import { api, notifyUnauthorized } from '../../lib/http.ts';
 import { connectLive } from '../../lib/live.ts';
+import { refetchMissedLive } from '../../lib/liveRefetch.ts';
+import { queryClient } from '../../lib/query.ts';
 import { useLiveStore } from '../../stores/live.ts';
 
-/** Opens the live push connection while the shell is shown (the user is signed in). */
+/**
+ * Opens the live push connection while the shell is shown (the user is signed in). After a drop
+ * (a server restart, the network gone, a laptop asleep) it reconnects by itself and the page
+ * re-reads what it may have missed. The session ending is handled as a 401 is (spec §4, §8): the
+ * server closing the socket for it, or a reconnection refused because it ended meanwhile (the
+ * attempt fails without saying why, so a small session call asks; a 401 to it goes to login with
+ * one toast, a network failure says nothing).
+ */
 export function useLiveConnection() {
   const setStatus = useLiveStore((s) => s.setStatus);
-  useEffect(() => connectLive({ status: setStatus, sessionEnded: notifyUnauthorized }), [setStatus]);
+  useEffect(
+    () =>
+      connectLive({
+        status: setStatus,
+        sessionEnded: notifyUnauthorized,
+        reconnected: () => void refetchMissedLive(queryClient),
+        attemptFailed: () => void api.get('/api/v2/auth').catch(() => {}),
+      }),
+    [setStatus],
+  );
 }

@@ -2,6 +2,7 @@ import { DEFAULT_LINK_GROUP_ID, deleteWidget, linkWidget, unlinkWidget, type Wid
 import { CircleAlert, GripVertical, Link2, Link2Off, MoreVertical, Settings2, Trash2 } from 'lucide-react';
 import { Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { isChunkLoadError, reloadForNewVersion } from '../../lib/chunkLoad.ts';
 import { editDashboard, useDashboardStore } from '../../stores/dashboards.ts';
 import { Button, IconButton } from '../../ui/Button.tsx';
 import { EmptyState } from '../../ui/EmptyState.tsx';
@@ -111,12 +112,20 @@ export function WidgetFrame({
       <div className="widget__body">
         {Component ? (
           <ErrorBoundary
-            fallback={(error, retry) => (
-              <EmptyState icon={<CircleAlert size={22} />} title={t('widget.failed')}>
-                <p>{error.message}</p>
-                <Button onClick={retry}>{t('common.retry')}</Button>
-              </EmptyState>
-            )}
+            fallback={(error, retry) =>
+              // Its code could not be loaded (a deploy replaced it): only a reload brings it back.
+              isChunkLoadError(error) ? (
+                <EmptyState icon={<CircleAlert size={22} />} title={t('widget.failed')}>
+                  <p>{t('errors.newVersion.newVersionTitle')}</p>
+                  <Button onClick={() => reloadForNewVersion()}>{t('errors.page.reload')}</Button>
+                </EmptyState>
+              ) : (
+                <EmptyState icon={<CircleAlert size={22} />} title={t('widget.failed')}>
+                  <p>{error.message}</p>
+                  <Button onClick={retry}>{t('common.retry')}</Button>
+                </EmptyState>
+              )
+            }
           >
             <Suspense fallback={<Skeleton lines={4} />}>
               <Component dashboardId={dashboardId} widgetId={widgetId} widget={widget} editing={editing} />

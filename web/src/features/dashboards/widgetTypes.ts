@@ -26,6 +26,7 @@ import {
   Wind,
 } from 'lucide-react';
 import { type ComponentType, type LazyExoticComponent, lazy } from 'react';
+import { loadChunk } from '../../lib/chunkLoad.ts';
 
 /** What every widget component receives. */
 export type WidgetProps = { dashboardId: string; widgetId: string; widget: Widget; editing: boolean };
@@ -44,14 +45,15 @@ export type WidgetSettingsProps = {
 };
 type LazySettings = LazyExoticComponent<ComponentType<WidgetSettingsProps>>;
 
+/** A widget's code loads with its first use; a failure or time-out offers a reload (lib/chunkLoad.ts). */
 const load = <K extends string>(factory: () => Promise<Record<K, ComponentType<WidgetProps>>>, name: K): Lazy =>
-  lazy(async () => ({ default: (await factory())[name] }));
+  lazy(async () => ({ default: (await loadChunk(factory))[name] }));
 
 /** A widget type's settings form, loaded when its dialog opens. */
 export const loadSettings = <K extends string>(
   factory: () => Promise<Record<K, ComponentType<WidgetSettingsProps>>>,
   name: K,
-): LazySettings => lazy(async () => ({ default: (await factory())[name] }));
+): LazySettings => lazy(async () => ({ default: (await loadChunk(factory))[name] }));
 
 const map = load(() => import('./widgets/map/UnitMapWidget.tsx'), 'UnitMapWidget');
 const mapSettings = loadSettings(() => import('./widgets/map/MapSettings.tsx'), 'MapSettings');
