@@ -118,7 +118,16 @@ export async function buildApp(options: AppOptions): Promise<App> {
   await registerSecurityHeaders(app, { tileUrl: options.tiles?.url });
   await registerCompression(app);
   await registerOpenApi(app);
-  await app.register(websocket, { options: { maxPayload: 64 * 1024 } });
+  await app.register(websocket, {
+    options: { maxPayload: 64 * 1024 },
+    // At shutdown (a deploy) live sockets are cut rather than closed politely: a browser that never
+    // answers the close held a restart for 30 s, and every tab reconnects by itself.
+    preClose(done) {
+      for (const client of this.websocketServer.clients) client.terminate();
+      this.websocketServer.close();
+      done();
+    },
+  });
   registerCsrfCheck(app);
   registerSessions(app, options.db);
   registerMetrics(app, app.metrics, { token: options.metricsToken });
