@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { queryClient } from '../../../lib/query.ts';
 import { toast } from '../../../lib/toast.ts';
 import { Button } from '../../../ui/Button.tsx';
+import { ScrollRegion } from '../../../ui/ScrollRegion.tsx';
 import { Skeleton } from '../../../ui/Skeleton.tsx';
 import { LIMIT_ROWS, type LimitProblem, type LimitTexts, limitsFromTexts, limitTexts } from '../alarmLimitsForm.ts';
 import { devicesApi } from '../devicesApi.ts';
@@ -57,7 +58,7 @@ export function AlarmLimitsTab({
   return (
     <form onSubmit={submit} noValidate className="limits">
       <p className="muted">{t('devices.limits.intro')}</p>
-      <div className="limits__scroll">
+      <ScrollRegion className="limits__scroll" label={t('devices.tabs.deviceAlarm')}>
         <table className="data-table limits__table">
           <thead>
             <tr>
@@ -97,7 +98,7 @@ export function AlarmLimitsTab({
             ))}
           </tbody>
         </table>
-      </div>
+      </ScrollRegion>
       {problems.length > 0 && (
         <p className="field__error" role="alert">
           {t(`devices.limits.problem.${problems[0]?.rule ?? 'number'}`)}

@@ -8,6 +8,7 @@ import { onLive } from '../../../lib/live.ts';
 import { queryClient } from '../../../lib/query.ts';
 import { Button } from '../../../ui/Button.tsx';
 import { Chip } from '../../../ui/Chip.tsx';
+import { ScrollRegion } from '../../../ui/ScrollRegion.tsx';
 import { Skeleton } from '../../../ui/Skeleton.tsx';
 import { devicesApi } from '../devicesApi.ts';
 
@@ -61,7 +62,7 @@ export function LogScanTab({ unitId }: { unitId: number }) {
       ) : rows.length === 0 ? (
         <p className="muted">{t('devices.log.empty')}</p>
       ) : (
-        <div className="limits__scroll">
+        <ScrollRegion className="limits__scroll" label={t('devices.tabs.logScan')}>
           <table className="data-table log-scan__table">
             <thead>
               <tr>
@@ -87,7 +88,7 @@ export function LogScanTab({ unitId }: { unitId: number }) {
               ))}
             </tbody>
           </table>
-        </div>
+        </ScrollRegion>
       )}
     </div>
   );

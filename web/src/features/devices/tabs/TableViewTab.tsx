@@ -7,6 +7,7 @@ import { formatDateTime } from '../../../i18n/i18n.ts';
 import { queryClient } from '../../../lib/query.ts';
 import { toast } from '../../../lib/toast.ts';
 import { Button } from '../../../ui/Button.tsx';
+import { ScrollRegion } from '../../../ui/ScrollRegion.tsx';
 import { Select } from '../../../ui/Select.tsx';
 import { TextField } from '../../../ui/TextField.tsx';
 import { devicesApi } from '../devicesApi.ts';
@@ -35,7 +36,7 @@ export function TableViewTab({
         {latest.length === 0 ? (
           <p className="muted">{t('devices.noValues')}</p>
         ) : (
-          <div className="limits__scroll">
+          <ScrollRegion className="limits__scroll" labelledBy="latest-title">
             <table className="data-table">
               <thead>
                 <tr>
@@ -58,7 +59,7 @@ export function TableViewTab({
                 ))}
               </tbody>
             </table>
-          </div>
+          </ScrollRegion>
         )}
       </section>
       {channels.length > 0 && (
