@@ -304,7 +304,7 @@ describe('role × place (issue 11)', () => {
   });
 
   it.each(['unit', 'org', 'task', 'container', 'group', 'tag', 'floorPlan'] as const)(
-    'routes about a %s: Reader, User, SuperUser × own, child, parent, foreign',
+    'routes whose object is of kind %s: Reader, User, SuperUser × own, child, parent, foreign',
     async (kind) => {
       const failures: string[] = [];
       for (const { route, policy } of scopedRoutes((_, p) => p.object === kind))
