@@ -4,7 +4,7 @@ import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { defineConfig, type Plugin } from 'vite';
 
 /**
- * Writes a Brotli (.br) and a gzip (.gz) copy beside every script and style sheet of the build; the
+ * Writes a Brotli (.br) and a gzip (.gz) copy beside the page, every script and style sheet of the build; the
  * server sends one of them to a browser that accepts it (server/src/plugins/spa.ts). Compressing
  * once at build time allows the strongest settings without costing a request anything.
  */
@@ -18,7 +18,7 @@ function precompress(): Plugin {
     },
     writeBundle(_, bundle) {
       for (const fileName of Object.keys(bundle)) {
-        if (!/\.(js|css|svg|json)$/.test(fileName)) continue;
+        if (!/\.(html|js|css|svg|json)$/.test(fileName)) continue;
         const file = path.join(outDir, fileName);
         const data = fs.readFileSync(file);
         // Tiny chunks (single icons) gain nothing from compression.

@@ -17,7 +17,9 @@ let app: FastifyInstance;
 beforeAll(async () => {
   dist = fs.mkdtempSync(path.join(os.tmpdir(), 'fieldwatch-spa-'));
   fs.mkdirSync(path.join(dist, 'assets'));
-  fs.writeFileSync(path.join(dist, 'index.html'), '<!doctype html><title>Fieldwatch</title>');
+  const page = '<!doctype html><title>Fieldwatch</title>';
+  fs.writeFileSync(path.join(dist, 'index.html'), page);
+  fs.writeFileSync(path.join(dist, 'index.html.br'), brotliCompressSync(page));
   const file = path.join(dist, 'assets/app-abc123.js');
   fs.writeFileSync(file, script);
   fs.writeFileSync(`${file}.br`, brotliCompressSync(script));
@@ -56,11 +58,15 @@ describe('built app', () => {
     expect(plain.body).toBe(script);
   });
 
-  it('never caches the page itself', async () => {
+  it('never caches the page itself, and sends its compressed copy to a browser that takes it', async () => {
     const res = await get('/dashboard/default', 'br');
     expect(res.statusCode).toBe(200);
     expect(res.headers['cache-control']).toBe('no-cache');
-    expect(res.body).toContain('<title>Fieldwatch</title>');
+    expect(res.headers['content-encoding']).toBe('br');
+    expect(brotliDecompressSync(res.rawPayload).toString()).toContain('<title>Fieldwatch</title>');
+    const plain = await get('/units');
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body).toContain('<title>Fieldwatch</title>');
   });
 
   it('answers 404 for a hashed asset that is not there (an old build’s file after a deploy), not the page', async () => {

@@ -18,9 +18,9 @@ export async function registerSpa(app: FastifyInstance, webDist: string) {
       // browsers that accept them, a third to a fifth of the bytes.
       preCompressed: true,
       setHeaders: (res, file) => {
-        if (file.endsWith('.html')) res.setHeader('cache-control', 'no-cache');
+        if (/\.html(\.br|\.gz)?$/.test(file)) res.setHeader('cache-control', 'no-cache');
         // Shared caches must keep the compressed and the plain copy apart.
-        else res.setHeader('vary', 'accept-encoding');
+        res.setHeader('vary', 'accept-encoding');
       },
     });
   }
@@ -34,7 +34,8 @@ export async function registerSpa(app: FastifyInstance, webDist: string) {
         .code(404)
         .send({ error: true, statusCode: 404, message: `Not found: ${request.method} ${pathname}` });
     }
-    // Hashed assets are cached for a year; the page itself never is, so a deploy shows at once.
-    return reply.header('cache-control', 'no-cache').type('text/html').send(fs.createReadStream(index));
+    // Hashed assets are cached for a year; the page itself never is, so a deploy shows at once
+    // (setHeaders). Sent as a static file so its precompressed copy goes to browsers that take it.
+    return reply.header('cache-control', 'no-cache').sendFile('index.html', { cacheControl: false });
   });
 }
