@@ -168,6 +168,10 @@ const SAME_AS_ENGLISH: Record<string, '*' | readonly string[]> = {
   'devices.fields.GPSLongitude': ['fr'],
   // "Latitude" is the French word, spelt the same.
   'devices.fields.GPSLatitude': ['fr'],
+  // Issue 11: a chart's or map's table. "Status", "Latitude", "Longitude" are the native words.
+  'common.tableStatus': ['da', 'de', 'sv'],
+  'common.tableLatitude': ['fr'],
+  'common.tableLongitude': ['fr'],
   // "Message" is the French word, spelt the same.
   'devices.log.message': ['fr'],
   // Issue 8: API is the standard technical acronym in every language

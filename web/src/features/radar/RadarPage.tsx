@@ -13,7 +13,7 @@ import {
   Trash2,
   Unlock,
 } from 'lucide-react';
-import { type ReactNode, useCallback, useMemo, useState } from 'react';
+import { type ReactNode, useCallback, useId, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams, useSearchParams } from 'react-router';
 import { formatDateTime } from '../../i18n/i18n.ts';
@@ -23,6 +23,7 @@ import { useDocumentTitle } from '../../lib/useDocumentTitle.ts';
 import { useThemeTokens } from '../../lib/useThemeTokens.ts';
 import { useUserStore } from '../../stores/user.ts';
 import { Button, IconButton } from '../../ui/Button.tsx';
+import { NumbersTable, TableToggle } from '../../ui/NumbersTable.tsx';
 import { Select } from '../../ui/Select.tsx';
 import { Spinner } from '../../ui/Spinner.tsx';
 import { ConfirmDialog, MarkerDialog, type MarkerTarget } from './MarkerDialog.tsx';
@@ -185,6 +186,9 @@ function RadarView({ unitId, channels }: { unitId: number; channels: number[] })
   const channelIndex = channelIndexFrom(search.get('channel'), channels) ?? 0;
   const channel = wireChannel(channelIndex);
   const range = useRadarRange();
+  // The curves' numbers as a table under the plot, on demand (issue 11).
+  const [asTable, setAsTable] = useState(false);
+  const tableId = useId();
 
   const setParam = useCallback(
     (patch: Record<string, string | null>) =>
@@ -441,6 +445,8 @@ function RadarView({ unitId, channels }: { unitId: number; channels: number[] })
             length: formatNumber(curve.positions.at(-1) ?? 0, locale, 0),
           })}
         </p>
+        <TableToggle open={asTable} onChange={setAsTable} controls={tableId} className="radar__table-toggle" />
+        {asTable && <CurveTable id={tableId} curves={plotCurves} names={names} locale={locale} />}
       </>
     );
   }
@@ -698,5 +704,38 @@ function MarkerList({
       {content}
       <p className="radar-markers__note">{t('radar.markers.lockNote')}</p>
     </aside>
+  );
+}
+
+/** The radar curves' numbers: a row per distance, a column per curve drawn (issue 11). */
+function CurveTable({
+  id,
+  curves,
+  names,
+  locale,
+}: {
+  id: string;
+  curves: PlotCurves;
+  names: { curve: string; compare: string | null; difference: string };
+  locale: string;
+}) {
+  const { t } = useTranslation();
+  const shown = [
+    { label: names.curve, values: curves.values },
+    ...(curves.compare && names.compare ? [{ label: names.compare, values: curves.compare }] : []),
+    ...(curves.difference ? [{ label: names.difference, values: curves.difference }] : []),
+  ];
+  const cell = (v: number | undefined) => (v === undefined || Number.isNaN(v) ? '–' : formatNumber(v, locale, 2));
+  return (
+    <NumbersTable
+      id={id}
+      className="radar__table"
+      caption={t('radar.plot.label', { curve: names.curve })}
+      columns={[
+        { label: t('radar.plot.distance'), numeric: true },
+        ...shown.map((c) => ({ label: c.label, numeric: true })),
+      ]}
+      rows={curves.positions.map((p, i) => [formatNumber(p, locale, 2), ...shown.map((c) => cell(c.values[i]))])}
+    />
   );
 }

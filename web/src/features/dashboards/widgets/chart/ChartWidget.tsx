@@ -3,7 +3,7 @@ import './chart.css';
 import { isRadarType } from '@fieldwatch/core';
 import { useQuery } from '@tanstack/react-query';
 import { ChartLine, ChartNoAxesCombined, Download, Layers, Radar, ZoomOut } from 'lucide-react';
-import { type ReactNode, useCallback, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import { type ReactNode, useCallback, useId, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import uPlot from 'uplot';
@@ -14,6 +14,7 @@ import { editDashboard } from '../../../../stores/dashboards.ts';
 import { useDeviceStore } from '../../../../stores/devices.ts';
 import { useUserStore } from '../../../../stores/user.ts';
 import { Button } from '../../../../ui/Button.tsx';
+import { NumbersTable, TableToggle } from '../../../../ui/NumbersTable.tsx';
 import { Spinner } from '../../../../ui/Spinner.tsx';
 import { useDateRange, useDevices, useSelectedUnits } from '../../data.ts';
 import { WidgetEmpty, WidgetError } from '../../widgets/kpi/WidgetStates.tsx';
@@ -33,6 +34,7 @@ import {
   visibleColumns,
 } from './chartData.ts';
 import { withDefaultSeries, zeroBased } from './chartDefaults.ts';
+import { chartTable } from './chartTable.ts';
 
 /**
  * The chart widget (spec §2 "charts"): the measurements of the first unit the link group selected,
@@ -276,6 +278,9 @@ export function ChartView({
   const timeEl = useRef<HTMLSpanElement>(null);
   const zoom = useRef<{ key: string; range: Zoom | null }>({ key: rangeKey, range: null });
   const [zoomed, setZoomed] = useState<Zoom | null>(null);
+  // The numbers instead of the picture, on demand (issue 11): the plot stays mounted underneath.
+  const [asTable, setAsTable] = useState(false);
+  const tableId = useId();
 
   const cursorTime = useMemo(
     () => new Intl.DateTimeFormat(locale, { ...cursorTimeFormat, hourCycle: hour12 ? 'h12' : 'h23' }),
@@ -405,6 +410,13 @@ export function ChartView({
         {fetching && <Spinner label={t('common.loading')} />}
         <span className="chart__spacer" />
         {actions}
+        <TableToggle
+          open={asTable}
+          onChange={setAsTable}
+          controls={tableId}
+          className="chart__action"
+          textClassName="chart__action-text"
+        />
         {exportUrl && (
           <a
             className="btn btn--ghost chart__action"
@@ -424,14 +436,30 @@ export function ChartView({
           <span className="chart__hint">{t('chart.zoomHint')}</span>
         )}
       </div>
-      <div
-        ref={plotRef}
-        className="chart__plot"
-        dir="ltr"
-        role="img"
-        aria-label={t('chart.label', { unit: title, start, end })}
-      >
-        {allHidden && <p className="chart__overlay">{t('chart.allHidden')}</p>}
+      <div className="chart__body">
+        <div
+          ref={plotRef}
+          className="chart__plot"
+          dir="ltr"
+          role="img"
+          aria-label={t('chart.label', { unit: title, start, end })}
+          aria-hidden={asTable || undefined}
+        >
+          {allHidden && <p className="chart__overlay">{t('chart.allHidden')}</p>}
+        </div>
+        {asTable && (
+          <ChartNumbers
+            id={tableId}
+            chart={chart}
+            names={names}
+            prefixes={prefixes}
+            visible={visible}
+            range={shown}
+            caption={t('chart.label', { unit: title, start, end })}
+            locale={locale}
+            timeOptions={{ ...timeOptions, year: 'numeric', second: '2-digit' }}
+          />
+        )}
       </div>
       <fieldset className="chart__legend">
         <legend className="visually-hidden">{t('chart.legend')}</legend>
@@ -470,5 +498,53 @@ export function ChartView({
         })}
       </fieldset>
     </div>
+  );
+}
+
+/** The chart's numbers as a table in the plot's place: a row per time, a column per visible series. */
+function ChartNumbers({
+  id,
+  chart,
+  names,
+  prefixes,
+  visible,
+  range,
+  caption,
+  locale,
+  timeOptions,
+}: {
+  id: string;
+  chart: PreparedChart;
+  names: readonly string[];
+  prefixes?: readonly string[];
+  visible: ReadonlySet<string>;
+  range: readonly [number, number];
+  caption: string;
+  locale: string;
+  timeOptions: Intl.DateTimeFormatOptions;
+}) {
+  const { t } = useTranslation();
+  const table = useMemo(() => chartTable(chart, visible, range), [chart, visible, range[0], range[1]]);
+  const columns = [
+    { label: t('common.tableTime') },
+    ...table.series.map((i) => {
+      const s = chart.series[i];
+      const name = [prefixes?.[i], names[i] ?? s?.column].filter(Boolean).join(' · ');
+      return { label: s?.unit ? `${name} (${s.unit})` : name, numeric: true };
+    }),
+  ];
+  const rows = table.rows.map((r) => [
+    formatDateTime(new Date(r.time * 1000), timeOptions),
+    ...r.values.map((v) => formatValue(v, locale)),
+  ]);
+  return (
+    <NumbersTable
+      id={id}
+      className="chart__table"
+      caption={caption}
+      columns={columns}
+      rows={rows}
+      total={table.total}
+    />
   );
 }

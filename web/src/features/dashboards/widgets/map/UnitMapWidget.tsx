@@ -9,11 +9,12 @@ import {
   type UnitStatus,
 } from '@fieldwatch/core';
 import * as L from 'leaflet';
-import { CircleAlert, MapPinOff, Maximize } from 'lucide-react';
+import { CircleAlert, MapPinOff, Maximize, Table2 } from 'lucide-react';
 import {
   type ReactNode,
   useCallback,
   useEffect,
+  useId,
   useLayoutEffect,
   useMemo,
   useRef,
@@ -26,6 +27,7 @@ import { Link } from 'react-router';
 import { useClientConfig } from '../../../../lib/useClientConfig.ts';
 import { Button } from '../../../../ui/Button.tsx';
 import { EmptyState } from '../../../../ui/EmptyState.tsx';
+import { NumbersTable, TableToggle } from '../../../../ui/NumbersTable.tsx';
 import { Skeleton } from '../../../../ui/Skeleton.tsx';
 import { useFilteredDevices, useSelectedUnits } from '../../data.ts';
 import { mapProps } from '../../widgets/settings/props.ts';
@@ -133,6 +135,32 @@ export function UnitMapWidget({ dashboardId, widgetId, widget }: WidgetProps) {
   indexRef.current = index;
 
   const fmt = useMemo(() => new Intl.NumberFormat(i18n.language), [i18n.language]);
+  // The units as a table instead of the map, on demand (issue 11): name, status and position.
+  const [asTable, setAsTable] = useState(false);
+  const tableId = useId();
+  const mapToggleRef = useRef<HTMLButtonElement>(null);
+  const tableToggleRef = useRef<HTMLDivElement>(null);
+  const showTable = (open: boolean) => {
+    setAsTable(open);
+    // Focus follows the switch: to the table's way back, or to the map's table button.
+    requestAnimationFrame(() =>
+      open ? tableToggleRef.current?.querySelector('button')?.focus() : mapToggleRef.current?.focus(),
+    );
+  };
+  const coordinate = useMemo(
+    () => new Intl.NumberFormat(i18n.language, { minimumFractionDigits: 5, maximumFractionDigits: 5 }),
+    [i18n.language],
+  );
+  const tableRows = useMemo(
+    () =>
+      asTable
+        ? units
+            .map((u) => ({ u, name: byId.get(u.id)?.name ?? String(u.id) }))
+            .sort((a, b) => STATUS_SEVERITY[b.u.status] - STATUS_SEVERITY[a.u.status] || a.name.localeCompare(b.name))
+            .map(({ u, name }) => [name, t(`status.${u.status}`), coordinate.format(u.lat), coordinate.format(u.lng)])
+        : [],
+    [asTable, units, byId, t, coordinate],
+  );
   const compact = useMemo(
     () => new Intl.NumberFormat(i18n.language, { notation: 'compact', maximumFractionDigits: 1 }),
     [i18n.language],
@@ -489,18 +517,51 @@ export function UnitMapWidget({ dashboardId, widgetId, widget }: WidgetProps) {
         <GisLayers map={map} dashboardId={dashboardId} widgetId={widgetId} widget={widget} />
       )}
       {overlay && <div className="unit-map__overlay">{overlay}</div>}
+      {asTable && units.length > 0 && (
+        <div className="unit-map__table">
+          <div ref={tableToggleRef} className="unit-map__table-head">
+            <TableToggle open onChange={showTable} controls={tableId} back="map" />
+          </div>
+          <NumbersTable
+            id={tableId}
+            caption={t('common.mapTable')}
+            columns={[
+              { label: t('common.tableUnit') },
+              { label: t('common.tableStatus') },
+              { label: t('common.tableLatitude'), numeric: true },
+              { label: t('common.tableLongitude'), numeric: true },
+            ]}
+            rows={tableRows}
+          />
+        </div>
+      )}
       {fitHost &&
         createPortal(
-          <button
-            type="button"
-            className="unit-map__fit-button"
-            title={t('widgets.map.fitAll')}
-            aria-label={t('widgets.map.fitAll')}
-            disabled={units.length === 0}
-            onClick={() => fitAll(true)}
-          >
-            <Maximize size={14} aria-hidden />
-          </button>,
+          <>
+            <button
+              ref={mapToggleRef}
+              type="button"
+              className="unit-map__fit-button"
+              title={t('common.showAsTable')}
+              aria-label={t('common.showAsTable')}
+              aria-expanded={asTable}
+              aria-controls={tableId}
+              disabled={units.length === 0}
+              onClick={() => showTable(!asTable)}
+            >
+              <Table2 size={14} aria-hidden />
+            </button>
+            <button
+              type="button"
+              className="unit-map__fit-button"
+              title={t('widgets.map.fitAll')}
+              aria-label={t('widgets.map.fitAll')}
+              disabled={units.length === 0}
+              onClick={() => fitAll(true)}
+            >
+              <Maximize size={14} aria-hidden />
+            </button>
+          </>,
           fitHost,
         )}
       {popupRef.current && popupDevice && createPortal(<UnitPopup device={popupDevice} />, popupRef.current.content)}
