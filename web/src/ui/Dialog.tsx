@@ -1,6 +1,6 @@
 import { X } from 'lucide-react';
 import { Dialog as RadixDialog } from 'radix-ui';
-import type { ReactNode } from 'react';
+import { type ReactNode, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { IconButton } from './Button.tsx';
 
@@ -23,11 +23,28 @@ export function Dialog({
   wide?: boolean;
 }) {
   const { t } = useTranslation();
+  // Radix gives focus back on close only to a Radix trigger; these dialogs open from state, so the
+  // element that had focus when the dialog opened gets it back (keyboard users stay where they were).
+  const opener = useRef<HTMLElement | null>(null);
   return (
     <RadixDialog.Root open={open} onOpenChange={onOpenChange}>
       <RadixDialog.Portal>
         <RadixDialog.Overlay className="dialog__overlay" />
-        <RadixDialog.Content className={`dialog${wide ? ' dialog--wide' : ''}`} aria-describedby={undefined}>
+        <RadixDialog.Content
+          className={`dialog${wide ? ' dialog--wide' : ''}`}
+          aria-describedby={undefined}
+          onOpenAutoFocus={() => {
+            opener.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+          }}
+          onCloseAutoFocus={(event) => {
+            const back = opener.current;
+            opener.current = null;
+            if (back?.isConnected) {
+              event.preventDefault();
+              back.focus();
+            }
+          }}
+        >
           <div className="dialog__head">
             <RadixDialog.Title className="dialog__title">{title}</RadixDialog.Title>
             <RadixDialog.Close asChild>
