@@ -91,7 +91,7 @@ export function NumbersTable({
               <tr key={row.join('\u0001')}>
                 {row.map((cell, i) =>
                   i === 0 ? (
-                    <th key={columns[i]?.label ?? i} scope="row">
+                    <th key={columns[i]?.label ?? i} scope="row" className={columns[0]?.numeric ? 'num' : undefined}>
                       {cell}
                     </th>
                   ) : (

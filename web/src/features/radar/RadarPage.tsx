@@ -404,19 +404,23 @@ function RadarView({ unitId, channels }: { unitId: number; channels: number[] })
   } else {
     main = (
       <>
-        <RadarPlot
-          curves={plotCurves}
-          names={names}
-          showDifference={showDifference}
-          clipFrom={showPulse ? null : echoFrom}
-          markers={markers}
-          theme={theme}
-          locale={locale}
-          canEdit
-          onAdd={addAt}
-          onMove={(marker, position) => moveMarker.mutate({ marker, position })}
-          onOpen={(marker) => setDialog({ kind: 'edit', marker })}
-        />
+        {asTable ? (
+          <CurveTable id={tableId} curves={plotCurves} names={names} locale={locale} />
+        ) : (
+          <RadarPlot
+            curves={plotCurves}
+            names={names}
+            showDifference={showDifference}
+            clipFrom={showPulse ? null : echoFrom}
+            markers={markers}
+            theme={theme}
+            locale={locale}
+            canEdit
+            onAdd={addAt}
+            onMove={(marker, position) => moveMarker.mutate({ marker, position })}
+            onOpen={(marker) => setDialog({ kind: 'edit', marker })}
+          />
+        )}
         <Legend
           names={names}
           curve={plotCurves}
@@ -446,7 +450,6 @@ function RadarView({ unitId, channels }: { unitId: number; channels: number[] })
           })}
         </p>
         <TableToggle open={asTable} onChange={setAsTable} controls={tableId} className="radar__table-toggle" />
-        {asTable && <CurveTable id={tableId} curves={plotCurves} names={names} locale={locale} />}
       </>
     );
   }
