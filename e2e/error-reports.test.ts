@@ -4,7 +4,7 @@ import { ADMIN_PASSWORD } from './support/server.ts';
 
 // Issue 10 in the browser: an error in the page is reported (once configuration says reporting is
 // on), the platform administrator finds it under Administration → Errors with its route, and
-// resolves it. A screen that cannot load shows the error screen and is reported, signed out too.
+// resolves it. A screen that cannot load offers the new version and is reported, signed out too.
 // A SuperUser lower in the tree has no Errors tab and the server refuses them.
 const app = useApp(() => ({ ERROR_REPORTING: '1' }));
 
@@ -33,7 +33,10 @@ describe('error reporting', () => {
     opened.pageErrors.splice(0);
 
     await page.goto(`${app.url}/admin?tab=errors`);
-    const row = page.getByRole('row').filter({ hasText: 'probe: the e2e failure' });
+    // The report's own row (the one with its button), not the details row it opens below it.
+    const row = page
+      .getByRole('row')
+      .filter({ has: page.getByRole('button', { name: 'probe: the e2e failure', exact: true }) });
     await row.waitFor();
     await expect.poll(() => row.textContent()).toContain('/notifications');
     expect(await row.textContent()).not.toContain('not-for-reports');
@@ -51,14 +54,15 @@ describe('error reporting', () => {
     await row.waitFor({ state: 'detached' });
   });
 
-  it('shows the error screen when a screen cannot load, and reports it without a session', async () => {
+  it('offers the new version when a screen cannot load, and reports it without a session', async () => {
     const { page } = await app.open();
     // As after a deployment: the sign-in screen's code is gone.
     await page.route('**/assets/LoginPage-*.js', (r) => r.abort());
     const sent = page.waitForRequest((r) => r.url().endsWith('/api/v1/errors') && r.method() === 'POST');
     await page.goto(`${app.url}/login`);
-    await page.getByRole('alert').getByRole('heading', { name: 'Something went wrong' }).waitFor();
-    await page.getByRole('button', { name: 'Reload' }).waitFor();
+    const offer = page.locator('main[data-testid=new-version]');
+    await offer.getByRole('heading', { name: 'A new version of Fieldwatch is available' }).waitFor();
+    await offer.getByRole('button', { name: 'Reload' }).waitFor();
     const report = (await sent).postDataJSON();
     expect(report.message).toContain('dynamically imported module');
     expect(report.context).toMatchObject({ route: '/login', kind: 'route' });
