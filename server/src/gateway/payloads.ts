@@ -1,6 +1,7 @@
 import { OPERATIONS } from '@fieldwatch/core';
 import { FormatRegistry, type Static, Type } from '@sinclair/typebox';
 import { Value } from '@sinclair/typebox/value';
+import { unstorable } from '../db/storable.ts';
 
 FormatRegistry.Set('date-time', (v) => /^\d{4}-\d\d-\d\dT/.test(v) && !Number.isNaN(Date.parse(v)));
 
@@ -19,7 +20,7 @@ export const RadarPayload = Type.Object({
   points: Type.Array(Type.Number(), { minItems: 2, maxItems: 4096 }),
 });
 export const ResultPayload = Type.Object({
-  seq: Type.Integer({ minimum: 1 }),
+  seq: Type.Integer({ minimum: 1, maximum: 2147483647 }),
   op: Type.Union([...OPERATIONS, 'relay'].map((o) => Type.Literal(o))),
   ok: Type.Boolean(),
   message: Type.Optional(Type.String({ maxLength: 500 })),
@@ -42,6 +43,8 @@ export function parsePayload<T>(schema: Parameters<typeof Value.Check>[0], raw: 
   } catch {
     throw new PayloadError('payload is not JSON');
   }
+  const bad = unstorable(data);
+  if (bad) throw new PayloadError(`payload ${bad.path || '/'} ${bad.message}`);
   if (!Value.Check(schema, data)) {
     const first = Value.Errors(schema, data).First();
     throw new PayloadError(`payload ${first?.path || '/'} ${first?.message ?? 'is invalid'}`);

@@ -1,6 +1,7 @@
 import { createRequire } from 'node:module';
 import type { TSchema } from '@sinclair/typebox';
 import type { FastifyServerOptions } from 'fastify';
+import { unstorable } from '../db/storable.ts';
 
 type BuildValidator = NonNullable<
   NonNullable<NonNullable<FastifyServerOptions['schemaController']>['compilersFactory']>['buildValidator']
@@ -62,23 +63,6 @@ function storableOnly(validate: Validate): Validate {
     return false;
   };
   return checked;
-}
-
-/** Deeper JSON than any of our shapes needs is refused rather than walked (and stored) further. */
-const MAX_DEPTH = 64;
-
-/** Walked without recursion: a hostile body may be nested thousands deep. */
-function unstorable(data: unknown): { path: string; message: string } | undefined {
-  const stack: [unknown, string, number][] = [[data, '', 0]];
-  for (let item = stack.pop(); item; item = stack.pop()) {
-    const [value, path, depth] = item;
-    if (typeof value === 'number' && !Number.isFinite(value)) return { path, message: 'must be a finite number' };
-    if (typeof value === 'string' && value.includes('\u0000')) return { path, message: 'must not contain NUL' };
-    if (typeof value !== 'object' || value === null) continue;
-    if (depth >= MAX_DEPTH) return { path, message: `must not be nested deeper than ${MAX_DEPTH} levels` };
-    for (const [k, v] of Object.entries(value)) stack.push([v, `${path}/${k}`, depth + 1]);
-  }
-  return undefined;
 }
 
 /**
