@@ -1,6 +1,7 @@
 import cookie from '@fastify/cookie';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import websocket from '@fastify/websocket';
+import { DEFAULT_HTTP_PORT } from '@fieldwatch/core';
 import Fastify, {
   type FastifyBaseLogger,
   type FastifyInstance,
@@ -14,6 +15,7 @@ import { liveRoutes } from './live/live.routes.ts';
 import { adminRoutes } from './modules/admin/admin.routes.ts';
 import { type AccountMailer, logAccountMailer } from './modules/auth/accountMail.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
+import { registerSessionSweep } from './modules/auth/sessionSweep.ts';
 import { configRoutes } from './modules/config/config.routes.ts';
 import { containerRoutes } from './modules/containers/containers.routes.ts';
 import { dashboardRoutes } from './modules/dashboards/dashboards.routes.ts';
@@ -39,6 +41,7 @@ import { registerCompression } from './plugins/compression.ts';
 import { registerCsrfCheck } from './plugins/csrf.ts';
 import { frameworkErrors, registerErrorHandling } from './plugins/errors.ts';
 import { registerOpenApi } from './plugins/openapi.ts';
+import { requireDeclaredPolicies } from './plugins/policy.ts';
 import { registerSecurityHeaders } from './plugins/securityHeaders.ts';
 import { registerSpa } from './plugins/spa.ts';
 import { bodyStrictValidator } from './plugins/validation.ts';
@@ -49,8 +52,8 @@ declare module 'fastify' {
     bus: LiveBus;
     link: DeviceLink;
     mailer: AccountMailer;
-    /** PUBLIC_URL: the address links in mails point to; unset, the request's own address. */
-    publicUrl: string | undefined;
+    /** PUBLIC_URL: the address links in mails point to, never the request's Host header. */
+    publicUrl: string;
     metrics: Metrics;
     /** Every route as registered (HEAD twins left out): the trust suites are generated from it. */
     routeTable: readonly RouteOptions[];
@@ -75,11 +78,13 @@ export type AppOptions = {
   loggerInstance?: FastifyBaseLogger;
   webDist?: string;
   logger?: FastifyServerOptions['logger'];
-  trustProxy?: boolean;
+  /** TRUST_PROXY: the number of proxies in front, or their addresses; default none. */
+  trustProxy?: false | number | string;
   /** The weather provider (WEATHER_URL); default Open-Meteo. */
   weatherUrl?: string;
   /** Password reset and invitation mails; default: written to the log (no SMTP_URL). */
   mailer?: AccountMailer;
+  /** PUBLIC_URL; default http://localhost on the default port. */
   publicUrl?: string;
   /** The map tile source (TILE_URL, TILE_ATTRIBUTION); default OpenStreetMap. */
   tiles?: { url: string; attribution: string };
@@ -91,11 +96,15 @@ export type AppOptions = {
   metricsToken?: string;
 };
 
+const hopsOf = (proxies: number) => (_address: string, hop: number) => hop < proxies;
+
 /** Builds the whole HTTP application on a given database (used by main and by tests). */
 export async function buildApp(options: AppOptions): Promise<App> {
   const app = Fastify({
     ...(options.loggerInstance ? { loggerInstance: options.loggerInstance } : { logger: options.logger ?? false }),
-    trustProxy: options.trustProxy ?? false,
+    // A number of proxies trusts that many hops from the socket, so the client is never the
+    // left-most X-Forwarded-For entry a client wrote itself.
+    trustProxy: typeof options.trustProxy === 'number' ? hopsOf(options.trustProxy) : (options.trustProxy ?? false),
     frameworkErrors,
     ajv: { customOptions: { allErrors: false, coerceTypes: 'array', useDefaults: true, removeAdditional: true } },
     schemaController: { compilersFactory: { buildValidator: bodyStrictValidator() } },
@@ -104,8 +113,9 @@ export async function buildApp(options: AppOptions): Promise<App> {
   app.decorate('bus', options.bus ?? new LiveBus());
   app.decorate('link', options.link ?? noLink);
   app.decorate('mailer', options.mailer ?? logAccountMailer(app.log));
-  app.decorate('publicUrl', options.publicUrl?.replace(/\/+$/, ''));
+  app.decorate('publicUrl', (options.publicUrl ?? `http://localhost:${DEFAULT_HTTP_PORT}`).replace(/\/+$/, ''));
   app.decorate('metrics', options.metrics ?? createMetrics({ db: options.db }));
+  requireDeclaredPolicies(app);
   const routeTable: RouteOptions[] = [];
   app.decorate('routeTable', routeTable);
   app.addHook('onRoute', (route) => {
@@ -128,7 +138,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
       done();
     },
   });
-  registerCsrfCheck(app);
+  registerCsrfCheck(app, { publicUrl: app.publicUrl });
   registerSessions(app, options.db);
   registerMetrics(app, app.metrics, { token: options.metricsToken });
   healthRoutes(app);
@@ -152,6 +162,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
   floorPlanRoutes(app);
   errorReportRoutes(app, { reporting: options.errorReporting ?? false });
   liveRoutes(app);
+  registerSessionSweep(app);
   await registerSpa(app, options.webDist ?? '');
   return app;
 }

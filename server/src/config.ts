@@ -7,11 +7,14 @@ import { type TracingConfig, tracingConfig } from './observability/tracing.ts';
 /** Every setting comes from the environment (documented in the README); nothing secret has a default. */
 export type Config = {
   port: number;
+  /** HOST: the HTTP server's listen address. */
   host: string;
   dataDir: string;
   databaseUrl: string | undefined;
   mqttUrl: string | undefined;
   mqttPort: number;
+  /** MQTT_HOST: the embedded broker's listen address. */
+  mqttHost: string;
   mqttClientId: string;
   /** The MQTT shared-subscription group through which the instances of one deployment split ingest. */
   mqttShareGroup: string;
@@ -22,7 +25,11 @@ export type Config = {
   /** Seconds between two reports of a simulated unit; 0 turns the in-process simulator off. */
   simInterval: number;
   logLevel: string;
-  trustProxy: boolean;
+  /**
+   * TRUST_PROXY: how many reverse proxies stand in front (a number of hops), or their addresses
+   * (comma-separated, CIDR allowed); false: none. Only those hops' X-Forwarded-* headers are believed.
+   */
+  trustProxy: false | number | string;
   webDist: string;
   /** Base URL of the weather provider (Open-Meteo's forecast API shape). */
   weatherUrl: string;
@@ -30,8 +37,8 @@ export type Config = {
   tiles: { url: string; attribution: string };
   /** Notification mails: the SMTP server (none: no mails), the sender, seconds between digests. */
   mail: { smtpUrl: string | undefined; from: string; everyS: number };
-  /** The address people reach the product at, for links in mails (unset: the request's own address). */
-  publicUrl: string | undefined;
+  /** PUBLIC_URL: the address people reach the product at, for links in mails and the allowed browser origin. */
+  publicUrl: string;
   /** ERROR_REPORTING: browser and unhandled server errors are stored for the platform admin (else only logged). */
   errorReporting: boolean;
   /** Days of raw samples kept (whole months are dropped once past it); 0 keeps all. Roll-ups stay. */
@@ -80,6 +87,19 @@ function errorReporting(value: string | undefined, nodeEnv: string | undefined):
   return value === '1';
 }
 
+/**
+ * `0`/unset: no proxy. A number: that many proxies in front, so the client is the address that many
+ * hops from the right of X-Forwarded-For (the left-most entry is whatever the client wrote).
+ * Otherwise the proxies' addresses or CIDR ranges, comma-separated.
+ */
+function trustProxy(value: string | undefined): false | number | string {
+  if (value === undefined || value === '' || value === '0') return false;
+  if (/^\d+$/.test(value)) return Number(value);
+  const ranges = value.split(',').map((s) => s.trim());
+  if (ranges.every((r) => /^[0-9a-f.:]+(\/\d{1,3})?$/i.test(r))) return ranges.join(',');
+  throw new Error(`TRUST_PROXY must be a number of proxies or their addresses, got '${value}'`);
+}
+
 function atMost(name: string, n: number, max: number): number {
   if (n > max) throw new Error(`${name} must be at most ${max}, got ${n}`);
   return n;
@@ -93,6 +113,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     databaseUrl: env.DATABASE_URL || undefined,
     mqttUrl: env.MQTT_URL || undefined,
     mqttPort: int('MQTT_PORT', env.MQTT_PORT, 1883),
+    mqttHost: env.MQTT_HOST || '0.0.0.0',
     mqttClientId: env.MQTT_CLIENT_ID || 'fieldwatch-server',
     mqttShareGroup: env.MQTT_SHARE_GROUP || 'fieldwatch',
     initialAdminUsername: env.INITIAL_ADMIN_USERNAME || 'admin',
@@ -101,7 +122,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     simUnits: atMost('SIM_UNITS', int('SIM_UNITS', env.SIM_UNITS, 200), 10_000),
     simInterval: int('SIM_INTERVAL_S', env.SIM_INTERVAL_S, 10),
     logLevel: env.LOG_LEVEL || 'info',
-    trustProxy: env.TRUST_PROXY === '1',
+    trustProxy: trustProxy(env.TRUST_PROXY),
     webDist: path.resolve(env.WEB_DIST || new URL('../../web/dist', import.meta.url).pathname),
     weatherUrl: httpUrl('WEATHER_URL', env.WEATHER_URL, DEFAULT_WEATHER_URL),
     tiles: {
@@ -113,7 +134,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       from: env.MAIL_FROM || 'Fieldwatch <fieldwatch@localhost>',
       everyS: Math.max(1, int('MAIL_DIGEST_S', env.MAIL_DIGEST_S, 60)),
     },
-    publicUrl: env.PUBLIC_URL ? httpUrl('PUBLIC_URL', env.PUBLIC_URL, '') : undefined,
+    // Never the request's Host header: a forged one would put a reset token in a link to another site.
+    publicUrl: httpUrl('PUBLIC_URL', env.PUBLIC_URL, `http://localhost:${int('PORT', env.PORT, DEFAULT_HTTP_PORT)}`),
     errorReporting: errorReporting(env.ERROR_REPORTING, env.NODE_ENV),
     sampleRetentionDays: int('SAMPLE_RETENTION_DAYS', env.SAMPLE_RETENTION_DAYS, 0),
     tracing: tracingConfig(env),

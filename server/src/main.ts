@@ -51,6 +51,7 @@ const link = await startGateway({
   mqttClientId: config.mqttClientId,
   mqttShareGroup: config.mqttShareGroup,
   mqttPort: config.mqttPort,
+  host: config.mqttHost,
   metrics,
 });
 const accountMailer = config.mail.smtpUrl
@@ -108,10 +109,13 @@ const mailer = config.mail.smtpUrl
       metrics,
     })
   : undefined;
+/** A local client's address of a listener: loopback for a wildcard address, else the address itself. */
+const reachable = (host: string) =>
+  host === '0.0.0.0' || host === '::' ? '127.0.0.1' : host.includes(':') ? `[${host}]` : host;
 let simulator: Simulator | undefined;
 if (fleet && fleet.simulated.length > 0 && config.simInterval > 0) {
   simulator = startSimulator({
-    brokerUrl: config.mqttUrl ?? `mqtt://127.0.0.1:${link.port}`,
+    brokerUrl: config.mqttUrl ?? `mqtt://${reachable(config.mqttHost)}:${link.port}`,
     units: fleet.simulated,
     intervalS: config.simInterval,
     log,

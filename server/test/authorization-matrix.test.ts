@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FakeOpenMeteo } from './fixtures/fakeOpenMeteo.ts';
 import { PNG_1X1 } from './fixtures/images.ts';
 import { createOrganizationTree, createTestApp, createUnit, createUser, signIn, type TestApp } from './helpers.ts';
-import { keyOf, type ObjectKind, type Objects, POLICY, type Policy, type Req, requestOf } from './trust/policy.ts';
+import { keyOf, type ObjectKind, type Objects, type Policy, PROBES, type Req, requestOf } from './trust/policy.ts';
 import { changedTables, databaseDigest, isErrorShape, type Route, routesOf, urlOf } from './trust/routes.ts';
 
 /**
@@ -22,6 +22,11 @@ import { changedTables, databaseDigest, isErrorShape, type Route, routesOf, urlO
  * - the unit-scoped part once more while 8 other clients keep the server busy with valid reads
  *   (each of which must answer 200).
  *
+ * - API keys (issue 18): a read key is refused on every route that declares it writes, however the URL
+ *   is spelled, and on every route that declares it takes no key, writing nothing; every route it
+ *   may call writes nothing (so a declaration cannot lie); a write key is refused only where no key
+ *   is taken.
+ *
  *   root (parent) ─┬─ alpha (own) ── north (child)
  *                  └─ beta (foreign)
  */
@@ -35,6 +40,8 @@ const LEVEL: Record<Role, AccessLevel> = { Reader: Level.Reader, User: Level.Use
 let t: TestApp;
 const weather = new FakeOpenMeteo();
 const cookies = {} as Record<Role | 'keeper', string>;
+/** The keeper's personal API keys, by scope. */
+const keys = {} as Record<'read' | 'write', string>;
 const objects = {} as Record<Place, Objects>;
 /** Objects no one has: what an unknown id answers. */
 const unknown: Objects = {
@@ -50,14 +57,22 @@ const unknown: Objects = {
 const tally = { routes: new Set<string>(), anonymous: 0, cases: 0, refused: 0, allowed: 0, loaded: 0 };
 let serial = 0;
 
-/** Sends a route's request as `cookie` (none: anonymous). */
-function send(route: Route, r: Req, cookie?: string, remoteAddress?: string) {
+/** Sends a route's request as `cookie` (none: anonymous), or with a bearer API key; `url` spells it otherwise. */
+function send(
+  route: Route,
+  r: Req,
+  cookie?: string,
+  remoteAddress?: string,
+  bearer?: string,
+  spell = (u: string) => u,
+) {
   const search = new URLSearchParams();
   for (const [k, v] of Object.entries(r.query ?? {}))
     for (const item of Array.isArray(v) ? v : [v]) search.append(k, String(item));
   const qs = search.toString();
   const headers: Record<string, string> = {};
   if (cookie) headers.cookie = cookie;
+  if (bearer) headers.authorization = `Bearer ${bearer}`;
   let payload: string | Buffer | undefined;
   if (r.raw) {
     headers['content-type'] = r.raw.contentType;
@@ -69,7 +84,7 @@ function send(route: Route, r: Req, cookie?: string, remoteAddress?: string) {
   const params = Object.fromEntries(Object.entries(r.params ?? {}).map(([k, v]) => [k, String(v)]));
   return t.app.inject({
     method: route.method as 'GET',
-    url: urlOf(route, params) + (qs ? `?${qs}` : ''),
+    url: spell(urlOf(route, params)) + (qs ? `?${qs}` : ''),
     headers,
     payload,
     remoteAddress,
@@ -139,6 +154,14 @@ beforeAll(async () => {
   const tree = await createOrganizationTree(t.db);
   await createUser(t.db, { username: 'keeper', password: PASSWORD, organizationId: tree.root, role: Level.SuperUser });
   cookies.keeper = await signIn(t.app, 'keeper', PASSWORD);
+  for (const scope of ['read', 'write'] as const)
+    keys[scope] = (
+      await keep('POST', '/api/v3/user/apiKeys', {
+        name: `matrix ${scope}`,
+        scopes: scope === 'read' ? ['read'] : ['read', 'write'],
+        currentPassword: PASSWORD,
+      })
+    ).key;
   for (const role of ROLES) {
     await createUser(t.db, {
       username: `am-${role}`,
@@ -171,27 +194,32 @@ afterAll(async () => {
 });
 
 const routes = () => routesOf(t.app);
-const WRITES = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+/** A route's own declaration with how the matrix calls it. */
+const policyOf = (route: Route): Policy => ({ ...route.policy, ...PROBES[keyOf(route)] });
 
 describe('every route has a policy (issue 11)', () => {
-  it('classifies every route of the route table, and names no route that is gone', () => {
-    const keys = new Set(routes().map(keyOf));
-    expect(keys.size).toBeGreaterThan(150);
+  it('every route of the route table declares its policy, and the matrix knows how to call it', () => {
+    const all = routes();
+    expect(all.length).toBeGreaterThan(150);
+    expect(all.filter((r) => !r.policy).map(keyOf), 'routes without a declared policy').toEqual([]);
+    const keys = new Set(all.map(keyOf));
     expect(
-      [...keys].filter((k) => !POLICY[k]),
-      'routes without a policy',
+      [...keys].filter((k) => !PROBES[k]),
+      'routes the matrix cannot call',
     ).toEqual([]);
     expect(
-      Object.keys(POLICY).filter((k) => !keys.has(k)),
-      'policies without a route',
+      Object.keys(PROBES).filter((k) => !keys.has(k)),
+      'probes without a route',
     ).toEqual([]);
   });
 
-  it('names, for every scoped route, a capability of the role table', () => {
-    for (const [key, p] of Object.entries(POLICY)) {
+  it('names, for every scoped route, a capability of the role table and the object the request names', () => {
+    for (const route of routes()) {
+      const p = policyOf(route);
       if (p.access !== 'scoped') continue;
       // Every scoped action is one some role has; SuperUsers have all of them.
-      expect(can(Level.SuperUser, p.action, p.resource), key).toBe(true);
+      expect(p.capability && can(Level.SuperUser, p.capability.action, p.capability.resource), keyOf(route)).toBe(true);
+      expect(p.object && p.param, `${keyOf(route)}: which object`).toBeTruthy();
     }
   });
 });
@@ -200,16 +228,15 @@ describe('anonymous (issue 11)', () => {
   it('every non-public route answers 401 in its family’s shape to a valid request, and writes nothing', async () => {
     const failures: string[] = [];
     for (const route of routes()) {
-      const policy = POLICY[keyOf(route)] as Policy;
-      if (!policy || policy.access === 'public') continue;
-      const write = WRITES.has(route.method);
-      const before = write ? await databaseDigest(t.db) : undefined;
+      const policy = policyOf(route);
+      if (policy.access === 'public') continue;
+      const before = await databaseDigest(t.db);
       const res = await send(route, requestOf(route, policy, objects.own));
       tally.anonymous++;
       tally.routes.add(keyOf(route));
       const where = `${keyOf(route)} → ${res.statusCode} ${res.body.slice(0, 200)}`;
       if (res.statusCode !== 401 || !isErrorShape(route.url, 401, res.json())) failures.push(where);
-      else if (before) {
+      else {
         const changed = changedTables(before, await databaseDigest(t.db));
         if (changed.length) failures.push(`${where} changed ${changed.join(', ')}`);
       }
@@ -220,8 +247,8 @@ describe('anonymous (issue 11)', () => {
   it('the public routes answer without a session (never 401)', async () => {
     const failures: string[] = [];
     for (const route of routes()) {
-      const policy = POLICY[keyOf(route)];
-      if (policy?.access !== 'public') continue;
+      const policy = policyOf(route);
+      if (policy.access !== 'public') continue;
       const res = await send(route, requestOf(route, policy, objects.own), undefined, policy.remoteAddress);
       tally.anonymous++;
       tally.routes.add(keyOf(route));
@@ -232,11 +259,13 @@ describe('anonymous (issue 11)', () => {
   }, 60_000);
 });
 
-type Scoped = Extract<Policy, { access: 'scoped' }>;
+type Scoped = Policy & Required<Pick<Policy, 'capability'>>;
 const scopedRoutes = (filter: (route: Route, p: Scoped) => boolean = () => true) =>
   routesOf(t.app).flatMap((route) => {
-    const p = POLICY[keyOf(route)];
-    return p?.access === 'scoped' && p.matrix !== false && filter(route, p) ? [{ route, policy: p }] : [];
+    const p = policyOf(route);
+    return p.access === 'scoped' && p.capability && p.matrix !== false && filter(route, p as Scoped)
+      ? [{ route, policy: p as Scoped }]
+      : [];
   });
 
 /** What an object nobody may see answers, per route and role (the refusal must look the same). */
@@ -263,7 +292,8 @@ const normalised = (body: string) => body.replace(/\d+/g, 'N');
 async function check(route: Route, policy: Scoped, role: Role, place: Place): Promise<string | undefined> {
   let o = objects[place];
   if (policy.fresh) o = { ...o, [policy.fresh]: await make(policy.fresh, o.org, o.unit) };
-  const allowed = can(LEVEL[role], policy.action, policy.resource) && (place === 'own' || place === 'child');
+  const { action, resource } = policy.capability;
+  const allowed = can(LEVEL[role], action, resource) && (place === 'own' || place === 'child');
   const before = await databaseDigest(t.db);
   const res = await send(route, requestOf(route, policy, o), cookies[role]);
   tally.cases++;
@@ -321,7 +351,7 @@ describe('role × place (issue 11)', () => {
 describe('platform administration (issue 11)', () => {
   it.each(ROLES)('refuses a %s of alpha (403), writing nothing', async (role) => {
     for (const route of routes()) {
-      const policy = POLICY[keyOf(route)] as Policy;
+      const policy = policyOf(route);
       if (policy.access !== 'platform') continue;
       const before = await databaseDigest(t.db);
       const res = await send(route, requestOf(route, policy, objects.own), cookies[role]);
@@ -385,4 +415,83 @@ describe('under load (issue 11)', () => {
     }
     expect(failures).toEqual([]);
   }, 120_000);
+});
+
+/**
+ * The ways a client may spell the same route: as registered, with a letter of its last fixed
+ * segment percent-encoded (lower- and upper-case hex), which the router decodes before matching.
+ */
+const SPELLINGS: [string, (url: string) => string][] = [
+  ['as registered', (u) => u],
+  ...(['lower', 'upper'] as const).map((c): [string, (url: string) => string] => [
+    `a letter percent-encoded (${c}-case hex)`,
+    (u) =>
+      u.replace(/\/([A-Za-z])([\w-]*)(?=(\/[^/]*\d[^/]*)*$)/, (_, first: string, rest: string) => {
+        const hex = first.charCodeAt(0).toString(16);
+        return `/%${c === 'upper' ? hex.toUpperCase() : hex}${rest}`;
+      }),
+  ]),
+];
+
+const KEY_REFUSALS = ['This API key may only read', 'Not available with an API key'];
+
+describe('API keys (issue 18)', () => {
+  it('a read-only key is refused wherever the route writes or takes no key, however spelled, writing nothing', async () => {
+    const failures: string[] = [];
+    let refused = 0;
+    for (const route of routes()) {
+      const policy = policyOf(route);
+      if (policy.apiKey === 'read') continue;
+      for (const [how, spell] of SPELLINGS) {
+        const before = await databaseDigest(t.db);
+        const res = await send(route, requestOf(route, policy, objects.own), undefined, undefined, keys.read, spell);
+        refused++;
+        const where = `${keyOf(route)} ${how} → ${res.statusCode} ${res.body.slice(0, 200)}`;
+        const body = res.json();
+        if (res.statusCode !== 403 || !isErrorShape(route.url, 403, body) || !KEY_REFUSALS.includes(errorMessage(body)))
+          failures.push(where);
+        const changed = changedTables(before, await databaseDigest(t.db));
+        if (changed.length) failures.push(`${where} changed ${changed.join(', ')}`);
+      }
+    }
+    expect(failures).toEqual([]);
+    expect(refused).toBeGreaterThan(200);
+  }, 120_000);
+
+  it('every route a read-only key may call declares truthfully that it writes nothing', async () => {
+    const failures: string[] = [];
+    for (const route of routes()) {
+      const policy = policyOf(route);
+      if (policy.apiKey !== 'read') continue;
+      const before = await databaseDigest(t.db);
+      const res = await send(route, requestOf(route, policy, objects.own), undefined, policy.remoteAddress, keys.read);
+      const where = `${keyOf(route)} → ${res.statusCode} ${res.body.slice(0, 200)}`;
+      // A refusal of the request's own (no GIS right, a user not administered) is fine; one of the key is not.
+      const byKey = res.statusCode === 403 && KEY_REFUSALS.includes(errorMessage(res.json()));
+      if (res.statusCode === 401 || byKey || res.statusCode >= 500) failures.push(where);
+      const changed = changedTables(before, await databaseDigest(t.db));
+      if (changed.length) failures.push(`${where} changed ${changed.join(', ')}`);
+    }
+    expect(failures).toEqual([]);
+  }, 120_000);
+
+  it('a write key is refused only on the routes that take no key (keys, passwords), however spelled', async () => {
+    const failures: string[] = [];
+    for (const route of routes()) {
+      const policy = policyOf(route);
+      if (policy.apiKey !== 'none') continue;
+      for (const [how, spell] of SPELLINGS) {
+        const res = await send(route, requestOf(route, policy, objects.own), undefined, undefined, keys.write, spell);
+        if (res.statusCode !== 403 || errorMessage(res.json()) !== KEY_REFUSALS[1])
+          failures.push(`${keyOf(route)} ${how} → ${res.statusCode} ${res.body.slice(0, 200)}`);
+      }
+    }
+    expect(failures).toEqual([]);
+    // And the key works where it may: it reads the devices it stands for.
+    const res = await t.app.inject({
+      url: '/api/v2/device/devices',
+      headers: { authorization: `Bearer ${keys.write}` },
+    });
+    expect(res.statusCode).toBe(200);
+  });
 });

@@ -93,3 +93,11 @@ describe('ERROR_REPORTING', () => {
     expect(() => loadConfig({ ERROR_REPORTING: 'yes' })).toThrow(/ERROR_REPORTING/);
   });
 });
+
+describe('HOST and MQTT_HOST', () => {
+  it('listen on every address by default and each on its own address when set', () => {
+    expect(loadConfig({})).toMatchObject({ host: '0.0.0.0', mqttHost: '0.0.0.0' });
+    expect(loadConfig({ HOST: '127.0.0.1' })).toMatchObject({ host: '127.0.0.1', mqttHost: '0.0.0.0' });
+    expect(loadConfig({ MQTT_HOST: '10.0.0.5' })).toMatchObject({ host: '0.0.0.0', mqttHost: '10.0.0.5' });
+  });
+});

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type App, buildApp } from '../src/app.ts';
 import type { Db } from '../src/db/db.ts';
 import { migrate } from '../src/db/migrate.ts';
+import { signedIn } from '../src/plugins/policy.ts';
 import { REPORTS_PER_WINDOW } from '../src/modules/errorReports/errorReports.service.ts';
 import { createOrganizationTree, createUser, openTestDb, signIn } from './helpers.ts';
 
@@ -19,7 +20,7 @@ const PASSWORD = 'error-reports-password';
 const build = async (errorReporting: boolean) => {
   const built = await buildApp({ db, errorReporting, loggerInstance: pino({ level: 'silent' }) });
   // A route that fails the way a bug would, to see what the 5xx path records.
-  built.get('/api/v3/test/explode/:unit', async () => {
+  built.get('/api/v3/test/explode/:unit', { config: signedIn({ writes: false }) }, async () => {
     throw new Error(`probe failure ${errorReporting ? 'on' : 'off'}`);
   });
   await built.ready();

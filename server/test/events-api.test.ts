@@ -10,10 +10,11 @@ const cookies: Record<string, string> = {};
 let event: EventRecord;
 let task: TaskRecord;
 let north: number;
+let tree: Awaited<ReturnType<typeof createOrganizationTree>>;
 
 beforeAll(async () => {
   t = await createTestApp();
-  const tree = await createOrganizationTree(t.db);
+  tree = await createOrganizationTree(t.db);
   north = tree.north;
   for (const [name, org, role] of [
     ['writer', tree.north, 1],
@@ -189,6 +190,45 @@ describe('task files', () => {
     expect((await call('writer', 'GET', `/api/v3/tasks/${task.id}/files`)).json()).toEqual([]);
   });
 
+  it('serves only pictures, PDFs and plain text as their type; anything else as bytes to save; all sandboxed', async () => {
+    const cases: [query: string, served: string][] = [
+      ['name=x.js&type=text/javascript', 'application/octet-stream'],
+      ['name=x.html&type=text/html', 'application/octet-stream'],
+      ['name=x.svg&type=image/svg%2Bxml', 'application/octet-stream'],
+      ['name=x.xhtml&type=application/xhtml%2Bxml', 'application/octet-stream'],
+      ['name=x.txt&type=text/xml', 'application/octet-stream'],
+      ['name=page.html', 'application/octet-stream'],
+      ['name=photo.png&type=image/png', 'image/png'],
+      ['name=Photo.JPG', 'image/jpeg'],
+      ['name=report.pdf&type=Application/PDF', 'application/pdf'],
+      ['name=readings.csv&type=text/csv', 'text/csv'],
+      ['name=notes.txt&type=text/plain', 'text/plain'],
+      ['name=x.png&type=application/octet-stream', 'application/octet-stream'],
+    ];
+    const script = Buffer.from('<script>alert(document.cookie)</script>');
+    for (const [query, served] of cases) {
+      const res = await upload('writer', task.id, script, query);
+      expect(res.statusCode, query).toBe(200);
+      expect(res.json().type, query).toBe(served);
+      const got = await call('reader', 'GET', `/api/v3/tasks/${task.id}/files/${res.json().id}`);
+      expect(got.headers['content-type'], query).toBe(served);
+      expect(got.headers['content-disposition'], query).toMatch(/^attachment; /);
+      expect(got.headers['content-security-policy'], query).toMatch(/(^|; )sandbox(;|$)/);
+      expect(got.headers['content-security-policy'], query).toContain("default-src 'none'");
+      expect(got.headers['x-content-type-options'], query).toBe('nosniff');
+      expect(got.headers['cross-origin-resource-policy'], query).toBe('same-origin');
+    }
+    // A file stored with a type of its own before this rule is served by the same rule.
+    const [legacy] = await t.db.query<{ id: string }>(
+      `insert into task_files (id, task_id, name, content_type, size, data, uploaded_by)
+       values ('legacy-html', $1, 'old.html', 'text/html', $2, $3, 'ev-writer') returning id`,
+      [task.id, script.length, script],
+    );
+    const old = await call('reader', 'GET', `/api/v3/tasks/${task.id}/files/${legacy?.id}`);
+    expect(old.headers['content-type']).toBe('application/octet-stream');
+    await t.db.query('delete from task_files where task_id = $1', [task.id]);
+  });
+
   it('refuses readers, other organisations, an empty file, a missing name and more than 10 MB', async () => {
     const one = Buffer.from('x');
     expect((await upload('reader', task.id, one, 'name=a.txt')).statusCode).toBe(403);
@@ -216,5 +256,94 @@ describe('notification order', () => {
     expect(list).toHaveLength(3);
     expect(list[0]?.priority).toBe('critical');
     expect(list[0]?.message).toContain('type 0');
+  });
+});
+
+describe('task references', () => {
+  // Besides the tree of helpers.ts: a User above north (alpha) and one below it (northX), and an
+  // event of a unit below north (northX) and of a unit elsewhere (beta).
+  const events = { below: '', elsewhere: '' };
+  let custom: TaskRecord;
+
+  beforeAll(async () => {
+    for (const [name, org] of [
+      ['above', tree.alpha],
+      ['below', tree.northX],
+    ] as const) {
+      await createUser(t.db, { username: `ev-${name}`, password: 'events-pass', organizationId: org, role: 1 });
+    }
+    for (const [key, org] of [
+      ['below', tree.northX],
+      ['elsewhere', tree.beta],
+    ] as const) {
+      const id = await createUnit(t.db, { organizationId: org, serial: `EV-${key}`, name: `Valve ${key}` });
+      const unit = { id, organization_id: org };
+      await applyFindings(t.db, unit, [{ channel: 1, type: 30 }], [{ channel: 1, type: 30, text: key }], new Date());
+    }
+    await processPendingAlarms(t.db, () => {});
+    const rows = await t.db.query<{ id: string; organization_id: number }>('select id, organization_id from events');
+    events.below = rows.find((r) => r.organization_id === tree.northX)?.id ?? '';
+    events.elsewhere = rows.find((r) => r.organization_id === tree.beta)?.id ?? '';
+    expect(events.below && events.elsewhere).toBeTruthy();
+  });
+
+  it("creates a task with assignees who work the organisation's tasks and events of its units (below it too)", async () => {
+    const res = await call('writer', 'POST', '/api/v3/tasks', {
+      organizationId: north,
+      assignees: ['EV-Writer', 'ev-above'],
+      eventIds: [event.id, events.below],
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    custom = res.json() as TaskRecord;
+    // Assignees are kept as the users' own names.
+    expect(custom).toMatchObject({ assignees: ['ev-writer', 'ev-above'], eventIds: [event.id, events.below] });
+  });
+
+  it.each([
+    ['a user of another organisation', () => ({ assignees: ['ev-outsider'] }), 'assignees: ev-outsider'],
+    ['a user below the organisation (who cannot see it)', () => ({ assignees: ['ev-below'] }), 'assignees: ev-below'],
+    [
+      'a Reader of the organisation (who may not work tasks)',
+      () => ({ assignees: ['ev-reader'] }),
+      'assignees: ev-reader',
+    ],
+    ['an unknown user', () => ({ assignees: ['ev-writer', 'nobody'] }), 'assignees: nobody'],
+    ['an event of another organisation', () => ({ eventIds: [events.elsewhere] }), 'eventIds:'],
+    ['an unknown event', () => ({ eventIds: ['no-such-event'] }), 'eventIds: no-such-event'],
+  ])('refuses to create a task with %s (400), storing nothing', async (_, refs, message) => {
+    const before = await tasksInDb();
+    const res = await call('writer', 'POST', '/api/v3/tasks', { organizationId: north, ...refs() });
+    expect(res.statusCode, res.body).toBe(400);
+    expect(res.json().message).toContain(message);
+    expect(await tasksInDb()).toEqual(before);
+  });
+
+  it('refuses to assign or add such references to a task (400), changing nothing', async () => {
+    const before = await tasksInDb();
+    for (const [body, message] of [
+      [{ assign: 'ev-outsider' }, 'assign: ev-outsider'],
+      [{ assign: 'ev-reader', note: 'with a valid part' }, 'assign: ev-reader'],
+      [{ addEvents: [events.elsewhere] }, `addEvents: ${events.elsewhere}`],
+      [{ addEvents: [event.id, 'no-such-event'], status: 'working' }, 'addEvents: no-such-event'],
+    ] as const) {
+      const res = await call('writer', 'PUT', `/api/v3/tasks/${custom.id}`, body);
+      expect(res.statusCode, JSON.stringify(body)).toBe(400);
+      expect(res.json().message).toContain(message);
+    }
+    expect(await tasksInDb()).toEqual(before);
+    // The alarm task of the unit below north takes events of its own subtree only, not north's.
+    const [below] = (await tasksInDb()).filter((x) => x.eventIds.includes(events.below) && x.type === 'alarm');
+    if (!below) throw new Error('no alarm task below');
+    const up = await call('writer', 'PUT', `/api/v3/tasks/${below.id}`, { addEvents: [event.id] });
+    expect(up.statusCode, up.body).toBe(400);
+  });
+
+  it('assigns a user of an organisation above, named in any case, as their own name', async () => {
+    const res = await call('writer', 'PUT', `/api/v3/tasks/${custom.id}`, {
+      assign: 'EV-ABOVE',
+      withdraw: 'ev-writer',
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    expect((res.json() as TaskRecord).assignees).toEqual(['ev-above']);
   });
 });

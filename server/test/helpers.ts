@@ -58,14 +58,30 @@ export type TestApp = { app: App; db: Db; bus: LiveBus; link: DeviceLink; close:
  * free loopback port (`link.port`), or the external broker of MQTT_URL when that is set.
  */
 export async function createTestApp(
-  opts: { gateway?: boolean; weatherUrl?: string; mailer?: AccountMailer; databaseUrl?: string } = {},
+  opts: {
+    gateway?: boolean;
+    weatherUrl?: string;
+    mailer?: AccountMailer;
+    databaseUrl?: string;
+    publicUrl?: string;
+    trustProxy?: number;
+  } = {},
 ): Promise<TestApp> {
   const db = await openTestDb(opts.databaseUrl);
   await migrate(db);
   const bus = new LiveBus();
   const log = pino({ level: process.env.TEST_LOG_LEVEL ?? 'silent' });
   const link = opts.gateway ? await startTestGateway({ db, bus, log }) : undefined;
-  const app = await buildApp({ db, bus, link, loggerInstance: log, weatherUrl: opts.weatherUrl, mailer: opts.mailer });
+  const app = await buildApp({
+    db,
+    bus,
+    link,
+    loggerInstance: log,
+    weatherUrl: opts.weatherUrl,
+    mailer: opts.mailer,
+    publicUrl: opts.publicUrl,
+    trustProxy: opts.trustProxy,
+  });
   await app.ready();
   return {
     app,

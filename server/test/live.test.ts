@@ -30,6 +30,9 @@ function open(headers: Record<string, string>) {
   return { ws, messages };
 }
 
+const sessionIdOf = async (cookie: string) =>
+  (await t.app.inject({ method: 'GET', url: '/api/v2/auth', headers: { cookie } })).json<{ id: string }>().id;
+
 const relay = (organizationId: number, unitId: number): LiveEvent => ({
   kind: 'relay',
   organizationId,
@@ -113,22 +116,131 @@ describe('live push of a long-lived tab', () => {
     await expect(closed).resolves.toBe(1006);
   });
 
-  it('closes the socket with the session-ended code once the session has ended', async () => {
+  it('re-checks the session every 60 s and closes the socket of one that ended unannounced', async () => {
     fakeIntervals();
     const own = await signIn(t.app, 'live', 'live-secret');
+    const id = await sessionIdOf(own);
     const ws = new WebSocket(url, { headers: { cookie: own } });
     const closed = new Promise<number>((resolve) => ws.on('close', (code) => resolve(code)));
     let pinged = 0;
     ws.on('ping', () => pinged++);
     await new Promise((resolve) => ws.once('message', resolve));
-    const out = await t.app.inject({ method: 'GET', url: '/api/v2/auth/logout', headers: { cookie: own } });
-    expect(out.statusCode).toBe(200);
-    // The session is re-checked every 60 s; the heartbeat in between is answered as usual.
+    // Deleted behind the application's back: no announcement, only the re-check can notice.
+    await t.db.query('delete from sessions where id = $1', [id]);
     vi.advanceTimersByTime(HEARTBEAT_MS);
     await expect.poll(() => pinged).toBe(1);
     await roundTrip(ws);
     expect(ws.readyState).toBe(WebSocket.OPEN);
     vi.advanceTimersByTime(60_000 - HEARTBEAT_MS);
     await expect(closed).resolves.toBe(CLOSE_SESSION_ENDED);
+  });
+});
+
+/** The promise's outcome, which must come within `ms`. */
+async function within<T>(promise: Promise<T>, ms = 5000): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`nothing within ${ms} ms`)), ms);
+  });
+  try {
+    return await Promise.race([promise, late]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+// Every way a session ends closes its sockets at once, not at the next 60 s re-check: each test
+// waits for the close event, which must come within 5 s of the call that ended the session.
+describe('live push when the session ends', () => {
+  let admin: string;
+  beforeAll(async () => {
+    await createUser(t.db, { username: 'live-admin', password: 'live-secret', organizationId: mine, role: 0 });
+    admin = await signIn(t.app, 'live-admin', 'live-secret');
+  });
+
+  /** A socket of a fresh session of `username` that has said hello. */
+  async function liveSocket(username: string, password = 'live-secret') {
+    const own = await signIn(t.app, username, password);
+    const { ws, messages } = open({ cookie: own });
+    const closed = new Promise<{ code: number; after: string[] }>((resolve) =>
+      ws.on('close', (code) => resolve({ code, after: messages.slice(1).map((m) => m.kind) })),
+    );
+    await expect.poll(() => messages.map((m) => m.kind)).toEqual(['hello']);
+    return { cookie: own, id: await sessionIdOf(own), closed };
+  }
+  const inject = (method: 'GET' | 'PUT' | 'POST' | 'DELETE', path: string, cookie: string, payload?: object) =>
+    t.app.inject({ method, url: path, headers: { cookie }, payload });
+
+  it('closes at sign-out, and nothing published afterwards reaches it', async () => {
+    const s = await liveSocket('live');
+    expect((await inject('GET', '/api/v2/auth/logout', s.cookie)).statusCode).toBe(200);
+    t.bus.publish(relay(mine, 3));
+    await expect(within(s.closed)).resolves.toEqual({ code: CLOSE_SESSION_ENDED, after: [] });
+  });
+
+  it('closes when the user ends that session from another one', async () => {
+    const s = await liveSocket('live');
+    const other = await signIn(t.app, 'live', 'live-secret');
+    expect((await inject('DELETE', `/api/v2/auth/session/logout/${s.id}`, other)).statusCode).toBe(200);
+    await expect(within(s.closed)).resolves.toMatchObject({ code: CLOSE_SESSION_ENDED });
+  });
+
+  it('closes when the user ends all their other sessions', async () => {
+    const s = await liveSocket('live');
+    const other = await signIn(t.app, 'live', 'live-secret');
+    expect((await inject('DELETE', '/api/v2/auth/session/others', other)).statusCode).toBe(200);
+    await expect(within(s.closed)).resolves.toMatchObject({ code: CLOSE_SESSION_ENDED });
+  });
+
+  it('closes when an administrator ends the session', async () => {
+    const s = await liveSocket('live');
+    const res = await inject('DELETE', `/api/v1/admin/organization/${mine}/sessions/${s.id}`, admin);
+    expect(res.statusCode).toBe(200);
+    await expect(within(s.closed)).resolves.toMatchObject({ code: CLOSE_SESSION_ENDED });
+  });
+
+  it('closes when the user changes their password in another session', async () => {
+    await createUser(t.db, { username: 'live-pw', password: 'live-secret', organizationId: mine, role: 2 });
+    const s = await liveSocket('live-pw');
+    const other = await signIn(t.app, 'live-pw', 'live-secret');
+    const res = await inject('POST', '/api/v3/user/profile/password', other, {
+      currentPassword: 'live-secret',
+      newPassword: 'live-secret-2',
+    });
+    expect(res.statusCode).toBe(200);
+    await expect(within(s.closed)).resolves.toMatchObject({ code: CLOSE_SESSION_ENDED });
+  });
+
+  it('closes when an administrator sets the user’s password', async () => {
+    await createUser(t.db, { username: 'live-set', password: 'live-secret', organizationId: mine, role: 2 });
+    const s = await liveSocket('live-set');
+    const res = await inject('PUT', '/api/v1/admin/updateUserPassword', admin, {
+      username: 'live-set',
+      newPassword: 'live-secret-2',
+    });
+    expect(res.statusCode).toBe(200);
+    await expect(within(s.closed)).resolves.toMatchObject({ code: CLOSE_SESSION_ENDED });
+  });
+
+  it('closes when the user loses their last role and is removed', async () => {
+    await createUser(t.db, { username: 'live-gone', password: 'live-secret', organizationId: mine, role: 2 });
+    const s = await liveSocket('live-gone');
+    const res = await inject('DELETE', '/api/v1/admin/profile', admin, { username: 'live-gone', organizationId: mine });
+    expect(res.statusCode).toBe(200);
+    await expect(within(s.closed)).resolves.toMatchObject({ code: CLOSE_SESSION_ENDED });
+    expect(await t.db.query('select 1 from sessions where id = $1', [s.id])).toEqual([]);
+  });
+
+  it('closes at the moment the session expires', async () => {
+    const own = await signIn(t.app, 'live', 'live-secret');
+    const id = await sessionIdOf(own);
+    await t.db.query(`update sessions set expires_at = now() + interval '3 seconds' where id = $1`, [id]);
+    const { ws, messages } = open({ cookie: own });
+    const closed = new Promise<number>((resolve) => ws.on('close', (code) => resolve(code)));
+    await expect.poll(() => messages.map((m) => m.kind)).toEqual(['hello']);
+    const [row] = await t.db.query<{ expires_at: Date }>('select expires_at from sessions where id = $1', [id]);
+    const expiresAt = row?.expires_at.getTime() ?? 0;
+    await expect(within(closed, expiresAt - Date.now() + 5000)).resolves.toBe(CLOSE_SESSION_ENDED);
+    expect(Date.now()).toBeGreaterThanOrEqual(expiresAt);
   });
 });

@@ -13,7 +13,10 @@ const OLD = 'forgotten-one';
 
 beforeAll(async () => {
   sink = await startSmtpSink();
-  t = await createTestApp({ mailer: smtpAccountMailer(nodemailer.createTransport(sink.url), 'fw@localhost') });
+  t = await createTestApp({
+    mailer: smtpAccountMailer(nodemailer.createTransport(sink.url), 'fw@localhost'),
+    publicUrl: 'https://fieldwatch.example',
+  });
   const org = await createOrganization(t.db, 'Reset Org');
   await createUser(t.db, {
     username: 'rita',
@@ -34,7 +37,8 @@ const ask = (email: string, baseUrl = 'http://localhost/reset-password') =>
   t.app.inject({
     method: 'POST',
     url: '/api/v3/user/createRestorePasswordToken',
-    headers: { host: 'fieldwatch.test' },
+    // A forged Host: the link must not follow it.
+    headers: { host: 'evil.example' },
     payload: { userId: email, baseUrl },
   });
 const verify = (token: string) =>
@@ -62,8 +66,8 @@ describe('password reset', () => {
     expect([known.statusCode, unknown.statusCode]).toEqual([200, 200]);
     expect(known.body).toBe(unknown.body);
     const { url, raw } = await linkMailedTo('rita@example.test', 1);
-    // The link points at this server, never at an address from the request body.
-    expect(url).toBe('http://fieldwatch.test/reset-password?token=');
+    // The link points at PUBLIC_URL, never at the request's Host header or an address from its body.
+    expect(url).toBe('https://fieldwatch.example/reset-password?token=');
     expect(raw).toContain('Rita Lund');
     expect(sink.mails.some((m) => m.to.includes('nobody@example.test'))).toBe(false);
   });

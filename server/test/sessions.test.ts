@@ -2,6 +2,9 @@ import { randomUUID } from 'node:crypto';
 import { AccessLevel, SESSION_COOKIE_NAME } from '@fieldwatch/core';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../src/app.ts';
+import { LiveBus } from '../src/live/bus.ts';
+import { sweepExpiredSessions } from '../src/modules/auth/sessionSweep.ts';
 import {
   cookieHeaderOf,
   countSessions,
@@ -179,5 +182,36 @@ describe('DELETE /api/v2/auth/session/logout/{session}', () => {
     expect(res.statusCode).toBe(200);
     expectCookieCleared(res);
     expect((await get('/api/v2/auth', mine.cookie)).statusCode).toBe(401);
+  });
+});
+
+describe('the expired-session sweep', () => {
+  const rowOf = async (id: string) => (await t.db.query('select 1 from sessions where id = $1', [id])).length;
+
+  it('deletes expired sessions, keeps live ones and announces the ended ones', async () => {
+    const expired = await session('erin');
+    const live = await session('erin');
+    await t.db.query(`update sessions set expires_at = now() - interval '1 minute' where id = $1`, [expired.id]);
+    const heard: string[] = [];
+    const unwatch = [expired, live].map((s) => t.bus.watchSession(s.id, () => heard.push(s.id)));
+
+    expect(await sweepExpiredSessions(t.app)).toBeGreaterThanOrEqual(1);
+    for (const stop of unwatch) stop();
+    expect(await rowOf(expired.id)).toBe(0);
+    expect(await rowOf(live.id)).toBe(1);
+    expect(heard).toEqual([expired.id]);
+    expect((await get('/api/v2/auth', live.cookie)).statusCode).toBe(200);
+  });
+
+  it('runs when an app starts', async () => {
+    const expired = await session('erin');
+    await t.db.query(`update sessions set expires_at = now() - interval '1 minute' where id = $1`, [expired.id]);
+    const other = await buildApp({ db: t.db, bus: new LiveBus() });
+    try {
+      await other.ready();
+      await expect.poll(() => rowOf(expired.id)).toBe(0);
+    } finally {
+      await other.close();
+    }
   });
 });

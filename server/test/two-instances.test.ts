@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { type Db, openDb } from '../src/db/db.ts';
 import { hashUnitSecret } from '../src/gateway/embedded.ts';
+import { CLOSE_SESSION_ENDED } from '../src/live/live.routes.ts';
 import { insertUnit } from '../src/modules/devices/devices.service.ts';
 
 // Two real server processes (server/src/main.ts) on one PostgreSQL database and one Mosquitto,
@@ -128,6 +129,19 @@ describe.skipIf(!DATABASE_URL || !MQTT_URL)('two API instances on one PostgreSQL
     const out = await fetch(`${b.base}/api/v2/auth/logout`, { headers: { cookie } });
     expect(out.status).toBe(200);
     expect((await fetch(`${a.base}/api/v3/user/profile`, { headers: { cookie } })).status).toBe(401);
+  });
+
+  it('closes a live socket on B at once when its session is signed out on A', async () => {
+    const cookie = await signIn(a.base);
+    const ws = new WebSocket(`${b.base.replace('http', 'ws')}/api/v3/live`, { headers: { cookie } });
+    const closed = new Promise<number>((resolve) => ws.on('close', (code) => resolve(code)));
+    await new Promise((resolve) => ws.once('message', resolve));
+    expect((await fetch(`${a.base}/api/v2/auth/logout`, { headers: { cookie } })).status).toBe(200);
+    // A announces the end through PostgreSQL, far sooner than B's own 60 s re-check: a socket still
+    // open after 5 s is cut here (1006), which fails the test.
+    const late = setTimeout(() => ws.terminate(), 5000);
+    await expect(closed).resolves.toBe(CLOSE_SESSION_ENDED);
+    clearTimeout(late);
   });
 
   it('splits ingest between the instances, and a browser on B hears every sample, those A stored too', async () => {

@@ -249,7 +249,7 @@ describe('personal API keys', () => {
     const made = await call({
       method: 'POST',
       url: '/api/v3/user/apiKeys',
-      payload: { name: 'Reporting', scopes: ['read'] },
+      payload: { name: 'Reporting', scopes: ['read'], currentPassword: PASSWORD },
     });
     expect(made.statusCode).toBe(200);
     const { key, id, prefix } = made.json();
@@ -273,7 +273,11 @@ describe('personal API keys', () => {
 
   it('lets a read-write key write, and refuses an unknown key', async () => {
     const { key } = (
-      await call({ method: 'POST', url: '/api/v3/user/apiKeys', payload: { name: 'Sync', scopes: ['read', 'write'] } })
+      await call({
+        method: 'POST',
+        url: '/api/v3/user/apiKeys',
+        payload: { name: 'Sync', scopes: ['read', 'write'], currentPassword: PASSWORD },
+      })
     ).json();
     const res = await call({
       method: 'PUT',
@@ -284,7 +288,11 @@ describe('personal API keys', () => {
     expect(res.statusCode).toBe(200);
     expect(res.json().title).toBe('Automated');
     expect((await call({ method: 'GET', url: '/api/v3/user/profile', ...bearer(`${key}x`) })).statusCode).toBe(401);
-    const bad = await call({ method: 'POST', url: '/api/v3/user/apiKeys', payload: { name: 'x', scopes: ['admin'] } });
+    const bad = await call({
+      method: 'POST',
+      url: '/api/v3/user/apiKeys',
+      payload: { name: 'x', scopes: ['admin'], currentPassword: PASSWORD },
+    });
     expect(bad.statusCode).toBe(400);
   });
 });

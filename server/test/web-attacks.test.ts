@@ -12,7 +12,7 @@ import type { Db } from '../src/db/db.ts';
 import { migrate } from '../src/db/migrate.ts';
 import type { AccountMailer } from '../src/modules/auth/accountMail.ts';
 import { hashToken } from '../src/modules/auth/auth.service.ts';
-import { CROSS_SITE_REFUSED_READS } from '../src/plugins/csrf.ts';
+import { anyone, type RoutePolicy } from '../src/plugins/policy.ts';
 import { HSTS, IMAGE_CSP } from '../src/plugins/securityHeaders.ts';
 import { PNG_1X1 } from './fixtures/images.ts';
 import { createOrganizationTree, createUnit, createUser, login, openTestDb, sessionCookieOf } from './helpers.ts';
@@ -54,9 +54,9 @@ beforeAll(async () => {
   db = await openTestDb();
   await migrate(db);
   const log = pino({ level: 'silent' });
-  app = await buildApp({ db, loggerInstance: log, webDist, trustProxy: true, mailer: hangingMailer });
+  app = await buildApp({ db, loggerInstance: log, webDist, trustProxy: 1, mailer: hangingMailer });
   // A handler that fails, so the 500 answer of the real error handler is among those checked.
-  app.get('/api/test/fails', async () => {
+  app.get('/api/test/fails', { config: anyone({ writes: false }) }, async () => {
     throw new Error('planned failure');
   });
   await app.ready();
@@ -90,9 +90,11 @@ async function sessionOf(userId: number, organizationId: number = org.alpha): Pr
   return `${SESSION_COOKIE_NAME}=${token}`;
 }
 
-/** Every method × URL pattern the app registered, from its route table. */
-function registeredRoutes(a: App): { method: string; url: string }[] {
-  return a.routeTable.flatMap((r) => [r.method].flat().map((method) => ({ method, url: r.url })));
+/** Every method × URL pattern the app registered, from its route table, with its declared policy. */
+function registeredRoutes(a: App): { method: string; url: string; policy: RoutePolicy }[] {
+  return a.routeTable.flatMap((r) =>
+    [r.method].flat().map((method) => ({ method, url: r.url, policy: (r.config as { policy: RoutePolicy }).policy })),
+  );
 }
 
 /** A URL of a pattern with every parameter filled: a uuid where one is expected, else a number nothing has. */
@@ -110,6 +112,9 @@ function headerProblems(res: LightMyRequestResponse, overHttps: boolean): string
   if (!/(^|;)\s*object-src 'none'/.test(csp)) problems.push(`CSP without object-src 'none': ${csp}`);
   if (!/(^|;)\s*base-uri '(self|none)'/.test(csp)) problems.push(`CSP without base-uri: ${csp}`);
   if (!/(^|;)\s*frame-ancestors '(self|none)'/.test(csp)) problems.push(`CSP without frame-ancestors: ${csp}`);
+  // No directive may let a page talk to, or take styles from, any host but this one.
+  for (const [name, sources] of csp.matchAll(/(?:^|;)\s*(connect-src|style-src|font-src|default-src)([^;]*)/g))
+    if (/\s(https?:|wss?:|\*)(\s|$)/.test(`${sources} `)) problems.push(`CSP ${name} allows any host: ${csp}`);
   if (res.headers['x-content-type-options'] !== 'nosniff') problems.push('no nosniff');
   if (res.headers['referrer-policy'] !== 'no-referrer')
     problems.push(`referrer-policy ${res.headers['referrer-policy']}`);
@@ -123,8 +128,8 @@ describe('security headers', () => {
   it('are on the answer of every registered route, signed in over http and anonymous over HTTPS', async () => {
     const routes = registeredRoutes(app);
     // The route table is the app's own: the API, the documentation, the web app's files, the test route.
-    expect(routes).toContainEqual({ method: 'POST', url: '/api/v2/auth/login' });
-    expect(routes).toContainEqual({ method: 'GET', url: '/api/v3/live' });
+    expect(routes).toContainEqual(expect.objectContaining({ method: 'POST', url: '/api/v2/auth/login' }));
+    expect(routes).toContainEqual(expect.objectContaining({ method: 'GET', url: '/api/v3/live' }));
     expect(routes.filter((r) => r.url.startsWith('/assets/')).length).toBeGreaterThanOrEqual(2);
     const problems: string[] = [];
     const statuses = new Set<number>();
@@ -155,7 +160,7 @@ describe('security headers', () => {
     ['an unknown API path', 'GET', '/api/v3/nothing'],
     ['an unknown write', 'POST', '/nothing'],
     ['a malformed JSON body', 'POST', '/api/v2/auth/login'],
-    ['a body over the limit', 'PUT', '/api/v3/user/profile'],
+    ['a body over the limit', 'POST', '/api/v2/auth/login'],
     ['a handler that fails', 'GET', '/api/test/fails'],
     ['a cross-site write', 'POST', '/api/v3/tasks'],
   ])('are on %s', async (what, method, url) => {
@@ -235,6 +240,9 @@ const FOREIGN: [string, Record<string, string>][] = [
   ['Sec-Fetch-Site: same-site', { 'sec-fetch-site': 'same-site', origin: 'https://evil.fieldwatch.test' }],
   ['a foreign Origin', { origin: 'https://evil.example' }],
   ['an opaque Origin', { origin: 'null' }],
+  // This server is http://localhost:80 to app.inject: the same host by another scheme or port is another origin.
+  ['the same host over another scheme', { origin: 'https://localhost:80' }],
+  ['the same host on another port', { origin: 'http://localhost:8080' }],
 ];
 
 /** Every table's rows, as one digest per table. */
@@ -255,14 +263,13 @@ async function digest(): Promise<Record<string, string>> {
 
 describe('cross-site requests', () => {
   it('are refused on every state-changing route, in the family error shape, writing nothing', async () => {
-    const writes = registeredRoutes(app).filter(
-      (r) => !['GET', 'HEAD', 'OPTIONS'].includes(r.method) || CROSS_SITE_REFUSED_READS.has(r.url),
-    );
-    // The GET routes that change something are held too, and by HEAD as well (it runs the same handler).
-    for (const url of CROSS_SITE_REFUSED_READS) {
-      expect(writes, `${url} is registered`).toContainEqual({ method: 'GET', url });
-      writes.push({ method: 'HEAD', url });
-    }
+    // Whatever its method: the route's own declaration says it writes (or opens a channel).
+    const writes = registeredRoutes(app)
+      .filter((r) => r.policy.writes || r.policy.sameSiteOnly)
+      .map(({ method, url }) => ({ method, url }));
+    // A GET that writes is held by HEAD as well (it runs the same handler).
+    for (const r of writes.filter((w) => w.method === 'GET')) writes.push({ method: 'HEAD', url: r.url });
+    expect(writes).toContainEqual({ method: 'GET', url: '/api/v1/xrequest/SetRelay' });
     expect(writes.length).toBeGreaterThan(80);
     const before = await digest();
     const problems: string[] = [];
@@ -298,13 +305,15 @@ describe('cross-site requests', () => {
     console.info(`web attacks: ${writes.length} state-changing routes × ${FOREIGN.length} cross-site forms refused`);
   });
 
-  it('lists every GET route named like a write among those held to the write rule', () => {
-    const reads = registeredRoutes(app).filter((r) => r.method === 'GET');
-    const writeLike = reads.filter((r) =>
-      /\/(Set|Delete|Edit|Add|Remove|Update|Create)[A-Z]\w*$|\/logout$/.test(r.url),
+  it('declares every route named like a write, or with a writing method, as one that writes', () => {
+    const all = registeredRoutes(app);
+    const writeLike = all.filter(
+      (r) =>
+        /\/(Set|Delete|Edit|Add|Remove|Update|Create)[A-Z]\w*$|\/logout$/.test(r.url) ||
+        ['PUT', 'PATCH', 'DELETE'].includes(r.method),
     );
-    expect(writeLike.length).toBeGreaterThanOrEqual(5);
-    for (const r of writeLike) expect(CROSS_SITE_REFUSED_READS, r.url).toContain(r.url);
+    expect(writeLike.filter((r) => r.method === 'GET').length).toBeGreaterThanOrEqual(5);
+    for (const r of writeLike) expect(r.policy.writes, `${r.method} ${r.url}`).toBe(true);
   });
 
   /** Writes that succeed from the page: refused cross-site with nothing changed, then done same-origin. */
@@ -542,7 +551,7 @@ describe('sessions end with their user', () => {
         method: 'POST',
         url: '/api/v3/user/apiKeys',
         headers: { cookie: sessions[0] as string },
-        payload: { name: 'Leaver key', scopes: ['read'] },
+        payload: { name: 'Leaver key', scopes: ['read'], currentPassword: PASSWORD },
       })
     ).json().key as string;
     for (const c of [...sessions, key]) expect(await status(c)).toBe(200);

@@ -17,6 +17,8 @@ export const ProfileUpdateBody = Type.Object(
     name: Type.Optional(Text(200)),
     title: Type.Optional(Text(200)),
     email: Type.Optional(Text(254)),
+    /** Required, and checked like a sign-in, when `email` changes: the address is where reset links go. */
+    currentPassword: Type.Optional(Type.String({ minLength: 1, maxLength: 1024 })),
     phone: Type.Optional(Type.String({ maxLength: 40, pattern: '^[0-9+()\\-. ]*$' })),
     location: Type.Optional(
       Type.Tuple([Type.Number({ minimum: -90, maximum: 90 }), Type.Number({ minimum: -180, maximum: 180 })]),
@@ -93,6 +95,8 @@ export const NewApiKeyBody = Type.Object(
   {
     name: Type.String({ minLength: 1, maxLength: 100, pattern: '\\S' }),
     scopes: Type.Array(ApiKeyScopeSchema, { minItems: 1, maxItems: 2, uniqueItems: true }),
+    /** A key acts for its owner without a password, so minting one asks for it. */
+    currentPassword: Type.String({ minLength: 1, maxLength: 1024 }),
   },
   { additionalProperties: false },
 );

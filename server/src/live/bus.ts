@@ -16,29 +16,64 @@ export type LiveEvent = { unitId: number; organizationId: number } & (
 /** Where live events go: the bus itself, or a collector that holds them until a commit. */
 export type LivePublisher = { publish(event: LiveEvent): void };
 
-/** Carries live events between API instances (PostgreSQL LISTEN/NOTIFY: live/pgFanout.ts). */
-export type LiveRelay = { send(event: LiveEvent): void };
+/**
+ * Sessions that ended (signed out, ended from a session list, a password change, their user
+ * removed, expired): their sockets close. Travels between instances, never to a browser.
+ */
+export type SessionsEnded = { kind: 'sessionsEnded'; sessionIds: string[] };
+
+/** What travels on the bus and between instances. */
+export type BusMessage = LiveEvent | SessionsEnded;
+
+/** Where ended sessions are announced: the bus itself, or a collector that holds them until a commit. */
+export type SessionEndings = { sessionsEnded(sessionIds: readonly string[]): void };
+
+/** Carries bus messages between API instances (PostgreSQL LISTEN/NOTIFY: live/pgFanout.ts). */
+export type LiveRelay = { send(message: BusMessage): void };
+
+/** Session ids per message, so that one fits a NOTIFY payload (under 8,000 bytes) with room to spare. */
+const SESSIONS_PER_MESSAGE = 100;
 
 /**
  * The fan-out of live events to this process's WebSocket connections. Alone, a published event is
  * delivered at once; with a relay (several instances on one PostgreSQL), it goes through the relay
- * and comes back to every instance, this one included, through `deliver`.
+ * and comes back to every instance, this one included, through `deliver`. Ended sessions travel
+ * the same way and reach only the watchers of those sessions.
  */
-export class LiveBus {
+export class LiveBus implements LivePublisher, SessionEndings {
   private readonly emitter = new EventEmitter().setMaxListeners(0);
+  private readonly watchers = new Map<string, Set<() => void>>();
   private relay: LiveRelay | undefined;
   useRelay(relay: LiveRelay | undefined) {
     this.relay = relay;
   }
   publish(event: LiveEvent) {
-    if (this.relay) this.relay.send(event);
-    else this.deliver(event);
+    this.send(event);
   }
-  deliver(event: LiveEvent) {
-    this.emitter.emit('event', event);
+  sessionsEnded(sessionIds: readonly string[]) {
+    for (let i = 0; i < sessionIds.length; i += SESSIONS_PER_MESSAGE) {
+      this.send({ kind: 'sessionsEnded', sessionIds: sessionIds.slice(i, i + SESSIONS_PER_MESSAGE) });
+    }
+  }
+  private send(message: BusMessage) {
+    if (this.relay) this.relay.send(message);
+    else this.deliver(message);
+  }
+  deliver(message: BusMessage) {
+    if (message.kind !== 'sessionsEnded') return void this.emitter.emit('event', message);
+    for (const id of message.sessionIds) for (const fn of this.watchers.get(id) ?? []) fn();
   }
   subscribe(fn: (event: LiveEvent) => void): () => void {
     this.emitter.on('event', fn);
     return () => this.emitter.off('event', fn);
+  }
+  /** Calls `fn` when the session ends (announced on any instance); returns the function that stops watching. */
+  watchSession(sessionId: string, fn: () => void): () => void {
+    const set = this.watchers.get(sessionId) ?? new Set();
+    this.watchers.set(sessionId, set.add(fn));
+    return () => {
+      set.delete(fn);
+      if (set.size === 0 && this.watchers.get(sessionId) === set) this.watchers.delete(sessionId);
+    };
   }
 }

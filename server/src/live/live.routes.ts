@@ -2,12 +2,19 @@ import { SESSION_COOKIE_NAME } from '@fieldwatch/core';
 import type { App } from '../app.ts';
 import { sessionFromToken } from '../modules/auth/auth.service.ts';
 import { visibleOrganizations } from '../modules/organisations/organisations.service.ts';
-import { requireSession, sessionOf } from '../plugins/auth.ts';
+import { sessionOf } from '../plugins/auth.ts';
+import { signedIn } from '../plugins/policy.ts';
 
-/** How often an open socket re-checks its session and the organisations its user may see. */
+/**
+ * How often an open socket re-checks its session and the organisations its user may see. A session
+ * that ends closes its sockets at once (announced on the bus, on every instance; at its expiry
+ * time); the re-check catches an announcement that was missed.
+ */
 const RECHECK_MS = 60_000;
 /** Close code for a session that ended while the socket was open (4000–4999: application codes). */
 export const CLOSE_SESSION_ENDED = 4401;
+/** setTimeout's longest delay; a longer wait is taken in steps. */
+const MAX_TIMEOUT_MS = 2 ** 31 - 1;
 /**
  * Every open socket hears from the server this often, even when nothing happens: a WebSocket ping
  * (the browser answers it; no answer by the next one and the socket is ended, so a vanished client
@@ -20,52 +27,63 @@ export const HEARTBEAT_MS = 30_000;
 /**
  * GET /api/v3/live (WebSocket): live push of new samples, alarms, operation results and relay
  * states for the units the signed-in user may see. Authenticated by the session cookie; a
- * cross-site page cannot open it (Origin must match the host).
+ * cross-site page cannot open it (its policy is same-site only, like a write).
  */
 export function liveRoutes(app: App) {
   app.get(
     '/api/v3/live',
     {
       websocket: true,
-      preHandler: requireSession,
+      config: signedIn({ writes: false, sameSiteOnly: true }),
       schema: { tags: ['live'], summary: 'WebSocket: live events for the units the user may see', hide: false },
-      onRequest: async (request, reply) => {
-        const origin = request.headers.origin;
-        if (origin && new URL(origin).host !== request.host) {
-          return reply.code(403).send({ error: true, statusCode: 403, message: 'Cross-site request refused' });
-        }
-      },
     },
     async (socket, request) => {
       const session = sessionOf(request);
-      app.metrics.liveConnections.inc();
-      socket.once('close', () => app.metrics.liveConnections.dec());
       const token = request.cookies[SESSION_COOKIE_NAME] ?? '';
+      const sessionEnded = () => socket.close(CLOSE_SESSION_ENDED, 'Session ended');
+      const unwatch = app.bus.watchSession(session.id, sessionEnded);
+      let expiry: NodeJS.Timeout | undefined;
+      const awaitExpiry = () => {
+        const left = session.expires_at.getTime() - Date.now();
+        if (left <= 0) sessionEnded();
+        else expiry = setTimeout(awaitExpiry, Math.min(left, MAX_TIMEOUT_MS));
+      };
+      awaitExpiry();
+      let unsubscribe = () => {};
+      let recheck: NodeJS.Timeout | undefined;
+      let heartbeat: NodeJS.Timeout | undefined;
+      app.metrics.liveConnections.inc();
+      socket.once('close', () => {
+        app.metrics.liveConnections.dec();
+        unwatch();
+        clearTimeout(expiry);
+        clearInterval(recheck);
+        clearInterval(heartbeat);
+        unsubscribe();
+      });
       let allowed = new Set((await visibleOrganizations(app.db, session.user_id)).map((o) => o.id));
-      const unsubscribe = app.bus.subscribe((event) => {
+      // An end announced before the watch began (while this request was checked) went unheard.
+      if (!(await sessionFromToken(app.db, token))) return sessionEnded();
+      if (socket.readyState !== socket.OPEN) return;
+      unsubscribe = app.bus.subscribe((event) => {
         if (!allowed.has(event.organizationId)) return;
         if (event.kind === 'notification' && event.userId !== session.user_id) return;
         socket.send(JSON.stringify(event));
       });
-      const recheck = setInterval(async () => {
-        if (!(await sessionFromToken(app.db, token))) return socket.close(CLOSE_SESSION_ENDED, 'Session expired');
+      recheck = setInterval(async () => {
+        if (!(await sessionFromToken(app.db, token))) return sessionEnded();
         allowed = new Set((await visibleOrganizations(app.db, session.user_id)).map((o) => o.id));
       }, RECHECK_MS);
       let answered = true;
       socket.on('pong', () => {
         answered = true;
       });
-      const heartbeat = setInterval(() => {
+      heartbeat = setInterval(() => {
         if (!answered) return socket.terminate();
         answered = false;
         socket.ping();
         socket.send(JSON.stringify({ kind: 'heartbeat' }));
       }, HEARTBEAT_MS);
-      socket.on('close', () => {
-        clearInterval(recheck);
-        clearInterval(heartbeat);
-        unsubscribe();
-      });
       socket.send(JSON.stringify({ kind: 'hello', organizations: [...allowed], heartbeatMs: HEARTBEAT_MS }));
     },
   );

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import pino from 'pino';
 import { afterAll, describe, expect, it } from 'vitest';
 import { LiveBus, type LiveEvent } from './bus.ts';
@@ -39,5 +40,19 @@ describe.skipIf(!url)('live fan-out through PostgreSQL LISTEN/NOTIFY', () => {
     a.publish({ ...relay(1, 'x'.repeat(9000)) });
     a.publish(relay(2, 'on'));
     await expect.poll(() => [heard.a, heard.b]).toEqual([2, 1]);
+  });
+
+  it('ends sessions on every instance, in messages NOTIFY takes, never as a browser event', async () => {
+    const channel = `fw_live_sessions_${process.pid}`;
+    const [a, b] = [new LiveBus(), new LiveBus()];
+    for (const bus of [a, b]) fanouts.push(await startLiveFanout(bus, { url: url ?? '', channel, log }));
+    const events: unknown[] = [];
+    b.subscribe((e) => events.push(e));
+    const ids = Array.from({ length: 250 }, () => randomUUID());
+    const ended = new Set<string>();
+    for (const id of ids) b.watchSession(id, () => ended.add(id));
+    a.sessionsEnded(ids);
+    await expect.poll(() => ended.size).toBe(ids.length);
+    expect(events).toEqual([]);
   });
 });

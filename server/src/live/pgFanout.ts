@@ -1,6 +1,6 @@
 import pg from 'pg';
 import type { Logger } from 'pino';
-import type { LiveBus, LiveEvent } from './bus.ts';
+import type { BusMessage, LiveBus } from './bus.ts';
 
 /** PostgreSQL refuses NOTIFY payloads of 8,000 bytes or more. */
 const MAX_PAYLOAD = 7900;
@@ -13,9 +13,10 @@ export type LiveFanout = { close(): Promise<void> };
 /**
  * Live push across API instances: every instance NOTIFYs its events on one channel and LISTENs on
  * it, so a browser connected to instance B hears of a sample that instance A ingested. Events
- * published in the same tick go out in one statement. A lost connection is reopened; events of
- * other instances sent meanwhile are missed (live push is best effort: pages refetch on focus and
- * on reconnect), this instance's own are kept and sent after it.
+ * published in the same tick go out in one statement. Ended sessions go the same way, so a socket
+ * closes on every instance at once. A lost connection is reopened; messages of other instances sent
+ * meanwhile are missed (live push is best effort: pages refetch on focus and on reconnect, and a
+ * socket re-checks its session every minute), this instance's own are kept and sent after it.
  */
 export async function startLiveFanout(
   bus: LiveBus,
@@ -31,7 +32,7 @@ export async function startLiveFanout(
     const c = new pg.Client({ connectionString: opts.url });
     c.on('notification', (n) => {
       if (n.channel !== channel || !n.payload) return;
-      bus.deliver(JSON.parse(n.payload) as LiveEvent);
+      bus.deliver(JSON.parse(n.payload) as BusMessage);
     });
     c.on('error', (err) => {
       opts.log.warn({ err }, 'live fan-out connection lost');
@@ -71,14 +72,14 @@ export async function startLiveFanout(
 
   await connect();
   bus.useRelay({
-    send(event) {
-      const payload = JSON.stringify(event);
+    send(message) {
+      const payload = JSON.stringify(message);
       if (Buffer.byteLength(payload) > MAX_PAYLOAD) {
         opts.log.error(
-          { kind: event.kind, unitId: event.unitId },
+          { kind: message.kind, unitId: 'unitId' in message ? message.unitId : undefined },
           'live event too large to fan out; delivered here only',
         );
-        bus.deliver(event);
+        bus.deliver(message);
         return;
       }
       outbox.push(payload);

@@ -3,6 +3,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom-client';
 import type { Queryable } from '../db/db.ts';
 import { countRequestedOperations } from '../modules/operations/operations.service.ts';
+import { anyone } from '../plugins/policy.ts';
 
 /**
  * The Prometheus metrics of one server instance. Each instance has a registry of its own (never
@@ -129,7 +130,7 @@ export function registerMetrics(app: FastifyInstance, metrics: Metrics, opts: { 
     done();
   });
 
-  app.get('/metrics', { schema: { hide: true } }, async (request, reply) => {
+  app.get('/metrics', { config: anyone({ writes: false }), schema: { hide: true } }, async (request, reply) => {
     const allowed = access(request, opts.token);
     if (allowed === 'hidden') return reply.callNotFound();
     if (allowed === 'unauthorized') {

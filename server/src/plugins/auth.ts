@@ -1,9 +1,10 @@
-import { SESSION_COOKIE_NAME } from '@fieldwatch/core';
+import { API_KEY_PREFIX, SESSION_COOKIE_NAME } from '@fieldwatch/core';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Db } from '../db/db.ts';
 import { sessionFromApiKey } from '../modules/auth/apiKeys.service.ts';
 import { type SessionRow, sessionFromToken } from '../modules/auth/auth.service.ts';
 import { httpError } from './errors.ts';
+import { isStaticFile, policyOf, type RoutePolicy } from './policy.ts';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -13,24 +14,30 @@ declare module 'fastify' {
   }
 }
 
-/** Reads the session cookie of every /api request; routes that need a user add requireSession. */
+/**
+ * Who is calling, and whether the matched route lets them (its declared policy, plugins/policy.ts):
+ * the session cookie or a personal API key becomes `request.session`; a route that is not public
+ * answers 401 without one, before its input is even read.
+ */
 export function registerSessions(app: FastifyInstance, db: Db) {
   app.decorateRequest('session', null);
   app.decorateRequest('apiKey', null);
   app.addHook('onRequest', async (request) => {
-    if (!request.url.startsWith('/api/')) return;
+    // Not found, or one of the web app's files: no one to recognise.
+    if (request.is404 || isStaticFile(request.routeOptions.config)) return;
+    const policy = policyOf(request.routeOptions.config);
+    // Only a bearer token of our own form is an API key (GET /metrics takes a token of its own).
     const bearer = /^Bearer\s+(\S+)$/i.exec(request.headers.authorization ?? '')?.[1];
-    if (bearer) return useApiKey(db, request, bearer);
-    const token = request.cookies[SESSION_COOKIE_NAME];
-    if (token) request.session = (await sessionFromToken(db, token)) ?? null;
+    if (bearer?.startsWith(API_KEY_PREFIX)) await useApiKey(db, request, bearer, policy);
+    else {
+      const token = request.cookies[SESSION_COOKIE_NAME];
+      if (token) request.session = (await sessionFromToken(db, token)) ?? null;
+    }
+    if (policy.access !== 'public' && !request.session) throw httpError(401, 'Session expired');
   });
 }
 
-export async function requireSession(request: FastifyRequest, _reply: FastifyReply) {
-  if (!request.session) throw httpError(401, 'Session expired');
-}
-
-/** The signed-in session of a route behind requireSession. */
+/** The signed-in session of a route that is not public. */
 export function sessionOf(request: FastifyRequest): SessionRow {
   if (!request.session) throw httpError(401, 'Session expired');
   return request.session;
@@ -55,19 +62,16 @@ export function clearSessionCookie(request: FastifyRequest, reply: FastifyReply)
   });
 }
 
-/** What an API key may not reach: its own kind, and the password calls. */
-const KEY_FORBIDDEN = /^\/api\/v3\/user\/(apiKeys|password|profile\/password|changePassword)\b/;
-
 /**
- * A personal API key stands for its user like a session, within its scopes: a read-only key
- * may only read. An unknown key is a 401 like an expired session.
+ * A personal API key stands for its user like a session, within its scopes and the route's
+ * declaration: a read-only key only where the route does not write, no key where the route guards
+ * the account itself. An unknown key is a 401 like an expired session.
  */
-async function useApiKey(db: Db, request: FastifyRequest, bearer: string) {
+async function useApiKey(db: Db, request: FastifyRequest, bearer: string, policy: RoutePolicy) {
   const found = await sessionFromApiKey(db, bearer, request.ip);
   if (!found) throw httpError(401, 'Invalid API key');
-  if (KEY_FORBIDDEN.test(request.url)) throw httpError(403, 'Not available with an API key');
-  const reading = request.method === 'GET' || request.method === 'HEAD';
-  if (!reading && !found.scopes.includes('write')) throw httpError(403, 'This API key may only read');
+  if (policy.apiKey === 'none') throw httpError(403, 'Not available with an API key');
+  if (policy.apiKey === 'write' && !found.scopes.includes('write')) throw httpError(403, 'This API key may only read');
   request.session = found.session;
   request.apiKey = { scopes: found.scopes };
 }

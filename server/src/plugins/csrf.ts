@@ -1,55 +1,48 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { errorBody } from './errors.ts';
-
-const SAFE = new Set(['GET', 'HEAD', 'OPTIONS']);
-
-/**
- * GET routes that change something or open a channel, held to the same rule as the writes: the
- * legacy calls of spec §7 that delete or switch by GET, the sign-out links, and the live socket (a
- * foreign page must not listen in). A top-level link from another site carries the SameSite=Lax
- * cookie, so these would otherwise be open to it. HEAD runs the same handler and is held alike.
- */
-export const CROSS_SITE_REFUSED_READS: ReadonlySet<string> = new Set([
-  '/api/v1/xrequest/SetRelay',
-  '/api/v1/xrequest/DeleteUserData',
-  '/api/v1/xrequest/DeleteMark',
-  '/api/v1/auth/logout',
-  '/api/v2/auth/logout',
-  '/api/v3/live',
-]);
+import { policyOf } from './policy.ts';
 
 export const CROSS_SITE_REFUSED = 'Cross-site request refused';
 
 /**
  * Whether a browser says the request came from another site: Sec-Fetch-Site when it sends one
  * (anything but same-origin, or none for an address typed by the user), otherwise an Origin that
- * is not this host (an opaque `null` included). Non-browser clients send neither and are not
- * exposed to CSRF.
+ * is not this server's own (scheme, host and port; an opaque `null` included). Non-browser clients
+ * send neither and are not exposed to CSRF.
  */
-export function isCrossSite(request: FastifyRequest): boolean {
+export function isCrossSite(request: FastifyRequest, publicUrl: string | undefined): boolean {
   const site = request.headers['sec-fetch-site'];
   if (site !== undefined) return site !== 'same-origin' && site !== 'none';
   const origin = request.headers.origin;
-  return origin !== undefined && !sameHost(origin, request.host);
+  if (origin === undefined) return false;
+  const from = originOf(origin);
+  return (
+    from === undefined || (from !== originOf(`${request.protocol}://${request.host}`) && from !== originOf(publicUrl))
+  );
 }
 
 /**
- * Cross-site request protection for cookie-carrying writes: SameSite=Lax cookies plus this check,
- * before anything is parsed, looked up or written. A same-origin client needs no extra header. The
- * refusal is a 403 in the error shape of the route's API family (plugins/errors.ts).
+ * Cross-site request protection for cookie-carrying requests to a route that writes (whatever its
+ * method) or opens a channel: SameSite=Lax cookies plus this check, before anything is parsed,
+ * looked up or written. A same-origin client needs no extra header. The refusal is a 403 in the
+ * error shape of the route's API family.
  */
-export function registerCsrfCheck(app: FastifyInstance) {
+export function registerCsrfCheck(app: FastifyInstance, opts: { publicUrl?: string }) {
   app.addHook('onRequest', async (request, reply) => {
-    if (request.method === 'OPTIONS') return;
-    if (SAFE.has(request.method) && !CROSS_SITE_REFUSED_READS.has(request.routeOptions.url ?? '')) return;
-    if (isCrossSite(request)) return reply.code(403).send(errorBody(request.url, 403, CROSS_SITE_REFUSED));
+    const policy = policyOf(request.routeOptions.config);
+    if (!policy.writes && !policy.sameSiteOnly) return;
+    if (isCrossSite(request, opts.publicUrl))
+      return reply.code(403).send(errorBody(request.routeOptions.url ?? request.url, 403, CROSS_SITE_REFUSED));
   });
 }
 
-function sameHost(origin: string, host: string): boolean {
+/** The origin (scheme://host:port) of a URL, or undefined for anything else (`null` included). */
+function originOf(url: string | undefined): string | undefined {
+  if (!url) return undefined;
   try {
-    return new URL(origin).host === host;
+    const { origin } = new URL(url);
+    return origin === 'null' ? undefined : origin;
   } catch {
-    return false;
+    return undefined;
   }
 }

@@ -15,15 +15,17 @@ export function errorBody(url: string, statusCode: number, message: string) {
 /** With `reporting` (ERROR_REPORTING), every 5xx is also recorded as an error report for the platform admin. */
 export function registerErrorHandling(app: FastifyInstance, opts: { reporting?: boolean } = {}) {
   app.setErrorHandler((error: FastifyError & { retryAfterS?: number }, request, reply) => {
-    if (error.validation) return reply.code(400).send(errorBody(request.url, 400, error.message));
+    // The family is the matched route's, however the client spelled the URL.
+    const url = request.routeOptions.url ?? request.url;
+    if (error.validation) return reply.code(400).send(errorBody(url, 400, error.message));
     const status = error.statusCode ?? 500;
     if (status >= 500) {
       request.log.error({ err: error }, 'request failed');
       if (opts.reporting) reportRequestError(app, request, error);
-      return reply.code(500).send(errorBody(request.url, 500, 'Internal server error'));
+      return reply.code(500).send(errorBody(url, 500, 'Internal server error'));
     }
     if (error.retryAfterS) reply.header('retry-after', String(error.retryAfterS));
-    return reply.code(status).send(errorBody(request.url, status, error.message));
+    return reply.code(status).send(errorBody(url, status, error.message));
   });
 }
 

@@ -14,7 +14,7 @@ export const IMAGE_CSP =
 /**
  * The security headers of every answer (issue 11): a content security policy with no plugins
  * (`object-src 'none'`), no foreign `<base>` (`base-uri 'self'`) and no framing by other sites
- * (`frame-ancestors 'self'`), `nosniff`, `no-referrer`, and the rest of helmet's defaults. They are
+ * (`frame-ancestors 'self'`), connections and styles from this server only, `nosniff`, `no-referrer`, and the rest of helmet's defaults. They are
  * set when a request arrives, so 404s, refusals and errors carry them too.
  *
  * HSTS only on a request that came over HTTPS: with TRUST_PROXY=1 that is what the proxy's
@@ -27,7 +27,11 @@ export async function registerSecurityHeaders(app: FastifyInstance, opts: { tile
       directives: {
         // A plain-http tile server (TILE_URL) must be allowed explicitly.
         'img-src': ["'self'", 'data:', 'blob:', 'https:', ...(/^http:/i.test(opts.tileUrl ?? '') ? ['http:'] : [])],
-        'connect-src': ["'self'", 'ws:', 'wss:'],
+        // 'self' covers this server's own ws:/wss: live socket; no other host is ever reached.
+        'connect-src': ["'self'"],
+        // Styles only from this server (inline for the style attributes charts and maps set), no foreign sheet.
+        'style-src': ["'self'", "'unsafe-inline'"],
+        'font-src': ["'self'", 'data:'],
         'upgrade-insecure-requests': null,
       },
     },

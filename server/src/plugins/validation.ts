@@ -2,6 +2,7 @@ import { createRequire } from 'node:module';
 import type { TSchema } from '@sinclair/typebox';
 import type { FastifyServerOptions } from 'fastify';
 import { unstorable } from '../db/storable.ts';
+import { httpError } from './errors.ts';
 
 type BuildValidator = NonNullable<
   NonNullable<NonNullable<FastifyServerOptions['schemaController']>['compilersFactory']>['buildValidator']
@@ -29,17 +30,20 @@ export function bodyStrictValidator(): BuildValidator {
     });
     return (route) => {
       const bounded = { ...route, schema: withIntegerBounds(route.schema) };
-      return storableOnly((route.httpPart === 'body' ? strict : coercing)(bounded) as Validate);
+      return storableOnly((route.httpPart === 'body' ? strict : coercing)(bounded) as Validate, route.httpPart);
     };
   };
   return build as unknown as BuildValidator;
 }
 
+/** The largest PostgreSQL integer, the type of every id, count and index we store. */
+export const INT4_MAX = 2147483647;
+
 /**
  * Every integer a request carries is an id, a count or an index stored as PostgreSQL's integer: one
  * outside its range would fail in the database (a 500) instead of with a 400 here.
  */
-const INT4 = { minimum: -2147483648, maximum: 2147483647 };
+const INT4 = { minimum: -INT4_MAX - 1, maximum: INT4_MAX };
 function withIntegerBounds(schema: unknown): unknown {
   return JSON.parse(
     JSON.stringify(schema, (_key, value) => (value?.type === 'integer' ? { ...INT4, ...value } : value)),
@@ -51,18 +55,60 @@ type Validate = ((data: unknown) => boolean) & { errors?: unknown[] | null };
 /**
  * What a schema lets through but the database cannot store, refused with 400 instead of failing
  * there (a 500): Ajv coerces the text "1e309" to Infinity and passes it as an integer, PostgreSQL
- * text cannot hold the NUL character, and free-form JSON nested thousands deep overflows stacks.
+ * text cannot hold the NUL character or a lone UTF-16 surrogate, and free-form JSON nested
+ * thousands deep overflows stacks. In a query string, a percent-escape that is not UTF-8 (%ED%A0%80,
+ * a surrogate) is refused too: the query parser keeps it as literal text instead of failing.
  */
-function storableOnly(validate: Validate): Validate {
+function storableOnly(validate: Validate, httpPart: string | undefined): Validate {
   const checked: Validate = (data) => {
     const ok = validate(data);
     checked.errors = validate.errors;
-    const bad = ok ? unstorable(data) : undefined;
+    const bad = ok ? (unstorable(data) ?? (httpPart === 'querystring' ? undecodable(data) : undefined)) : undefined;
     if (bad === undefined) return ok;
     checked.errors = [{ instancePath: bad.path, keyword: 'type', params: {}, message: bad.message }];
     return false;
   };
   return checked;
+}
+
+const ESCAPES = /(?:%[0-9a-f]{2})+/gi;
+
+/** The first query value (or item of one) holding a run of percent-escapes that is not UTF-8. */
+function undecodable(query: unknown): { path: string; message: string } | undefined {
+  if (typeof query !== 'object' || query === null) return undefined;
+  for (const [key, value] of Object.entries(query)) {
+    for (const text of Array.isArray(value) ? value : [value]) {
+      if (typeof text !== 'string') continue;
+      for (const [run] of text.matchAll(ESCAPES)) {
+        try {
+          decodeURIComponent(run);
+        } catch {
+          return { path: `/${key}`, message: 'must be valid UTF-8 (a percent-escape does not decode)' };
+        }
+      }
+    }
+  }
+  return undefined;
+}
+
+/**
+ * An id as the database stores it (PostgreSQL integer): a whole number from 1 to 2147483647, given
+ * as a number or as digits. Anything else is a 400 naming the field, never an id that fails there.
+ */
+export function parseId(value: number | string, field: string): number {
+  const text = String(value).trim();
+  const id = /^\d{1,10}$/.test(text) ? Number(text) : 0;
+  if (id < 1 || id > INT4_MAX) throw httpError(400, `${field}: an id is a whole number from 1 to ${INT4_MAX}`);
+  return id;
+}
+
+/** A comma-joined id list ('1,2, 3'; blank entries skipped), every entry an id as `parseId` reads it. */
+export function parseIdList(text: string | undefined, field: string): number[] {
+  if (!text) return [];
+  return text
+    .split(',')
+    .filter((entry) => entry.trim() !== '')
+    .map((entry) => parseId(entry, field));
 }
 
 /**

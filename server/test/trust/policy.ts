@@ -1,24 +1,17 @@
-import type { Action, Resource } from '@fieldwatch/core';
+import type { RoutePolicy } from '../../src/plugins/policy.ts';
 import { PNG_1X1 } from '../fixtures/images.ts';
 import type { Route } from './routes.ts';
 
 /**
- * Who may call each route of the route table (issue 11, the authorisation matrix), keyed
- * "METHOD /url/pattern". A route missing here fails authorization-matrix.test.ts until it is
- * classified, and so does a policy whose route is gone.
+ * How the authorisation matrix calls each route of the route table, keyed "METHOD /url/pattern".
+ * Who may call it is not repeated here: the matrix reads the route's own declaration
+ * (`config.policy`, server/src/plugins/policy.ts) and this table only says how to build a
+ * schema-valid request about the objects of one place. A route missing here fails
+ * authorization-matrix.test.ts until it is described, and so does an entry whose route is gone.
  *
- * - public: answers without a session (health, config, sign-in, password reset, account pages, the
- *   public NFC onboarding calls, browser error reports).
- * - signedIn: any signed-in user about their own data (profile, sessions, dashboards, user data,
- *   notifications, API keys), or a list the server narrows to what the user may see.
- * - scoped: about one object (`object`, named by `param`); allowed iff the caller's role on the
- *   object's organisation has `action` on `resource` in core's ROLE_CAPABILITIES (a role on an
- *   organisation covers its descendants).
- * - platform: the platform administrator only.
- *
- * `req` builds a schema-valid request about the objects of one place (the rest of a request comes
- * from the schema, see minimalOf), so that validation (400) never hides the decision. Scoped routes
- * with `matrix: false` are classified and run anonymous, but not yet role × place (`why` says why).
+ * `req` builds the request (the rest comes from the schema, see minimalOf), so that validation
+ * (400) never hides the decision. For a scoped route, `object` and `param` say which object the
+ * request names; `matrix: false` runs it anonymous only, not yet role × place (`why` says why).
  */
 
 /** The objects of one organisation the matrix calls routes about. */
@@ -45,55 +38,39 @@ export type Req = {
 };
 type Build = (o: Objects) => Req;
 
-export type Policy =
-  | { access: 'public'; why: string; req?: Build; remoteAddress?: string }
-  | { access: 'signedIn'; why: string; req?: Build }
-  | { access: 'platform'; req?: Build }
-  | {
-      access: 'scoped';
-      resource: Resource;
-      action: Action;
-      object: ObjectKind;
-      /** Where the request names the object: 'params.id', 'query.UnitID', 'body.organization'… */
-      param: string;
-      req?: Build;
-      /** A fresh object of this kind for every call (the call deletes it). */
-      fresh?: ObjectKind;
-      /**
-       * An allowed call about an object without data may answer 404 with this message (never the
-       * refusal's); a refusal must still answer differently.
-       */
-      noData?: RegExp;
-      /**
-       * Refused, the route answers exactly as for an object that does not exist, whatever its
-       * status (spec §7: a tag's template is -1 without data); allowed, it must answer otherwise.
-       */
-      refusedAsUnknown?: boolean;
-      /** False: classified, anonymous only (why). */
-      matrix?: false;
-      why?: string;
-    };
-
-const pub = (why: string, req?: Build): Policy => ({ access: 'public', why, req });
-const me = (why: string, req?: Build): Policy => ({ access: 'signedIn', why, req });
-type ScopedOpts = {
-  req?: Build;
-  fresh?: ObjectKind;
-  matrix?: false;
+/** How to call a route: the request, and for an object-scoped route the object it names. */
+export type Probe = {
   why?: string;
+  req?: Build;
+  /** The client's address (a loopback-only route). */
+  remoteAddress?: string;
+  object?: ObjectKind;
+  /** Where the request names the object: 'params.id', 'query.UnitID', 'body.organization'… */
+  param?: string;
+  /** A fresh object of this kind for every call (the call deletes it). */
+  fresh?: ObjectKind;
+  /**
+   * An allowed call about an object without data may answer 404 with this message (never the
+   * refusal's); a refusal must still answer differently.
+   */
   noData?: RegExp;
+  /**
+   * Refused, the route answers exactly as for an object that does not exist, whatever its
+   * status (spec §7: a tag's template is -1 without data); allowed, it must answer otherwise.
+   */
   refusedAsUnknown?: boolean;
+  /** False: described, anonymous only (why). */
+  matrix?: false;
 };
+
+/** A route's declared policy (from its options) with how to call it (from this table). */
+export type Policy = RoutePolicy & Probe;
+
+const note = (why: string, req?: Build): Probe => ({ why, req });
+type ScopedOpts = Omit<Probe, 'object' | 'param'>;
 const on =
   (object: ObjectKind) =>
-  (resource: Resource, action: Action, param: string, opts: ScopedOpts = {}): Policy => ({
-    access: 'scoped',
-    resource,
-    action,
-    object,
-    param,
-    ...opts,
-  });
+  (param: string, opts: ScopedOpts = {}): Probe => ({ object, param, ...opts });
 const unit = on('unit');
 const org = on('org');
 const task = on('task');
@@ -109,357 +86,356 @@ const uid = (o: Objects) => ({ params: { id: o.unit } });
 const uq = (o: Objects) => ({ query: { UnitID: o.unit, CustomerID: o.org } });
 const marker = (o: Objects) => ({ params: { id: o.unit, n: 1, marker: o.marker } });
 const ADMIN = '/api/v1/admin';
-const adminOrg = (resource: Resource, opts: ScopedOpts = {}) =>
-  org(resource, 'manage', 'params.id', { req: (o) => ({ params: { id: o.org } }), ...opts });
+const adminOrg = (opts: ScopedOpts = {}) => org('params.id', { req: (o) => ({ params: { id: o.org } }), ...opts });
 const ADMIN_MATRIX = { matrix: false, why: 'role × place in admin-matrix.test.ts (issue 8)' } as const;
 
-export const POLICY: Record<string, Policy> = {
-  'GET /metrics': { access: 'public', why: 'loopback or METRICS_TOKEN, no session', remoteAddress: '127.0.0.1' },
-  'GET /api/health': pub('health check'),
-  'GET /api/v3/config': pub('settings the sign-in page needs'),
-  'POST /api/v2/auth/login': pub('sign-in', () => ({ body: { username: 'nobody', password: 'wrong' } })),
-  'POST /api/v1/auth/login': pub('sign-in', () => ({ body: { username: 'nobody', password: 'wrong' } })),
-  'GET /api/v2/auth/logout': pub('sign-out ends whatever session there is'),
-  'GET /api/v1/auth/logout': pub('sign-out ends whatever session there is'),
-  'GET /api/v2/auth': me(OWN),
-  'GET /api/v2/auth/session': me(OWN),
-  'GET /api/v2/auth/sessions': me(OWN),
-  'DELETE /api/v2/auth/session/logout/:session': me('own sessions only'),
-  'DELETE /api/v2/auth/session/others': me(OWN),
-  'GET /api/v1/xrequest/LoginAccess': me(OWN),
-  'GET /api/v3/user/session': me(OWN),
-  'PUT /api/v3/user/session/current_organization': org('organization', 'read', 'query.id', {
+export const PROBES: Record<string, Probe> = {
+  'GET /metrics': { why: 'loopback or METRICS_TOKEN, no session', remoteAddress: '127.0.0.1' },
+  'GET /api/health': note('health check'),
+  'GET /api/v3/config': note('settings the sign-in page needs'),
+  'POST /api/v2/auth/login': note('sign-in', () => ({ body: { username: 'nobody', password: 'wrong' } })),
+  'POST /api/v1/auth/login': note('sign-in', () => ({ body: { username: 'nobody', password: 'wrong' } })),
+  'GET /api/v2/auth/logout': note('sign-out ends whatever session there is'),
+  'GET /api/v1/auth/logout': note('sign-out ends whatever session there is'),
+  'GET /api/v2/auth': note(OWN),
+  'GET /api/v2/auth/session': note(OWN),
+  'GET /api/v2/auth/sessions': note(OWN),
+  'DELETE /api/v2/auth/session/logout/:session': note('own sessions only'),
+  'DELETE /api/v2/auth/session/others': note(OWN),
+  'GET /api/v1/xrequest/LoginAccess': note(OWN),
+  'GET /api/v3/user/session': note(OWN),
+  'PUT /api/v3/user/session/current_organization': org('query.id', {
     req: (o) => ({ query: { id: o.org } }),
   }),
-  'GET /api/v3/user/authorization/getAuthorizedOrganizations': me(LIST),
-  'GET /api/v3/user/dashboard': me(OWN),
-  'GET /api/v3/user/dashboard/template': me(OWN),
-  'GET /api/v3/user/widget': me(OWN),
-  'POST /api/v3/user/dashboard': me(OWN),
-  'GET /api/v3/user/dashboard/:id': me('own dashboards; another user’s is a 404'),
-  'PUT /api/v3/user/dashboard/:id': me('own dashboards; another user’s is a 404'),
-  'PUT /api/v3/user/dashboard/:id/updateName': me('own dashboards; another user’s is a 404'),
-  'PUT /api/v3/user/dashboard/:id/filter': me('own dashboards; another user’s is a 404'),
-  'DELETE /api/v3/user/dashboard/:id': me('own dashboards; another user’s is a 404'),
-  'GET /api/v3/events': me(LIST),
-  'GET /api/v3/events/:id': on('task')('task', 'read', 'params.id', {
+  'GET /api/v3/user/authorization/getAuthorizedOrganizations': note(LIST),
+  'GET /api/v3/user/dashboard': note(OWN),
+  'GET /api/v3/user/dashboard/template': note(OWN),
+  'GET /api/v3/user/widget': note(OWN),
+  'POST /api/v3/user/dashboard': note(OWN),
+  'GET /api/v3/user/dashboard/:id': note('own dashboards; another user’s is a 404'),
+  'PUT /api/v3/user/dashboard/:id': note('own dashboards; another user’s is a 404'),
+  'PUT /api/v3/user/dashboard/:id/updateName': note('own dashboards; another user’s is a 404'),
+  'PUT /api/v3/user/dashboard/:id/filter': note('own dashboards; another user’s is a 404'),
+  'DELETE /api/v3/user/dashboard/:id': note('own dashboards; another user’s is a 404'),
+  'GET /api/v3/events': note(LIST),
+  'GET /api/v3/events/:id': on('task')('params.id', {
     matrix: false,
     why: 'events come from the event engine; no fixture yet',
   }),
-  'PUT /api/v3/events/:id/acknowledge': on('task')('task', 'write', 'params.id', {
+  'PUT /api/v3/events/:id/acknowledge': on('task')('params.id', {
     matrix: false,
     why: 'events come from the event engine; no fixture yet',
   }),
-  'GET /api/v3/notifications': me(OWN),
-  'GET /api/v3/notifications/count': me(OWN),
-  'PUT /api/v3/notifications/seen': me(OWN),
-  'GET /api/v3/tasks': me(LIST),
-  'GET /api/v3/tasks/assignees': org('task', 'read', 'query.organizationId', {
+  'GET /api/v3/notifications': note(OWN),
+  'GET /api/v3/notifications/count': note(OWN),
+  'PUT /api/v3/notifications/seen': note(OWN),
+  'GET /api/v3/tasks': note(LIST),
+  'GET /api/v3/tasks/assignees': org('query.organizationId', {
     req: (o) => ({ query: { organizationId: o.org } }),
   }),
-  'GET /api/v3/tasks/:id': task('task', 'read', 'params.id', { req: (o) => ({ params: { id: o.task } }) }),
-  'POST /api/v3/tasks': org('task', 'write', 'body.organizationId', {
+  'GET /api/v3/tasks/:id': task('params.id', { req: (o) => ({ params: { id: o.task } }) }),
+  'POST /api/v3/tasks': org('body.organizationId', {
     req: (o) => ({ body: { organizationId: o.org, title: 'Matrix task' } }),
   }),
-  'PUT /api/v3/tasks/:id': task('task', 'write', 'params.id', {
+  'PUT /api/v3/tasks/:id': task('params.id', {
     req: (o) => ({ params: { id: o.task }, body: { title: 'Renamed by the matrix' } }),
   }),
-  'DELETE /api/v3/tasks/:id': task('task', 'write', 'params.id', {
+  'DELETE /api/v3/tasks/:id': task('params.id', {
     req: (o) => ({ params: { id: o.task } }),
     fresh: 'task',
   }),
-  'GET /api/v1/xrequest/GetUserData': me(OWN),
-  'POST /api/v1/xrequest/SetUserData': me(OWN),
-  'GET /api/v1/xrequest/DeleteUserData': me(OWN),
-  'GET /api/v1/keyvalue/:type': me(OWN),
-  'PUT /api/v1/keyvalue/:type/:id': me(OWN),
-  'DELETE /api/v1/keyvalue/:type/:id': me(OWN),
-  'GET /api/v1/device': me(LIST),
-  'GET /api/v1/device/:id/details': unit('device', 'read', 'params.id', { req: uid }),
-  'GET /api/v1/device/:id/options': unit('device', 'read', 'params.id', { req: uid }),
-  'GET /api/v2/device/devices': me(LIST),
-  'POST /api/v2/device/deviceFilter': me(LIST),
-  'GET /api/v2/device/legacy/devices/:id/settings': unit('device', 'read', 'params.id', { req: uid }),
-  'PUT /api/v2/device/legacy/devices/:id/settings': unit('device', 'manage', 'params.id', {
+  'GET /api/v1/xrequest/GetUserData': note(OWN),
+  'POST /api/v1/xrequest/SetUserData': note(OWN),
+  'GET /api/v1/xrequest/DeleteUserData': note(OWN),
+  'GET /api/v1/keyvalue/:type': note(OWN),
+  'PUT /api/v1/keyvalue/:type/:id': note(OWN),
+  'DELETE /api/v1/keyvalue/:type/:id': note(OWN),
+  'GET /api/v1/device': note(LIST),
+  'GET /api/v1/device/:id/details': unit('params.id', { req: uid }),
+  'GET /api/v1/device/:id/options': unit('params.id', { req: uid }),
+  'GET /api/v2/device/devices': note(LIST),
+  'POST /api/v2/device/deviceFilter': note(LIST),
+  'GET /api/v2/device/legacy/devices/:id/settings': unit('params.id', { req: uid }),
+  'PUT /api/v2/device/legacy/devices/:id/settings': unit('params.id', {
     req: (o) => ({ params: { id: o.unit }, body: { UnitLocation: 'Moved by the matrix' } }),
   }),
-  'GET /api/v2/device/legacy/devices/:id/alarm_limits': unit('device', 'read', 'params.id', { req: uid }),
-  'PUT /api/v2/device/legacy/devices/:id/alarm_limits': unit('device', 'manage', 'params.id', {
+  'GET /api/v2/device/legacy/devices/:id/alarm_limits': unit('params.id', { req: uid }),
+  'PUT /api/v2/device/legacy/devices/:id/alarm_limits': unit('params.id', {
     req: (o) => ({ params: { id: o.unit }, body: { loopMax: 123 } }),
   }),
-  'GET /api/v2/device/devices/:id/options': unit('device', 'read', 'params.id', { req: uid }),
-  'PUT /api/v2/device/legacy/devices/:id/:inputType/:index': unit('device', 'manage', 'params.id', {
+  'GET /api/v2/device/devices/:id/options': unit('params.id', { req: uid }),
+  'PUT /api/v2/device/legacy/devices/:id/:inputType/:index': unit('params.id', {
     req: (o) => ({ params: { id: o.unit, inputType: 'channel', index: 0 }, body: { data: { name: 'Matrix' } } }),
   }),
-  'GET /api/v2/device/legacy/alarm_actions': me('a fixed catalogue'),
-  'POST /api/v2/device/alarms': me(LIST),
-  'GET /api/v2/device/groups': me(LIST),
-  'POST /api/v2/device/groups': org('device', 'write', 'body.organization', {
+  'GET /api/v2/device/legacy/alarm_actions': note('a fixed catalogue'),
+  'POST /api/v2/device/alarms': note(LIST),
+  'GET /api/v2/device/groups': note(LIST),
+  'POST /api/v2/device/groups': org('body.organization', {
     req: (o) => ({ body: { organization: o.org, name: 'Matrix group' } }),
   }),
-  'PUT /api/v2/device/groups': on('group')('device', 'write', 'body.id', {
+  'PUT /api/v2/device/groups': on('group')('body.id', {
     req: (o) => ({ body: { id: o.group, organization: o.org, name: 'Renamed by the matrix' } }),
   }),
-  'DELETE /api/v2/device/groups': on('group')('device', 'write', 'body.id', {
+  'DELETE /api/v2/device/groups': on('group')('body.id', {
     req: (o) => ({ body: { id: o.group, organization: o.org } }),
     fresh: 'group',
   }),
-  'PUT /api/v2/device/devices/updateGroup': on('group')('device', 'write', 'body.groupId', {
+  'PUT /api/v2/device/devices/updateGroup': on('group')('body.groupId', {
     req: (o) => ({ body: { groupId: o.group, devices: [o.unit] } }),
   }),
-  'GET /api/v1/xrequest/GetUnitsInfo': me(LIST),
-  'GET /api/v1/xrequest/GetUnitType': me(LIST),
-  'POST /api/v1/xrequest/GetUnitGroups': me(LIST),
-  'GET /api/v1/xrequest/GetUnitsByPos': me(LIST),
-  'GET /api/v1/xrequest/GetUnitsShowValue': me(LIST),
-  'GET /api/v1/xrequest/GetAlarms': me(LIST),
-  'POST /api/v1/xrequest/GetKPIAlarms': me(LIST),
-  'POST /api/v1/xrequest/GetKPIBattery': me(LIST),
-  'POST /api/v1/xrequest/GetKPISwitch': me(LIST),
-  'POST /api/v1/xrequest/EditUnitInfo': unit('device', 'manage', 'body.UnitID', {
+  'GET /api/v1/xrequest/GetUnitsInfo': note(LIST),
+  'GET /api/v1/xrequest/GetUnitType': note(LIST),
+  'POST /api/v1/xrequest/GetUnitGroups': note(LIST),
+  'GET /api/v1/xrequest/GetUnitsByPos': note(LIST),
+  'GET /api/v1/xrequest/GetUnitsShowValue': note(LIST),
+  'GET /api/v1/xrequest/GetAlarms': note(LIST),
+  'POST /api/v1/xrequest/GetKPIAlarms': note(LIST),
+  'POST /api/v1/xrequest/GetKPIBattery': note(LIST),
+  'POST /api/v1/xrequest/GetKPISwitch': note(LIST),
+  'POST /api/v1/xrequest/EditUnitInfo': unit('body.UnitID', {
     req: (o) => ({ body: { UnitID: o.unit, CustomerID: o.org, UnitLocation: 'Edited by the matrix' } }),
   }),
-  'GET /api/v3/containers': me(LIST),
-  'POST /api/v3/containers': org('device', 'write', 'body.organization', {
+  'GET /api/v3/containers': note(LIST),
+  'POST /api/v3/containers': org('body.organization', {
     req: (o) => ({ body: { type: 'locations', organization: o.org, name: 'Matrix place' } }),
   }),
-  'PUT /api/v3/containers/:id': container('device', 'write', 'params.id', {
+  'PUT /api/v3/containers/:id': container('params.id', {
     req: (o) => ({ params: { id: o.container }, body: { name: 'Renamed by the matrix' } }),
   }),
-  'DELETE /api/v3/containers/:id': container('device', 'write', 'params.id', {
+  'DELETE /api/v3/containers/:id': container('params.id', {
     req: (o) => ({ params: { id: o.container } }),
     fresh: 'container',
   }),
-  'PUT /api/v3/containers/:id/units': container('device', 'write', 'params.id', {
+  'PUT /api/v3/containers/:id/units': container('params.id', {
     req: (o) => ({ params: { id: o.container }, body: { units: [o.unit] } }),
   }),
-  'DELETE /api/v3/containers/:id/units': container('device', 'write', 'params.id', {
+  'DELETE /api/v3/containers/:id/units': container('params.id', {
     req: (o) => ({ params: { id: o.container }, body: { units: [o.unit] } }),
   }),
-  'POST /api/v3/containers/import': org('device', 'write', 'body.customerId', {
+  'POST /api/v3/containers/import': org('body.customerId', {
     matrix: false,
     why: 'imports need a legacy group fixture',
   }),
-  'GET /api/v1/taghost/tag': unit('device', 'read', 'query.unit', { req: (o) => ({ query: { unit: o.unit } }) }),
-  'GET /api/v1/taghost/tags': me(LIST),
-  'POST /api/v1/taghost/tag': unit('device', 'manage', 'query.unit', { req: (o) => ({ query: { unit: o.unit } }) }),
-  'GET /api/v1/taghost/tag/:uuid/template': tag('device', 'read', 'params.uuid', {
+  'GET /api/v1/taghost/tag': unit('query.unit', { req: (o) => ({ query: { unit: o.unit } }) }),
+  'GET /api/v1/taghost/tags': note(LIST),
+  'POST /api/v1/taghost/tag': unit('query.unit', { req: (o) => ({ query: { unit: o.unit } }) }),
+  'GET /api/v1/taghost/tag/:uuid/template': tag('params.uuid', {
     req: (o) => ({ params: { uuid: o.tag } }),
     refusedAsUnknown: true,
   }),
-  'PUT /api/v1/taghost/tag/:uuid/template': tag('device', 'manage', 'params.uuid', {
+  'PUT /api/v1/taghost/tag/:uuid/template': tag('params.uuid', {
     req: (o) => ({ params: { uuid: o.tag }, query: { id: 3 } }),
   }),
-  'GET /api/v1/taghost/tag/:uuid/restriction': tag('device', 'read', 'params.uuid', {
+  'GET /api/v1/taghost/tag/:uuid/restriction': tag('params.uuid', {
     req: (o) => ({ params: { uuid: o.tag } }),
     refusedAsUnknown: true,
   }),
-  'PUT /api/v1/taghost/tag/:uuid/restriction': tag('device', 'manage', 'params.uuid', {
+  'PUT /api/v1/taghost/tag/:uuid/restriction': tag('params.uuid', {
     req: (o) => ({ params: { uuid: o.tag }, query: { id: 3 } }),
   }),
-  'GET /api/v1/nfc/tag/:uuid': pub('what a scanned tag is (public page of the onboarding)'),
-  'GET /api/v1/nfc/tag/:uuid/view': tag('device', 'read', 'params.uuid', {
+  'GET /api/v1/nfc/tag/:uuid': note('what a scanned tag is (public page of the onboarding)'),
+  'GET /api/v1/nfc/tag/:uuid/view': tag('params.uuid', {
     req: (o) => ({ params: { uuid: o.tag } }),
     matrix: false,
     why: 'onboarding views need an activation fixture',
   }),
-  'GET /api/v1/nfc/tag/:uuid/config': tag('device', 'manage', 'params.uuid', {
+  'GET /api/v1/nfc/tag/:uuid/config': tag('params.uuid', {
     req: (o) => ({ params: { uuid: o.tag } }),
     matrix: false,
     why: 'onboarding views need an activation fixture',
   }),
-  'POST /api/v1/nfc/tag/:uuid/config': tag('device', 'manage', 'params.uuid', {
+  'POST /api/v1/nfc/tag/:uuid/config': tag('params.uuid', {
     matrix: false,
     why: 'activation needs an activation code fixture',
   }),
-  'GET /api/v1/nfc/user/:uuid/:email': pub('onboarding: does the account exist (no enumeration, web-attacks)'),
-  'POST /api/v1/nfc/user/:uuid/createAccount': pub('onboarding: creates an account from a tag’s code'),
-  'GET /api/v3/device/devices/:id/data': unit('device', 'read', 'params.id', { req: uid }),
-  'GET /api/v2/device/devices/:id/data': unit('device', 'read', 'params.id', { req: uid }),
-  'GET /api/v2/device/legacy/devices/:id/radar/:channel': unit('device', 'read', 'params.id', {
+  'GET /api/v1/nfc/user/:uuid/:email': note('onboarding: does the account exist (no enumeration, web-attacks)'),
+  'POST /api/v1/nfc/user/:uuid/createAccount': note('onboarding: creates an account from a tag’s code'),
+  'GET /api/v3/device/devices/:id/data': unit('params.id', { req: uid }),
+  'GET /api/v2/device/devices/:id/data': unit('params.id', { req: uid }),
+  'GET /api/v2/device/legacy/devices/:id/radar/:channel': unit('params.id', {
     req: (o) => ({ params: { id: o.unit, channel: 1 } }),
     noData: /^No radar curve/,
   }),
-  'PUT /api/v2/device/legacy/devices/:id/radar/:channel': unit('device', 'write', 'params.id', {
+  'PUT /api/v2/device/legacy/devices/:id/radar/:channel': unit('params.id', {
     req: (o) => ({ params: { id: o.unit, channel: 1 }, body: { ChannelDefaultRadar: [1, 2, 3] } }),
   }),
-  'POST /api/v2/report/table': me('units the user cannot see are left out'),
-  'GET /api/v2/device/legacy/devices/:id/channel/:n/markers': unit('device', 'read', 'params.id', {
+  'POST /api/v2/report/table': note('units the user cannot see are left out'),
+  'GET /api/v2/device/legacy/devices/:id/channel/:n/markers': unit('params.id', {
     req: (o) => ({ params: { id: o.unit, n: 1 } }),
   }),
-  'POST /api/v2/device/legacy/devices/:id/channel/:n/markers': unit('device', 'write', 'params.id', {
+  'POST /api/v2/device/legacy/devices/:id/channel/:n/markers': unit('params.id', {
     req: (o) => ({ params: { id: o.unit, n: 1 }, body: { name: 'Matrix mark', position: 5 } }),
   }),
-  'PUT /api/v2/device/legacy/devices/:id/channel/:n/markers/:marker': unit('device', 'write', 'params.id', {
+  'PUT /api/v2/device/legacy/devices/:id/channel/:n/markers/:marker': unit('params.id', {
     req: (o) => ({ ...marker(o), body: { comments: 'Changed by the matrix' } }),
   }),
-  'DELETE /api/v2/device/legacy/devices/:id/channel/:n/markers/:marker': unit('device', 'write', 'params.id', {
+  'DELETE /api/v2/device/legacy/devices/:id/channel/:n/markers/:marker': unit('params.id', {
     req: marker,
     fresh: 'marker',
   }),
-  'GET /api/v2/device/devices/:id/relay': unit('device', 'read', 'params.id', { req: uid }),
-  'POST /api/v2/device/devices/:id/relay': unit('device', 'write', 'params.id', {
+  'GET /api/v2/device/devices/:id/relay': unit('params.id', { req: uid }),
+  'POST /api/v2/device/devices/:id/relay': unit('params.id', {
     req: (o) => ({ params: { id: o.unit }, body: { state: '10' } }),
   }),
-  'POST /api/v2/device/devices/:id/operation': unit('device', 'write', 'params.id', {
+  'POST /api/v2/device/devices/:id/operation': unit('params.id', {
     req: (o) => ({ params: { id: o.unit }, query: { operation: 'get_data' } }),
   }),
-  'GET /api/v2/device/devices/:id/operation': unit('device', 'read', 'params.id', {
+  'GET /api/v2/device/devices/:id/operation': unit('params.id', {
     matrix: false,
     why: 'polls an operation by sequence: needs an operation fixture',
   }),
-  'DELETE /api/v2/device/devices/:id/operation': unit('device', 'write', 'params.id', {
+  'DELETE /api/v2/device/devices/:id/operation': unit('params.id', {
     matrix: false,
     why: 'cancels an operation by sequence: needs an operation fixture',
   }),
-  'GET /api/v2/device/devices/:id/operations': unit('device', 'read', 'params.id', { req: uid }),
-  'GET /api/v2/device/devices/:id/log': unit('device', 'read', 'params.id', { req: uid }),
-  'GET /api/v1/xrequest/GetUnitsData': unit('device', 'read', 'query.UnitID', {
+  'GET /api/v2/device/devices/:id/operations': unit('params.id', { req: uid }),
+  'GET /api/v2/device/devices/:id/log': unit('params.id', { req: uid }),
+  'GET /api/v1/xrequest/GetUnitsData': unit('query.UnitID', {
     req: (o) => ({ query: { UnitID: o.unit, Columns: '*', StartDate: D } }),
   }),
-  'GET /api/v1/xrequest/GetUnitsDataCSV': unit('device', 'read', 'query.UnitID', {
+  'GET /api/v1/xrequest/GetUnitsDataCSV': unit('query.UnitID', {
     req: (o) => ({ query: { UnitID: o.unit, Columns: '*', StartDate: D } }),
   }),
-  'GET /api/v1/xrequest/GetRadarDates': unit('device', 'read', 'query.UnitID', {
+  'GET /api/v1/xrequest/GetRadarDates': unit('query.UnitID', {
     req: (o) => ({ query: { UnitID: o.unit, ChannelID: 1, StartDate: D } }),
   }),
-  'GET /api/v1/xrequest/GetRadar': unit('device', 'read', 'query.UnitID', {
+  'GET /api/v1/xrequest/GetRadar': unit('query.UnitID', {
     req: (o) => ({ query: { ...uq(o).query, ChannelID: 1, RadarDate: D } }),
     noData: /^No radar curve/,
   }),
-  'POST /api/v1/xrequest/EditMark': unit('device', 'write', 'body.UnitID', {
+  'POST /api/v1/xrequest/EditMark': unit('body.UnitID', {
     req: (o) => ({
       body: { ...uq(o).query, ChannelID: 1, MarkerID: 0, JSonData: JSON.stringify({ name: 'Legacy', position: 3 }) },
     }),
   }),
-  'GET /api/v1/xrequest/DeleteMark': unit('device', 'write', 'query.UnitID', {
+  'GET /api/v1/xrequest/DeleteMark': unit('query.UnitID', {
     req: (o) => ({ query: { ...uq(o).query, ChannelID: 1, MarkerID: o.marker } }),
     fresh: 'marker',
   }),
-  'GET /api/v1/xrequest/GetAllMarks': unit('device', 'read', 'query.UnitID', {
+  'GET /api/v1/xrequest/GetAllMarks': unit('query.UnitID', {
     req: (o) => ({ query: { UnitID: o.unit, ChannelID: 1 } }),
   }),
-  'GET /api/v1/xrequest/GetChannel': unit('device', 'read', 'query.UnitID', {
+  'GET /api/v1/xrequest/GetChannel': unit('query.UnitID', {
     req: (o) => ({ query: { ...uq(o).query, ChannelID: 1 } }),
   }),
-  'POST /api/v1/xrequest/EditChannel': unit('device', 'manage', 'body.UnitID', {
+  'POST /api/v1/xrequest/EditChannel': unit('body.UnitID', {
     req: (o) => ({ body: { ...uq(o).query, ChannelID: 1, Columns: 'Resistance1' } }),
   }),
-  'GET /api/v1/xrequest/SetRelay': unit('device', 'write', 'query.UnitID', {
+  'GET /api/v1/xrequest/SetRelay': unit('query.UnitID', {
     req: (o) => ({ query: { UnitID: o.unit, DataValue: '1' } }),
   }),
-  'POST /api/v1/xrequest/UnitAction': unit('device', 'write', 'body.UnitID', {
+  'POST /api/v1/xrequest/UnitAction': unit('body.UnitID', {
     req: (o) => ({ body: { ...uq(o).query, Action: 'GET_DATA' } }),
   }),
-  'GET /api/v1/xrequest/GetReportParkingUsage': me('units the user cannot see are left out'),
-  'GET /api/v3/device/devices/export.csv': me('units the user cannot see are left out'),
-  'GET /api/v1/xrequest/GetGISData': me(LIST),
-  'GET /api/v1/weather/getWeather': me('weather at a position: no organisation data'),
-  'GET /api/v1/weather/unit/:id': unit('device', 'read', 'params.id', { req: uid }),
-  'GET /api/v1/xrequest/GetWeather': me('weather at a position: no organisation data'),
-  'POST /api/v1/errors': pub('browser error reports (recorded only when ERROR_REPORTING is on)', () => ({
+  'GET /api/v1/xrequest/GetReportParkingUsage': note('units the user cannot see are left out'),
+  'GET /api/v3/device/devices/export.csv': note('units the user cannot see are left out'),
+  'GET /api/v1/xrequest/GetGISData': note(LIST),
+  'GET /api/v1/weather/getWeather': note('weather at a position: no organisation data'),
+  'GET /api/v1/weather/unit/:id': unit('params.id', { req: uid }),
+  'GET /api/v1/xrequest/GetWeather': note('weather at a position: no organisation data'),
+  'POST /api/v1/errors': note('browser error reports (recorded only when ERROR_REPORTING is on)', () => ({
     body: { message: 'matrix' },
   })),
-  'GET /api/v1/admin/errors': { access: 'platform' },
-  'DELETE /api/v1/admin/errors/:id': { access: 'platform' },
-  'GET /api/v3/user/profile': me(OWN),
-  'PUT /api/v3/user/profile': me(OWN),
-  'PUT /api/v3/user/profile/preferences': me(OWN),
-  'PUT /api/v3/user/profile/language': me(OWN),
-  'POST /api/v3/user/profile/avatar': me(OWN, () => png),
-  'DELETE /api/v3/user/profile/avatar': me(OWN),
-  'GET /api/v3/user/avatar': me(OWN),
-  'POST /api/v3/user/profile/password': me(OWN),
-  'PUT /api/v3/user/password': me(OWN),
-  'GET /api/v3/user/organization/:orgId': org('organization', 'read', 'params.orgId', {
+  'GET /api/v1/admin/errors': {},
+  'DELETE /api/v1/admin/errors/:id': {},
+  'GET /api/v3/user/profile': note(OWN),
+  'PUT /api/v3/user/profile': note(OWN),
+  'PUT /api/v3/user/profile/preferences': note(OWN),
+  'PUT /api/v3/user/profile/language': note(OWN),
+  'POST /api/v3/user/profile/avatar': note(OWN, () => png),
+  'DELETE /api/v3/user/profile/avatar': note(OWN),
+  'GET /api/v3/user/avatar': note(OWN),
+  'POST /api/v3/user/profile/password': note(OWN),
+  'PUT /api/v3/user/password': note(OWN),
+  'GET /api/v3/user/organization/:orgId': org('params.orgId', {
     req: (o) => ({ params: { orgId: o.org } }),
   }),
-  'GET /api/v3/user/organization/:orgId/avatar': org('organization', 'read', 'params.orgId', {
+  'GET /api/v3/user/organization/:orgId/avatar': org('params.orgId', {
     req: (o) => ({ params: { orgId: o.org } }),
   }),
-  'POST /api/v3/user/createRestorePasswordToken': pub('password reset (no enumeration, web-attacks)'),
-  'GET /api/v3/user/verifyChangePasswordToken/:token': pub('password reset link'),
-  'POST /api/v3/user/changePassword': pub('password reset with its token'),
-  'GET /api/v3/user/apiKeys': me(OWN),
-  'POST /api/v3/user/apiKeys': me(OWN),
-  'DELETE /api/v3/user/apiKeys/:id': me('own keys only'),
-  'GET /api/v1/account/:accountUrl': pub('account page by URL (name, theme)'),
-  'GET /a/:accountUrl': pub('account short link'),
-  'GET /api/v1/account/:accountUrl/avatar': pub('account page logo'),
-  [`GET ${ADMIN}/profilesByOrgId`]: org('user', 'manage', 'query.organizationId', ADMIN_MATRIX),
-  [`DELETE ${ADMIN}/profile`]: org('user', 'manage', 'body.organizationId', ADMIN_MATRIX),
-  [`PUT ${ADMIN}/updateUserRole`]: org('user', 'manage', 'body.organizationId', ADMIN_MATRIX),
-  [`PUT ${ADMIN}/updateUserPassword`]: org('user', 'manage', 'body.username', ADMIN_MATRIX),
-  [`PUT ${ADMIN}/updateUserProfile`]: org('user', 'manage', 'body.username', ADMIN_MATRIX),
-  [`POST ${ADMIN}/saveUserAvatar`]: org('user', 'manage', 'body.username', ADMIN_MATRIX),
-  [`DELETE ${ADMIN}/deleteUserAvatar`]: org('user', 'manage', 'body.username', ADMIN_MATRIX),
-  [`GET ${ADMIN}/userAvatar`]: org('user', 'manage', 'query.username', ADMIN_MATRIX),
-  [`POST ${ADMIN}/addUser`]: org('user', 'manage', 'body.organizationId', ADMIN_MATRIX),
-  [`GET ${ADMIN}/getOrganizations`]: org('organization', 'manage', 'none', ADMIN_MATRIX),
-  [`GET ${ADMIN}/organization/:id/billingInfo`]: adminOrg('organization'),
-  [`PUT ${ADMIN}/organization/:id/billingInfo`]: adminOrg('organization', {
+  'POST /api/v3/user/createRestorePasswordToken': note('password reset (no enumeration, web-attacks)'),
+  'GET /api/v3/user/verifyChangePasswordToken/:token': note('password reset link'),
+  'POST /api/v3/user/changePassword': note('password reset with its token'),
+  'GET /api/v3/user/apiKeys': note(OWN),
+  'POST /api/v3/user/apiKeys': note(OWN),
+  'DELETE /api/v3/user/apiKeys/:id': note('own keys only'),
+  'GET /api/v1/account/:accountUrl': note('account page by URL (name, theme)'),
+  'GET /a/:accountUrl': note('account short link'),
+  'GET /api/v1/account/:accountUrl/avatar': note('account page logo'),
+  [`GET ${ADMIN}/profilesByOrgId`]: org('query.organizationId', ADMIN_MATRIX),
+  [`DELETE ${ADMIN}/profile`]: org('body.organizationId', ADMIN_MATRIX),
+  [`PUT ${ADMIN}/updateUserRole`]: org('body.organizationId', ADMIN_MATRIX),
+  [`PUT ${ADMIN}/updateUserPassword`]: org('body.username', ADMIN_MATRIX),
+  [`PUT ${ADMIN}/updateUserProfile`]: org('body.username', ADMIN_MATRIX),
+  [`POST ${ADMIN}/saveUserAvatar`]: org('body.username', ADMIN_MATRIX),
+  [`DELETE ${ADMIN}/deleteUserAvatar`]: org('body.username', ADMIN_MATRIX),
+  [`GET ${ADMIN}/userAvatar`]: org('query.username', ADMIN_MATRIX),
+  [`POST ${ADMIN}/addUser`]: org('body.organizationId', ADMIN_MATRIX),
+  [`GET ${ADMIN}/getOrganizations`]: org('none', ADMIN_MATRIX),
+  [`GET ${ADMIN}/organization/:id/billingInfo`]: adminOrg(),
+  [`PUT ${ADMIN}/organization/:id/billingInfo`]: adminOrg({
     req: (o) => ({ params: { id: o.org }, body: { city: 'Matrix City' } }),
   }),
-  [`GET ${ADMIN}/organization/:id/contactInfo`]: adminOrg('organization'),
-  [`PUT ${ADMIN}/organization/:id/contactInfo`]: adminOrg('organization', {
+  [`GET ${ADMIN}/organization/:id/contactInfo`]: adminOrg(),
+  [`PUT ${ADMIN}/organization/:id/contactInfo`]: adminOrg({
     req: (o) => ({ params: { id: o.org }, body: { name: 'Matrix desk' } }),
   }),
-  [`POST ${ADMIN}/organization/:id/avatar`]: adminOrg('organization', {
+  [`POST ${ADMIN}/organization/:id/avatar`]: adminOrg({
     req: (o) => ({ params: { id: o.org }, ...png }),
   }),
-  [`DELETE ${ADMIN}/organization/:id/avatar`]: adminOrg('organization', ADMIN_MATRIX),
-  [`PUT ${ADMIN}/organization/:id/name`]: adminOrg('organization', {
+  [`DELETE ${ADMIN}/organization/:id/avatar`]: adminOrg(ADMIN_MATRIX),
+  [`PUT ${ADMIN}/organization/:id/name`]: adminOrg({
     req: (o) => ({ params: { id: o.org }, body: { name: `Org ${o.org}` } }),
   }),
-  [`POST ${ADMIN}/organization/add`]: org('organization', 'manage', 'body.parentOrganizationId', {
+  [`POST ${ADMIN}/organization/add`]: org('body.parentOrganizationId', {
     req: (o) => ({ body: { parentOrganizationId: o.org, organizationName: 'Added by the matrix' } }),
   }),
-  [`DELETE ${ADMIN}/organization/:id/delete`]: adminOrg('organization', ADMIN_MATRIX),
-  [`PUT ${ADMIN}/organization/:id/parent`]: adminOrg('organization', ADMIN_MATRIX),
-  [`POST ${ADMIN}/organization/:id/convert`]: adminOrg('organization', ADMIN_MATRIX),
-  [`GET ${ADMIN}/organization/:id/settings`]: adminOrg('organization'),
-  [`PUT ${ADMIN}/organization/:id/settings`]: adminOrg('organization', ADMIN_MATRIX),
-  [`GET ${ADMIN}/organization/:id/sessions`]: adminOrg('user'),
-  [`DELETE ${ADMIN}/organization/:id/sessions/:session`]: adminOrg('user', ADMIN_MATRIX),
-  [`GET ${ADMIN}/organization/:id/dashboards`]: adminOrg('dashboard'),
-  [`POST ${ADMIN}/organization/:id/dashboards/transfer`]: adminOrg('dashboard', ADMIN_MATRIX),
-  [`GET ${ADMIN}/organization/:id/usage`]: adminOrg('organization'),
-  'GET /api/v3/tasks/:id/files': task('task', 'read', 'params.id', { req: (o) => ({ params: { id: o.task } }) }),
-  'POST /api/v3/tasks/:id/files': task('task', 'write', 'params.id', {
+  [`DELETE ${ADMIN}/organization/:id/delete`]: adminOrg(ADMIN_MATRIX),
+  [`PUT ${ADMIN}/organization/:id/parent`]: adminOrg(ADMIN_MATRIX),
+  [`POST ${ADMIN}/organization/:id/convert`]: adminOrg(ADMIN_MATRIX),
+  [`GET ${ADMIN}/organization/:id/settings`]: adminOrg(),
+  [`PUT ${ADMIN}/organization/:id/settings`]: adminOrg(ADMIN_MATRIX),
+  [`GET ${ADMIN}/organization/:id/sessions`]: adminOrg(),
+  [`DELETE ${ADMIN}/organization/:id/sessions/:session`]: adminOrg(ADMIN_MATRIX),
+  [`GET ${ADMIN}/organization/:id/dashboards`]: adminOrg(),
+  [`POST ${ADMIN}/organization/:id/dashboards/transfer`]: adminOrg(ADMIN_MATRIX),
+  [`GET ${ADMIN}/organization/:id/usage`]: adminOrg(),
+  'GET /api/v3/tasks/:id/files': task('params.id', { req: (o) => ({ params: { id: o.task } }) }),
+  'POST /api/v3/tasks/:id/files': task('params.id', {
     req: (o) => ({
       params: { id: o.task },
       query: { name: 'matrix.png', type: 'image/png' },
       raw: { payload: PNG_1X1, contentType: 'application/octet-stream' },
     }),
   }),
-  'GET /api/v3/tasks/:id/files/:fileId': task('task', 'read', 'params.id', {
+  'GET /api/v3/tasks/:id/files/:fileId': task('params.id', {
     matrix: false,
     why: 'needs a stored file fixture',
   }),
-  'DELETE /api/v3/tasks/:id/files/:fileId': task('task', 'write', 'params.id', {
+  'DELETE /api/v3/tasks/:id/files/:fileId': task('params.id', {
     matrix: false,
     why: 'needs a stored file fixture',
   }),
-  'GET /api/v3/user/organization/:orgId/floor-plan': org('device', 'read', 'params.orgId', {
+  'GET /api/v3/user/organization/:orgId/floor-plan': org('params.orgId', {
     req: (o) => ({ params: { orgId: o.org } }),
   }),
-  'PUT /api/v3/user/organization/:orgId/floor-plan': org('device', 'write', 'params.orgId', {
+  'PUT /api/v3/user/organization/:orgId/floor-plan': org('params.orgId', {
     req: (o) => ({ params: { orgId: o.org }, query: { name: 'Matrix floor' }, ...png }),
   }),
-  'DELETE /api/v3/user/organization/:orgId/floor-plan': floorPlan('device', 'write', 'params.orgId', {
+  'DELETE /api/v3/user/organization/:orgId/floor-plan': floorPlan('params.orgId', {
     req: (o) => ({ params: { orgId: o.org }, body: { files: [o.floorPlan] } }),
     fresh: 'floorPlan',
   }),
-  'GET /api/v3/user/organization/:orgId/floor-plan/:planId': floorPlan('device', 'read', 'params.orgId', {
+  'GET /api/v3/user/organization/:orgId/floor-plan/:planId': floorPlan('params.orgId', {
     req: (o) => ({ params: { orgId: o.org, planId: o.floorPlan } }),
   }),
-  'PATCH /api/v3/user/organization/:orgId/floor-plan/:planId': floorPlan('device', 'write', 'params.orgId', {
+  'PATCH /api/v3/user/organization/:orgId/floor-plan/:planId': floorPlan('params.orgId', {
     req: (o) => ({ params: { orgId: o.org, planId: o.floorPlan }, body: { name: 'Renamed floor' } }),
   }),
-  'GET /api/v3/user/organization/:orgId/floor-plan-data': org('device', 'read', 'params.orgId', {
+  'GET /api/v3/user/organization/:orgId/floor-plan-data': org('params.orgId', {
     req: (o) => ({ params: { orgId: o.org } }),
   }),
-  'PUT /api/v3/user/organization/:orgId/floor-plan-data': floorPlan('device', 'write', 'params.orgId', {
+  'PUT /api/v3/user/organization/:orgId/floor-plan-data': floorPlan('params.orgId', {
     req: (o) => ({
       params: { orgId: o.org },
       body: { planId: o.floorPlan, placements: [{ unitId: o.unit, x: 0.5, y: 0.5 }] },

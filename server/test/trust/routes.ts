@@ -1,6 +1,7 @@
 import type { RouteOptions } from 'fastify';
 import type { App } from '../../src/app.ts';
 import type { Db } from '../../src/db/db.ts';
+import type { RoutePolicy } from '../../src/plugins/policy.ts';
 
 /** One HTTP route of the app's route table, as the trust suites see it. */
 export type Route = {
@@ -9,6 +10,8 @@ export type Route = {
   url: string;
   params: string[];
   schema: RouteOptions['schema'];
+  /** What the route declares in its own options (plugins/policy.ts). */
+  policy: RoutePolicy;
 };
 
 /**
@@ -25,6 +28,7 @@ export function routesOf(app: App): Route[] {
       url: r.url,
       params: [...r.url.matchAll(/:(\w+)/g)].map((m) => m[1] as string),
       schema: r.schema,
+      policy: (r.config as { policy: RoutePolicy }).policy,
     }));
 }
 
@@ -43,10 +47,14 @@ export function urlOf(route: Route, params: Record<string, string>): string {
 
 /**
  * Rows change by design on refused requests here: sign-in throttling counts failed attempts (left
- * out), and a session's last use moves with every authenticated call (only who and where counts).
+ * out), and a session's or an API key's last use moves with every authenticated call (only who and
+ * where counts).
  */
 const LEFT_OUT = new Set(['login_throttle']);
-const ROW_OF: Record<string, string> = { sessions: '(x.id, x.user_id, x.current_organization_id)' };
+const ROW_OF: Record<string, string> = {
+  sessions: '(x.id, x.user_id, x.current_organization_id)',
+  api_keys: '(x.id, x.user_id, x.name, x.scopes)',
+};
 
 /**
  * A digest of every table's content, to show a refused request wrote nothing. One statement; cheap

@@ -12,7 +12,16 @@ export async function profilesInOrganizations(db: Queryable, organizationIds: re
   );
 }
 
-export async function dashboardsOfOrganizations(db: Queryable, organizationIds: readonly number[]) {
+/**
+ * The dashboards an administrator oversees in the organisations: those made in their context, and
+ * the personal ones of users every one of whose roles lies in `governedIds` (a user who also belongs
+ * elsewhere keeps their personal dashboards to themselves).
+ */
+export async function dashboardsOfOrganizations(
+  db: Queryable,
+  organizationIds: readonly number[],
+  governedIds: readonly number[],
+) {
   return db.query<{
     id: number;
     name: string;
@@ -24,9 +33,10 @@ export async function dashboardsOfOrganizations(db: Queryable, organizationIds: 
     `select d.id, d.name, u.username, u.fullname, d.use_context, d.updated_at
      from dashboards d join users u on u.id = d.user_id
      where d.user_id in (select user_id from user_roles where organization_id = any($1::int[]))
-       and (not d.use_context or d.organization_id = any($1::int[]))
+       and case when d.use_context then d.organization_id = any($1::int[])
+                else not exists (select 1 from user_roles r where r.user_id = d.user_id and r.organization_id <> all($2::int[])) end
      order by lower(u.fullname), d.name`,
-    [organizationIds],
+    [organizationIds, governedIds],
   );
 }
 

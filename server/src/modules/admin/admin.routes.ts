@@ -32,9 +32,9 @@ import {
 import { type TSchema, Type } from '@sinclair/typebox';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { App } from '../../app.ts';
-import { requireSession, sessionOf } from '../../plugins/auth.ts';
+import { sessionOf } from '../../plugins/auth.ts';
 import { httpError } from '../../plugins/errors.ts';
-import { publicOrigin } from '../../plugins/origin.ts';
+import { type RoutePolicy, scoped } from '../../plugins/policy.ts';
 import {
   acceptImageBodies,
   avatarImage,
@@ -79,8 +79,8 @@ const O = `${A}/organization/:id`;
 const errorsOf = (codes: number[]) => Object.fromEntries(codes.map((c) => [c, ErrorBody])) as Record<number, TSchema>;
 const errors = errorsOf([400, 401, 403, 404, 409, 413, 415]);
 type Parts = { querystring?: TSchema; body?: TSchema; params?: TSchema; summary?: string };
-const schema = <S extends Parts, R extends TSchema = typeof Ok>(s: S, ok?: R) => ({
-  preHandler: requireSession,
+const schema = <S extends Parts, R extends TSchema = typeof Ok>(config: { policy: RoutePolicy }, s: S, ok?: R) => ({
+  config,
   schema: {
     tags: ['administration'],
     security: [{ session: [] }],
@@ -89,6 +89,13 @@ const schema = <S extends Parts, R extends TSchema = typeof Ok>(s: S, ok?: R) =>
   },
 });
 const IMAGE_BODY_LIMIT = 8 * 1024 * 1024;
+/** Who may call: a role on the organisation concerned that may manage its users, or the organisation. */
+const userReads = scoped('user', 'manage', { writes: false });
+const userWrites = scoped('user', 'manage', { writes: true });
+/** Password and e-mail address: never with an API key. */
+const userWritesNoKey = scoped('user', 'manage', { writes: true, apiKey: false });
+const orgReads = scoped('organization', 'manage', { writes: false });
+const orgWrites = scoped('organization', 'manage', { writes: true });
 
 /**
  * The administration calls of spec §7 (/api/v1/admin) and the admin screen's additions (settings,
@@ -121,33 +128,43 @@ function routes(app: App) {
     return { userId: s.user_id, sessionId: s.id };
   };
 
-  r.get(`${A}/profilesByOrgId`, schema({ querystring: ProfilesQuery }, Type.Array(AdminProfile)), async (request) =>
-    profilesByOrganization(db, admin(request), request.query.organizationId),
+  r.get(
+    `${A}/profilesByOrgId`,
+    schema(userReads, { querystring: ProfilesQuery }, Type.Array(AdminProfile)),
+    async (request) => profilesByOrganization(db, admin(request), request.query.organizationId),
   );
-  r.delete(`${A}/profile`, schema({ body: DeleteProfileBody }), async (request) =>
-    deleteProfile(db, admin(request), request.body.username, request.body.organizationId),
+  r.delete(`${A}/profile`, schema(userWrites, { body: DeleteProfileBody }), async (request) =>
+    deleteProfile(db, app.bus, admin(request), request.body.username, request.body.organizationId),
   );
-  r.put(`${A}/updateUserRole`, schema({ body: UpdateUserRoleBody }), async (request) =>
+  r.put(`${A}/updateUserRole`, schema(userWrites, { body: UpdateUserRoleBody }), async (request) =>
     updateUserRole(db, admin(request), request.body.username, request.body.organizationId, request.body.roleId),
   );
-  r.put(`${A}/updateUserPassword`, schema({ body: UpdateUserPasswordBody }, Type.String()), async (request, reply) => {
-    await updateUserPassword(db, admin(request), request.body.username, request.body.newPassword);
-    return reply.type('text/plain; charset=utf-8').send('Password updated');
-  });
-  r.put(`${A}/updateUserProfile`, schema({ body: UpdateUserProfileBody }, Profile), async (request) =>
+  r.put(
+    `${A}/updateUserPassword`,
+    schema(userWritesNoKey, { body: UpdateUserPasswordBody }, Type.String()),
+    async (request, reply) => {
+      await updateUserPassword(db, app.bus, admin(request), request.body.username, request.body.newPassword);
+      return reply.type('text/plain; charset=utf-8').send('Password updated');
+    },
+  );
+  r.put(`${A}/updateUserProfile`, schema(userWritesNoKey, { body: UpdateUserProfileBody }, Profile), async (request) =>
     updateUserProfile(db, admin(request), request.body.username, request.body.userProfile, request.log),
   );
-  r.post(`${A}/saveUserAvatar`, schema({ summary: "multipart: 'image' and 'username'" }, Profile), async (request) => {
-    const { username, image } = userAvatarUpload(request.body as UploadBody);
-    return setUserAvatar(db, admin(request), username, image);
-  });
-  r.delete(`${A}/deleteUserAvatar`, schema({ body: UsernameBody }, Profile), async (request) =>
+  r.post(
+    `${A}/saveUserAvatar`,
+    schema(userWrites, { summary: "multipart: 'image' and 'username'" }, Profile),
+    async (request) => {
+      const { username, image } = userAvatarUpload(request.body as UploadBody);
+      return setUserAvatar(db, admin(request), username, image);
+    },
+  );
+  r.delete(`${A}/deleteUserAvatar`, schema(userWrites, { body: UsernameBody }, Profile), async (request) =>
     setUserAvatar(db, admin(request), request.body.username, null),
   );
   r.get(
     `${A}/userAvatar`,
     {
-      preHandler: requireSession,
+      config: userReads,
       schema: {
         tags: ['administration'],
         querystring: Type.Object({ username: Username, v: Type.Optional(Type.String({ maxLength: 64 })) }),
@@ -159,31 +176,33 @@ function routes(app: App) {
       return sendImage(request, reply, await avatarOf(db, userId));
     },
   );
-  r.post(`${A}/addUser`, schema({ body: AddUserBody }, AddUserResult), async (request) =>
+  r.post(`${A}/addUser`, schema(userWrites, { body: AddUserBody }, AddUserResult), async (request) =>
     addUser(db, admin(request), request.body, {
       mailer: app.mailer,
-      origin: publicOrigin(app, request),
+      origin: app.publicUrl,
       log: request.log,
     }),
   );
 
-  r.get(`${A}/getOrganizations`, schema({}, Type.Array(AdminOrganization)), async (request) =>
+  r.get(`${A}/getOrganizations`, schema(orgReads, {}, Type.Array(AdminOrganization)), async (request) =>
     organizationsOf(db, admin(request)),
   );
   for (const [path, kind] of [
     ['billingInfo', 'billing'],
     ['contactInfo', 'contact'],
   ] as const) {
-    r.get(`${O}/${path}`, schema({ params: OrganizationParam }, ContactFields), async (request) =>
+    r.get(`${O}/${path}`, schema(orgReads, { params: OrganizationParam }, ContactFields), async (request) =>
       organizationInfo(db, admin(request), request.params.id, kind),
     );
-    r.put(`${O}/${path}`, schema({ params: OrganizationParam, body: ContactFields }, ContactFields), async (request) =>
-      saveOrganizationInfo(db, admin(request), request.params.id, kind, request.body),
+    r.put(
+      `${O}/${path}`,
+      schema(orgWrites, { params: OrganizationParam, body: ContactFields }, ContactFields),
+      async (request) => saveOrganizationInfo(db, admin(request), request.params.id, kind, request.body),
     );
   }
   r.post(
     `${O}/avatar`,
-    schema({ params: OrganizationParam, summary: 'The raw image (PNG, JPEG or WebP) with its type' }),
+    schema(orgWrites, { params: OrganizationParam, summary: 'The raw image (PNG, JPEG or WebP) with its type' }),
     async (request) =>
       saveOrganizationAvatar(
         db,
@@ -192,57 +211,66 @@ function routes(app: App) {
         avatarImage(imageBytes(request.body as UploadBody, 'image')),
       ),
   );
-  r.delete(`${O}/avatar`, schema({ params: OrganizationParam }), async (request) =>
+  r.delete(`${O}/avatar`, schema(orgWrites, { params: OrganizationParam }), async (request) =>
     saveOrganizationAvatar(db, admin(request), request.params.id, null),
   );
-  r.put(`${O}/name`, schema({ params: OrganizationParam, body: OrganizationNameBody }), async (request) =>
+  r.put(`${O}/name`, schema(orgWrites, { params: OrganizationParam, body: OrganizationNameBody }), async (request) =>
     renameOrganizationOf(db, admin(request), request.params.id, request.body.name),
   );
   r.post(
     `${A}/organization/add`,
     schema(
+      orgWrites,
       { body: AddOrganizationBody },
       Type.Object({ id: Type.Integer(), name: Type.String(), parentOrganizationId: Type.Integer() }),
     ),
     async (request) =>
       addChildOrganization(db, admin(request), request.body.parentOrganizationId, request.body.organizationName),
   );
-  r.delete(`${O}/delete`, schema({ params: OrganizationParam }), async (request) =>
+  r.delete(`${O}/delete`, schema(orgWrites, { params: OrganizationParam }), async (request) =>
     deleteOrganizationOf(db, admin(request), request.params.id),
   );
-  r.put(`${O}/parent`, schema({ params: OrganizationParam, body: MoveOrganizationBody }), async (request) =>
+  r.put(`${O}/parent`, schema(orgWrites, { params: OrganizationParam, body: MoveOrganizationBody }), async (request) =>
     moveOrganizationOf(db, admin(request), request.params.id, request.body.parentOrganizationId),
   );
   r.post(
     `${O}/convert`,
-    schema({ params: OrganizationParam, summary: 'Ends the trial of an organisation made through a tag' }),
+    schema(orgWrites, { params: OrganizationParam, summary: 'Ends the trial of an organisation made through a tag' }),
     async (request) => convertTrial(db, admin(request), request.params.id),
   );
-  r.get(`${O}/settings`, schema({ params: OrganizationParam }, OrganizationSettings), async (request) =>
+  r.get(`${O}/settings`, schema(orgReads, { params: OrganizationParam }, OrganizationSettings), async (request) =>
     organizationSettings(db, admin(request), request.params.id),
   );
   r.put(
     `${O}/settings`,
-    schema({ params: OrganizationParam, body: OrganizationSettings }, OrganizationSettings),
+    schema(orgWrites, { params: OrganizationParam, body: OrganizationSettings }, OrganizationSettings),
     async (request) => saveOrganizationSettings(db, admin(request), request.params.id, request.body),
   );
-  r.get(`${O}/sessions`, schema({ params: OrganizationParam }, Type.Array(OrganizationSession)), async (request) =>
-    organizationSessions(db, admin(request), request.params.id),
+  r.get(
+    `${O}/sessions`,
+    schema(userReads, { params: OrganizationParam }, Type.Array(OrganizationSession)),
+    async (request) => organizationSessions(db, admin(request), request.params.id),
   );
-  r.delete(`${O}/sessions/:session`, schema({ params: OrganizationSessionParam }), async (request) =>
-    endOrganizationSession(db, admin(request), request.params.id, request.params.session),
+  r.delete(`${O}/sessions/:session`, schema(userWrites, { params: OrganizationSessionParam }), async (request) =>
+    endOrganizationSession(db, app.bus, admin(request), request.params.id, request.params.session),
   );
-  r.get(`${O}/dashboards`, schema({ params: OrganizationParam }, Type.Array(OwnedDashboard)), async (request) =>
-    organizationDashboards(db, admin(request), request.params.id),
+  r.get(
+    `${O}/dashboards`,
+    schema(scoped('dashboard', 'manage', { writes: false }), { params: OrganizationParam }, Type.Array(OwnedDashboard)),
+    async (request) => organizationDashboards(db, admin(request), request.params.id),
   );
   r.post(
     `${O}/dashboards/transfer`,
-    schema({ params: OrganizationParam, body: DashboardTransferBody }, DashboardTransferResult),
+    schema(
+      scoped('dashboard', 'manage', { writes: true }),
+      { params: OrganizationParam, body: DashboardTransferBody },
+      DashboardTransferResult,
+    ),
     async (request) => transferOwnership(db, admin(request), request.params.id, request.body),
   );
   r.get(
     `${O}/usage`,
-    schema({ params: OrganizationParam, querystring: UsageQuery }, OrganizationUsage),
+    schema(orgReads, { params: OrganizationParam, querystring: UsageQuery }, OrganizationUsage),
     async (request) => organizationUsage(db, admin(request), request.params.id, request.query.days ?? 30),
   );
 }

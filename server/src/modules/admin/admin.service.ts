@@ -11,8 +11,10 @@ import {
 } from '@fieldwatch/core';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db, Queryable } from '../../db/db.ts';
+import type { SessionEndings } from '../../live/bus.ts';
 import { httpError } from '../../plugins/errors.ts';
 import type { AccountMailer } from '../auth/accountMail.ts';
+import { endAllSessions } from '../auth/auth.service.ts';
 import { hashPassword } from '../auth/password.ts';
 import { sendInvitation, setPasswordOf } from '../auth/passwords.service.ts';
 import {
@@ -135,14 +137,25 @@ async function roleTarget(db: Queryable, admin: Admin, username: string, organiz
   return user;
 }
 
-/** Removes the user's role in the organisation; a user left without any role is deleted. */
-export async function deleteProfile(db: Db, admin: Admin, username: string, organizationId: number) {
+/** Removes the user's role in the organisation; a user left without any role is deleted, sessions and all. */
+export async function deleteProfile(
+  db: Db,
+  bus: SessionEndings,
+  admin: Admin,
+  username: string,
+  organizationId: number,
+) {
   const user = await roleTarget(db, admin, username, organizationId);
+  const ended: string[] = [];
   await db.transaction(async (tx) => {
     if (!(await removeUserRole(tx, user.id, organizationId)))
       throw httpError(404, 'The user has no role in this organization');
-    if ((await rolesOfUser(tx, user.id)).length === 0) await deleteUser(tx, user.id);
+    if ((await rolesOfUser(tx, user.id)).length > 0) return;
+    await endAllSessions(tx, { sessionsEnded: (ids) => ended.push(...ids) }, user.id);
+    await deleteUser(tx, user.id);
   });
+  // Announced after the commit: a removal rolled back ends no socket.
+  bus.sessionsEnded(ended);
   return { success: true };
 }
 
@@ -161,9 +174,15 @@ export async function updateUserRole(
   return { success: true };
 }
 
-export async function updateUserPassword(db: Queryable, admin: Admin, username: string, password: string) {
+export async function updateUserPassword(
+  db: Queryable,
+  bus: SessionEndings,
+  admin: Admin,
+  username: string,
+  password: string,
+) {
   const user = await governedUser(db, admin, username);
-  await setPasswordOf(db, user.id, password);
+  await setPasswordOf(db, bus, user.id, password);
 }
 
 export async function updateUserProfile(

@@ -1,7 +1,8 @@
 import type { OrganizationSession, OrganizationUsage, OwnedDashboard } from '@fieldwatch/core';
 import type { Queryable } from '../../db/db.ts';
+import type { SessionEndings } from '../../live/bus.ts';
 import { httpError } from '../../plugins/errors.ts';
-import { deleteSession, findSessionById, listSessionsOfOrganizations } from '../auth/auth.service.ts';
+import { endSessionOfUser, findSessionById, listSessionsOfOrganizations } from '../auth/auth.service.ts';
 import { subtreeOf } from '../organisations/organisations.service.ts';
 import { findUserByUsername, rolesOfUser } from '../users/users.service.ts';
 import { dashboardsOfOrganizations, transferDashboards, usagePerDay } from './admin.repository.ts';
@@ -29,7 +30,13 @@ export async function organizationSessions(db: Queryable, admin: Admin, id: numb
 }
 
 /** Ends a session of a user who holds roles only inside this administrator's organisations. */
-export async function endOrganizationSession(db: Queryable, admin: Admin, id: number, sessionId: string) {
+export async function endOrganizationSession(
+  db: Queryable,
+  bus: SessionEndings,
+  admin: Admin,
+  id: number,
+  sessionId: string,
+) {
   const ids = await scope(db, admin, id);
   const all = new Set((await requireAdministered(db, admin)).map((o) => o.id));
   const session = await findSessionById(db, sessionId);
@@ -40,12 +47,16 @@ export async function endOrganizationSession(db: Queryable, admin: Admin, id: nu
     !roles.every((r) => all.has(r.organization_id))
   )
     throw httpError(404, 'Session not found');
-  await deleteSession(db, session.id, session.user_id);
+  await endSessionOfUser(db, bus, session.user_id, session.id);
   return { success: true };
 }
 
+/** Every organisation the administrator administers: a user whose roles all lie in it is governed entirely. */
+const administered = async (db: Queryable, admin: Admin) => (await requireAdministered(db, admin)).map((o) => o.id);
+
 export async function organizationDashboards(db: Queryable, admin: Admin, id: number): Promise<OwnedDashboard[]> {
-  return (await dashboardsOfOrganizations(db, await scope(db, admin, id))).map((d) => ({
+  const rows = await dashboardsOfOrganizations(db, await scope(db, admin, id), await administered(db, admin));
+  return rows.map((d) => ({
     id: d.id,
     name: d.name,
     owner: d.username,
@@ -55,7 +66,11 @@ export async function organizationDashboards(db: Queryable, admin: Admin, id: nu
   }));
 }
 
-/** Both users must hold a role in the organisation or below; the dashboards change owner, nothing else. */
+/**
+ * Both users must hold a role in the organisation or below; for personal dashboards the giver must
+ * also be governed entirely (no role outside what this administrator administers), as for their
+ * password and profile. The dashboards change owner, nothing else.
+ */
 export async function transferOwnership(
   db: Queryable,
   admin: Admin,
@@ -72,6 +87,11 @@ export async function transferOwnership(
   };
   const [from, to] = [await member(t.from), await member(t.to)];
   if (from === to) throw httpError(400, 'Choose two different users');
+  if (t.scope === 'personal') {
+    const all = new Set(await administered(db, admin));
+    if (!(await rolesOfUser(db, from)).every((r) => all.has(r.organization_id)))
+      throw httpError(404, `${t.from} is not a user of this organization`);
+  }
   const moved = await transferDashboards(db, { from, to, workspace: t.scope === 'workspace', organizationIds: ids });
   return { moved };
 }

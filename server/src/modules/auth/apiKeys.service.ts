@@ -1,9 +1,10 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { API_KEY_PREFIX, type ApiKey, type ApiKeyCreated, type ApiKeyScope } from '@fieldwatch/core';
-import type { Queryable } from '../../db/db.ts';
+import type { Db, Queryable } from '../../db/db.ts';
 import { httpError } from '../../plugins/errors.ts';
 import type { SessionRow } from './auth.repository.ts';
 import { hashToken } from './auth.service.ts';
+import { requireCurrentPassword } from './passwords.service.ts';
 import { type ApiKeyRow, deleteApiKey, insertApiKey, listApiKeys, useApiKey } from './tokens.repository.ts';
 
 const toApiKey = (k: ApiKeyRow): ApiKey => ({
@@ -19,10 +20,12 @@ export const apiKeysOf = async (db: Queryable, userId: number) => (await listApi
 
 /** A new personal key: 256 random bits after a recognisable prefix; returned once, stored as a hash. */
 export async function createApiKey(
-  db: Queryable,
-  userId: number,
-  input: { name: string; scopes: ApiKeyScope[] },
+  db: Db,
+  who: { userId: number; address: string },
+  input: { name: string; scopes: ApiKeyScope[]; currentPassword: string },
 ): Promise<ApiKeyCreated> {
+  await requireCurrentPassword(db, who, input.currentPassword);
+  const userId = who.userId;
   const key = `${API_KEY_PREFIX}${randomBytes(32).toString('base64url')}`;
   const row = await insertApiKey(db, {
     id: randomUUID(),

@@ -51,9 +51,13 @@ export async function listLiveSessions(db: Queryable, userId: number): Promise<S
   );
 }
 
-export async function deleteSession(db: Queryable, id: string, userId: number): Promise<boolean> {
-  const rows = await db.query('delete from sessions where id = $1 and user_id = $2 returning id', [id, userId]);
-  return rows.length > 0;
+/** The repository's deletions return the ids they deleted: auth.service announces them. */
+export async function deleteSession(db: Queryable, id: string, userId: number): Promise<string[]> {
+  const rows = await db.query<{ id: string }>('delete from sessions where id = $1 and user_id = $2 returning id', [
+    id,
+    userId,
+  ]);
+  return rows.map((r) => r.id);
 }
 
 export async function touchSession(db: Queryable, id: string) {
@@ -64,17 +68,18 @@ export async function setSessionOrganization(db: Queryable, id: string, organiza
   await db.query('update sessions set current_organization_id = $2 where id = $1', [id, organizationId]);
 }
 
-export async function deleteExpiredSessions(db: Queryable) {
-  await db.query('delete from sessions where expires_at <= now()');
+export async function deleteExpiredSessions(db: Queryable): Promise<string[]> {
+  const rows = await db.query<{ id: string }>('delete from sessions where expires_at <= now() returning id');
+  return rows.map((r) => r.id);
 }
 
-/** Ends every session of a user but one (or all when `keep` is null): after a password change. */
-export async function deleteOtherSessions(db: Queryable, userId: number, keep: string | null): Promise<number> {
-  const rows = await db.query('delete from sessions where user_id = $1 and id is distinct from $2 returning id', [
-    userId,
-    keep,
-  ]);
-  return rows.length;
+/** Every session of a user but one (or all when `keep` is null). */
+export async function deleteOtherSessions(db: Queryable, userId: number, keep: string | null): Promise<string[]> {
+  const rows = await db.query<{ id: string }>(
+    'delete from sessions where user_id = $1 and id is distinct from $2 returning id',
+    [userId, keep],
+  );
+  return rows.map((r) => r.id);
 }
 
 /** Live sessions of the users holding a role in any of the organisations. */

@@ -14,23 +14,26 @@ import {
 import { Type } from '@sinclair/typebox';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { App } from '../../app.ts';
-import { clearSessionCookie, requireSession, sessionOf, setSessionCookie } from '../../plugins/auth.ts';
+import { clearSessionCookie, sessionOf, setSessionCookie } from '../../plugins/auth.ts';
 import { LegacyError } from '../../plugins/envelopes.ts';
+import { anyone, scoped, signedIn } from '../../plugins/policy.ts';
 import { authorizedOrganizations } from '../organisations/organisations.service.ts';
 import {
   accessFor,
-  deleteOtherSessions,
-  deleteSession,
+  endOtherSessions,
   endSession,
   listSessions,
   login,
+  logout,
   switchOrganization,
   toSession,
   userSession,
 } from './auth.service.ts';
 
 const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 417: ErrorBody, 429: ErrorBody };
-const authed = { preHandler: requireSession, schema: { security: [{ session: [] }] } };
+const security = [{ session: [] }];
+const reads = signedIn({ writes: false });
+const writes = signedIn({ writes: true });
 
 export function authRoutes(app: App) {
   const { db } = app;
@@ -45,7 +48,7 @@ export function authRoutes(app: App) {
     return { access: result.access, profile: result.profile };
   };
   const signOut = async (request: FastifyRequest, reply: FastifyReply) => {
-    if (request.session) await deleteSession(db, request.session.id, request.session.user_id);
+    if (request.session) await logout(db, app.bus, request.session);
     clearSessionCookie(request, reply);
     return { success: true };
   };
@@ -56,17 +59,25 @@ export function authRoutes(app: App) {
     response: { 200: LoginResponse, ...errors },
   });
 
-  app.post('/api/v2/auth/login', { schema: loginSchema('auth') }, signIn);
-  app.post('/api/v1/auth/login', { schema: loginSchema('auth v1') }, signIn);
-  app.get('/api/v2/auth/logout', { schema: { tags: ['auth'], response: { 200: Ok } } }, signOut);
-  app.get('/api/v1/auth/logout', { schema: { tags: ['auth v1'], response: { 200: Ok } } }, signOut);
+  app.post('/api/v2/auth/login', { config: anyone({ writes: true }), schema: loginSchema('auth') }, signIn);
+  app.post('/api/v1/auth/login', { config: anyone({ writes: true }), schema: loginSchema('auth v1') }, signIn);
+  app.get(
+    '/api/v2/auth/logout',
+    { config: anyone({ writes: true }), schema: { tags: ['auth'], response: { 200: Ok } } },
+    signOut,
+  );
+  app.get(
+    '/api/v1/auth/logout',
+    { config: anyone({ writes: true }), schema: { tags: ['auth v1'], response: { 200: Ok } } },
+    signOut,
+  );
 
   app.get(
     '/api/v2/auth',
     {
-      ...authed,
+      config: reads,
       schema: {
-        ...authed.schema,
+        security,
         tags: ['auth'],
         summary: 'The current session',
         response: { 200: Session, ...errors },
@@ -78,9 +89,9 @@ export function authRoutes(app: App) {
     app.get(
       path,
       {
-        ...authed,
+        config: reads,
         schema: {
-          ...authed.schema,
+          security,
           tags: ['auth'],
           summary: "The user's live sessions",
           response: { 200: Type.Array(Session), ...errors },
@@ -92,9 +103,9 @@ export function authRoutes(app: App) {
   app.delete(
     '/api/v2/auth/session/logout/:session',
     {
-      ...authed,
+      config: writes,
       schema: {
-        ...authed.schema,
+        security,
         tags: ['auth'],
         summary: 'End one of your sessions',
         params: SessionIdParam,
@@ -104,7 +115,7 @@ export function authRoutes(app: App) {
     async (request, reply) => {
       const session = sessionOf(request);
       const { session: id } = request.params as { session: string };
-      await endSession(db, session, id);
+      await endSession(db, app.bus, session, id);
       if (id === session.id) clearSessionCookie(request, reply);
       return { success: true };
     },
@@ -113,23 +124,25 @@ export function authRoutes(app: App) {
   app.delete(
     '/api/v2/auth/session/others',
     {
-      ...authed,
+      config: writes,
       schema: {
-        ...authed.schema,
+        security,
         tags: ['auth'],
         summary: 'Log out every other session of yours',
         response: { 200: Type.Object({ ended: Type.Integer() }), ...errors },
       },
     },
-    async (request) => ({ ended: await deleteOtherSessions(db, sessionOf(request).user_id, sessionOf(request).id) }),
+    async (request) => ({
+      ended: await endOtherSessions(db, app.bus, sessionOf(request).user_id, sessionOf(request).id),
+    }),
   );
 
   app.get(
     '/api/v1/xrequest/LoginAccess',
     {
-      ...authed,
+      config: reads,
       schema: {
-        ...authed.schema,
+        security,
         tags: ['legacy v1'],
         summary: 'The access of the signed-in user (single result)',
         response: { 200: Type.Array(Access), 401: LegacyError },
@@ -143,15 +156,15 @@ export function authRoutes(app: App) {
 
   app.get(
     '/api/v3/user/session',
-    { ...authed, schema: { ...authed.schema, tags: ['user'], response: { 200: UserSession, ...errors } } },
+    { config: reads, schema: { security, tags: ['user'], response: { 200: UserSession, ...errors } } },
     async (request) => userSession(db, sessionOf(request)),
   );
   app.put(
     '/api/v3/user/session/current_organization',
     {
-      ...authed,
+      config: scoped('organization', 'read', { writes: true }),
       schema: {
-        ...authed.schema,
+        security,
         tags: ['user'],
         querystring: CurrentOrganizationQuery,
         response: { 200: UserSession, ...errors },
@@ -162,9 +175,9 @@ export function authRoutes(app: App) {
   app.get(
     '/api/v3/user/authorization/getAuthorizedOrganizations',
     {
-      ...authed,
+      config: reads,
       schema: {
-        ...authed.schema,
+        security,
         tags: ['user'],
         summary: 'Organisations where the user may perform action on resource',
         querystring: AuthorizedOrganizationsQuery,

@@ -1,9 +1,12 @@
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import { type Access, type LoginResponse, type Session, strictestPolicy, type UserSession } from '@fieldwatch/core';
 import type { Db, Queryable } from '../../db/db.ts';
+import type { SessionEndings } from '../../live/bus.ts';
 import { policiesOfUser, toCustomer, toSummary, visibleOrganizations } from '../organisations/organisations.service.ts';
 import { findUserByUsername, toProfile, touchLastLogin } from '../users/users.service.ts';
 import {
+  deleteExpiredSessions,
+  deleteOtherSessions,
   deleteSession,
   findLiveSession,
   insertSession,
@@ -16,12 +19,7 @@ import { dummyHash, verifyPassword } from './password.ts';
 import { claimAttempt, recordSuccess } from './throttle.ts';
 
 export type { SessionRow } from './auth.repository.ts';
-export {
-  deleteOtherSessions,
-  deleteSession,
-  findSessionById,
-  listSessionsOfOrganizations,
-} from './auth.repository.ts';
+export { findSessionById, listSessionsOfOrganizations } from './auth.repository.ts';
 
 export class AuthError extends Error {
   constructor(
@@ -124,6 +122,42 @@ export async function switchOrganization(db: Queryable, session: SessionRow, org
   return userSession(db, { ...session, current_organization_id: organizationId });
 }
 
-export async function endSession(db: Queryable, session: SessionRow, id: string): Promise<void> {
-  if (!(await deleteSession(db, id, session.user_id))) throw new AuthError(404, 'Session not found');
+/*
+ * Every end of a session goes through the functions below: they delete it and announce its id, so
+ * its live sockets close at once on every instance (live/live.routes.ts). Inside a transaction,
+ * pass a collector and announce after the commit.
+ */
+async function announced(bus: SessionEndings, deleted: Promise<string[]>): Promise<string[]> {
+  const ids = await deleted;
+  if (ids.length > 0) bus.sessionsEnded(ids);
+  return ids;
+}
+
+/** Sign-out: ends the calling session. */
+export async function logout(db: Queryable, bus: SessionEndings, session: SessionRow): Promise<void> {
+  await announced(bus, deleteSession(db, session.id, session.user_id));
+}
+
+/** Ends one session of the user (from their own session list, or an administrator's); false if there is none. */
+export async function endSessionOfUser(db: Queryable, bus: SessionEndings, userId: number, id: string) {
+  return (await announced(bus, deleteSession(db, id, userId))).length > 0;
+}
+
+export async function endSession(db: Queryable, bus: SessionEndings, session: SessionRow, id: string): Promise<void> {
+  if (!(await endSessionOfUser(db, bus, session.user_id, id))) throw new AuthError(404, 'Session not found');
+}
+
+/** Ends every session of a user but `keep` (all when null); returns how many ended. */
+export async function endOtherSessions(db: Queryable, bus: SessionEndings, userId: number, keep: string | null) {
+  return (await announced(bus, deleteOtherSessions(db, userId, keep))).length;
+}
+
+/** Ends every session of a user (before the user is deleted); returns how many. */
+export async function endAllSessions(db: Queryable, bus: SessionEndings, userId: number) {
+  return endOtherSessions(db, bus, userId, null);
+}
+
+/** Deletes the expired sessions (sessionSweep.ts runs it); returns how many. */
+export async function endExpiredSessions(db: Queryable, bus: SessionEndings) {
+  return (await announced(bus, deleteExpiredSessions(db))).length;
 }

@@ -1,17 +1,19 @@
 import { randomBytes } from 'node:crypto';
 import { INVITATION_TOKEN_HOURS, RESET_TOKEN_MINUTES, strictestPolicy } from '@fieldwatch/core';
 import type { FastifyBaseLogger } from 'fastify';
-import type { Queryable } from '../../db/db.ts';
+import type { Db, Queryable } from '../../db/db.ts';
+import type { SessionEndings } from '../../live/bus.ts';
 import { httpError } from '../../plugins/errors.ts';
 import { policiesOfUser } from '../organisations/organisations.service.ts';
 import { findUserById, findUsersByEmail, setPasswordHash, type UserRow } from '../users/users.service.ts';
 import { type AccountMailer, passwordLinkMail } from './accountMail.ts';
-import { deleteOtherSessions } from './auth.repository.ts';
-import { hashToken } from './auth.service.ts';
+import { endOtherSessions, hashToken } from './auth.service.ts';
 import { hashPassword, verifyPassword } from './password.ts';
+import { claimAttempt, recordSuccess } from './throttle.ts';
 import {
   consumeToken,
   countRecentResets,
+  deleteApiKeysOf,
   expireTokensOfUser,
   findLiveToken,
   insertPasswordToken,
@@ -31,29 +33,48 @@ async function checkNewPassword(db: Queryable, userId: number, password: string)
     throw httpError(400, `The password must be at least ${passwordMinLength} characters`);
 }
 
-/** Sets a password and ends the user's sessions (all but `keep`): a stolen session dies with the old password. */
-async function setPassword(db: Queryable, userId: number, password: string, keep: string | null) {
+/**
+ * Sets a password, ends the user's sessions (all but `keep`) and revokes their API keys: a stolen
+ * session, or a key minted with it, dies with the old password.
+ */
+async function setPassword(db: Queryable, bus: SessionEndings, userId: number, password: string, keep: string | null) {
   await checkNewPassword(db, userId, password);
   await setPasswordHash(db, userId, await hashPassword(password));
-  await deleteOtherSessions(db, userId, keep);
+  await endOtherSessions(db, bus, userId, keep);
+  await deleteApiKeysOf(db, userId);
+}
+
+/**
+ * The signed-in user's current password, before a change that could hand the account to someone
+ * else (its password, its e-mail address, a new API key). Guesses are throttled with sign-in's
+ * limits on the same account and address, so they count there too.
+ */
+export async function requireCurrentPassword(db: Db, who: { userId: number; address: string }, password: string) {
+  const user = await findUserById(db, who.userId);
+  if (!user) throw httpError(401, 'Session expired');
+  const wait = await claimAttempt(db, user.username, who.address);
+  if (wait > 0)
+    throw Object.assign(httpError(429, `Too many attempts. Try again in ${wait} s.`), { retryAfterS: wait });
+  if (!(await verifyPassword(password, user.password_hash))) throw httpError(403, 'Authentication failed');
+  await recordSuccess(db, user.username, who.address);
 }
 
 /** The user's own change (both readings of spec §7): the current password must be right. */
 export async function changeOwnPassword(
-  db: Queryable,
-  user: { userId: number; sessionId: string },
+  db: Db,
+  bus: SessionEndings,
+  user: { userId: number; sessionId: string; address: string },
   current: string,
   next: string,
 ) {
-  const row = await findUserById(db, user.userId);
-  if (!row || !(await verifyPassword(current, row.password_hash))) throw httpError(403, 'Authentication failed');
-  await setPassword(db, user.userId, next, user.sessionId);
+  await requireCurrentPassword(db, user, current);
+  await setPassword(db, bus, user.userId, next, user.sessionId);
   return true;
 }
 
 /** An administrator sets a user's password (updateUserPassword); every session of that user ends. */
-export async function setPasswordOf(db: Queryable, userId: number, password: string) {
-  await setPassword(db, userId, password, null);
+export async function setPasswordOf(db: Queryable, bus: SessionEndings, userId: number, password: string) {
+  await setPassword(db, bus, userId, password, null);
 }
 
 /** A token of 256 random bits; only its hash is kept, so a database copy holds no usable link. */
@@ -123,12 +144,12 @@ export async function verifyPasswordToken(db: Queryable, token: string) {
 }
 
 /** changePassword {token, newPassword}: single use; the policy is checked before the token is spent. */
-export async function resetPasswordWithToken(db: Queryable, token: string, password: string) {
+export async function resetPasswordWithToken(db: Queryable, bus: SessionEndings, token: string, password: string) {
   const live = await findLiveToken(db, hashToken(token));
   if (!live) throw expired();
   await checkNewPassword(db, live.user_id, password);
   const userId = await consumeToken(db, hashToken(token));
   if (userId === undefined) throw expired();
-  await setPassword(db, userId, password, null);
+  await setPassword(db, bus, userId, password, null);
   return { success: true };
 }

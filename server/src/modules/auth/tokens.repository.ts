@@ -74,6 +74,11 @@ export async function deleteApiKey(db: Queryable, userId: number, id: string): P
   return rows.length > 0;
 }
 
+/** Revokes every key of a user: a new password ends what the old one may have let someone mint. */
+export async function deleteApiKeysOf(db: Queryable, userId: number): Promise<number> {
+  return (await db.query('delete from api_keys where user_id = $1 returning id', [userId])).length;
+}
+
 /** The key of a bearer token's hash, marking it used (at most every five minutes). */
 export async function useApiKey(db: Queryable, keyHash: string) {
   const [row] = await db.query<ApiKeyRow & { username: string }>(

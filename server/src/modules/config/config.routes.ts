@@ -1,6 +1,7 @@
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
 import type { App } from '../../app.ts';
+import { anyone } from '../../plugins/policy.ts';
 
 export const DEFAULT_TILE_URL = 'https://tile.openstreetmap.org/{z}/{x}/{y}.png';
 export const DEFAULT_TILE_ATTRIBUTION = '© OpenStreetMap contributors';
@@ -29,6 +30,7 @@ export function configRoutes(
   app.withTypeProvider<TypeBoxTypeProvider>().get(
     '/api/v3/config',
     {
+      config: anyone({ writes: false }),
       schema: {
         tags: ['config'],
         summary: 'Client configuration: the map tile source and its attribution, whether to report errors',

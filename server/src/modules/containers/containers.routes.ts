@@ -12,7 +12,8 @@ import {
 } from '@fieldwatch/core';
 import { Type } from '@sinclair/typebox';
 import type { App } from '../../app.ts';
-import { requireSession, sessionOf } from '../../plugins/auth.ts';
+import { sessionOf } from '../../plugins/auth.ts';
+import { scoped, signedIn } from '../../plugins/policy.ts';
 import {
   addContainer,
   changeContainer,
@@ -24,7 +25,9 @@ import {
 
 const C = '/api/v3/containers';
 const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody };
-const base = { preHandler: requireSession };
+// Who may call each route (plugins/policy.ts).
+const reads = signedIn({ writes: false });
+const deviceWrite = scoped('device', 'write', { writes: true });
 const doc = { tags: ['containers'], security: [{ session: [] }] };
 
 /** Groups and locations of spec §3 (group and location management), stored per organisation. */
@@ -35,7 +38,7 @@ export function containerRoutes(app: App) {
   r.get(
     C,
     {
-      ...base,
+      config: reads,
       schema: {
         ...doc,
         summary: 'Groups and locations you may see (type: one kind only; use_context: the current organisation)',
@@ -49,7 +52,7 @@ export function containerRoutes(app: App) {
   r.post(
     C,
     {
-      ...base,
+      config: deviceWrite,
       schema: {
         ...doc,
         summary: "Create a group or a location ('Missing parameters' without a name)",
@@ -62,7 +65,7 @@ export function containerRoutes(app: App) {
   r.put(
     `${C}/:id`,
     {
-      ...base,
+      config: deviceWrite,
       schema: {
         ...doc,
         summary: 'Rename a container; set the locations a group holds',
@@ -76,7 +79,7 @@ export function containerRoutes(app: App) {
   r.delete(
     `${C}/:id`,
     {
-      ...base,
+      config: deviceWrite,
       schema: {
         ...doc,
         summary: 'Delete a group or a location (its units stay, without a place)',
@@ -89,7 +92,7 @@ export function containerRoutes(app: App) {
   r.put(
     `${C}/:id/units`,
     {
-      ...base,
+      config: deviceWrite,
       schema: {
         ...doc,
         summary: 'Move units into a location (each leaves the location it was in)',
@@ -103,7 +106,7 @@ export function containerRoutes(app: App) {
   r.delete(
     `${C}/:id/units`,
     {
-      ...base,
+      config: deviceWrite,
       schema: {
         ...doc,
         summary: 'Take units out of a location',
@@ -117,7 +120,7 @@ export function containerRoutes(app: App) {
   r.post(
     `${C}/import`,
     {
-      ...base,
+      config: deviceWrite,
       schema: {
         ...doc,
         summary: "Group import: a customer's group by name, organised into locations by its units' location texts",

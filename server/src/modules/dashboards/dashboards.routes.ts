@@ -14,7 +14,8 @@ import {
 } from '@fieldwatch/core';
 import { Type } from '@sinclair/typebox';
 import type { App } from '../../app.ts';
-import { requireSession, sessionOf } from '../../plugins/auth.ts';
+import { sessionOf } from '../../plugins/auth.ts';
+import { signedIn } from '../../plugins/policy.ts';
 import {
   createDashboard,
   dashboardTemplates,
@@ -29,7 +30,8 @@ import {
 
 const D = '/api/v3/user/dashboard';
 const errors = { 400: ErrorBody, 401: ErrorBody, 404: ErrorBody };
-const base = { preHandler: requireSession };
+const reads = signedIn({ writes: false });
+const writes = signedIn({ writes: true });
 const common = { tags: ['dashboards'], security: [{ session: [] }] };
 
 /** The dashboard calls of spec §7; a dashboard of another user answers 404, like a missing one. */
@@ -40,7 +42,7 @@ export function dashboardRoutes(app: App) {
   r.get(
     D,
     {
-      ...base,
+      config: reads,
       schema: {
         ...common,
         summary: "The user's dashboards",
@@ -53,7 +55,7 @@ export function dashboardRoutes(app: App) {
   r.get(
     `${D}/template`,
     {
-      ...base,
+      config: reads,
       schema: {
         ...common,
         summary: 'The built-in dashboard templates',
@@ -65,7 +67,7 @@ export function dashboardRoutes(app: App) {
   r.get(
     '/api/v3/user/widget',
     {
-      ...base,
+      config: reads,
       schema: { ...common, summary: 'The widget types', response: { 200: Type.Array(WidgetTypeSchema), ...errors } },
     },
     async () => widgetList(),
@@ -73,7 +75,7 @@ export function dashboardRoutes(app: App) {
   r.post(
     D,
     {
-      ...base,
+      config: writes,
       schema: {
         ...common,
         summary: 'Creates a dashboard (from a template when templateId is given)',
@@ -85,13 +87,13 @@ export function dashboardRoutes(app: App) {
   );
   r.get(
     `${D}/:id`,
-    { ...base, schema: { ...common, params: EncodedIdParam, response: { 200: DashboardSchema, ...errors } } },
+    { config: reads, schema: { ...common, params: EncodedIdParam, response: { 200: DashboardSchema, ...errors } } },
     async (request) => userDashboard(db, sessionOf(request), request.params.id),
   );
   r.put(
     `${D}/:id`,
     {
-      ...base,
+      config: writes,
       schema: {
         ...common,
         summary: 'Saves the dashboard',
@@ -105,7 +107,7 @@ export function dashboardRoutes(app: App) {
   r.put(
     `${D}/:id/updateName`,
     {
-      ...base,
+      config: writes,
       schema: {
         ...common,
         params: EncodedIdParam,
@@ -118,7 +120,7 @@ export function dashboardRoutes(app: App) {
   r.put(
     `${D}/:id/filter`,
     {
-      ...base,
+      config: writes,
       schema: {
         ...common,
         params: EncodedIdParam,
@@ -130,7 +132,7 @@ export function dashboardRoutes(app: App) {
   );
   r.delete(
     `${D}/:id`,
-    { ...base, schema: { ...common, params: EncodedIdParam, response: { 200: Ok, ...errors } } },
+    { config: writes, schema: { ...common, params: EncodedIdParam, response: { 200: Ok, ...errors } } },
     async (request) => removeDashboard(db, sessionOf(request), request.params.id),
   );
 }

@@ -13,6 +13,7 @@ import {
 } from '@fieldwatch/core';
 import type { Queryable } from '../../db/db.ts';
 import { httpError } from '../../plugins/errors.ts';
+import { INT4_MAX } from '../../plugins/validation.ts';
 import type { SessionRow } from '../auth/auth.service.ts';
 import {
   type DashboardRow,
@@ -34,10 +35,13 @@ const toRecord = (r: DashboardRow): DashboardRecord => ({
   useContext: r.use_context,
 });
 
-/** The numeric id of an encoded one; anything else is a 404 like a dashboard of someone else. */
+/**
+ * The numeric id of an encoded one; anything else (an id beyond the database's integers too) is a
+ * 404 like a dashboard of someone else.
+ */
 function idOf(encoded: string): number {
   const id = decodeDashboardId(encoded);
-  if (id === undefined) throw httpError(404, 'Dashboard not found');
+  if (id === undefined || id > INT4_MAX) throw httpError(404, 'Dashboard not found');
   return id;
 }
 

@@ -21,8 +21,9 @@ import {
 } from '@fieldwatch/core';
 import { type TSchema, Type } from '@sinclair/typebox';
 import type { App } from '../../app.ts';
-import { requireSession, sessionOf } from '../../plugins/auth.ts';
+import { sessionOf } from '../../plugins/auth.ts';
 import { LegacyError } from '../../plugins/envelopes.ts';
+import { scoped, signedIn } from '../../plugins/policy.ts';
 import {
   editUnitInfo,
   kpiAlarms,
@@ -39,7 +40,8 @@ import {
 const X = '/api/v1/xrequest';
 const errors = { 400: LegacyError, 401: LegacyError, 403: LegacyError, 404: LegacyError };
 const list = (row: TSchema) => ({ 200: Type.Array(row), ...errors });
-const base = { preHandler: requireSession };
+// Who may call each route (plugins/policy.ts).
+const reads = signedIn({ writes: false });
 const common = { tags: ['legacy v1'], security: [{ session: [] }] };
 
 /**
@@ -53,7 +55,7 @@ export function deviceLegacyRoutes(app: App) {
   r.get(
     `${X}/GetUnitsInfo`,
     {
-      ...base,
+      config: reads,
       schema: {
         ...common,
         summary: 'Units with their alarm events and editable fields (Rows: default the number of units)',
@@ -66,7 +68,7 @@ export function deviceLegacyRoutes(app: App) {
   r.get(
     `${X}/GetUnitType`,
     {
-      ...base,
+      config: reads,
       schema: {
         ...common,
         summary: "The unit types among the customers' units",
@@ -79,7 +81,7 @@ export function deviceLegacyRoutes(app: App) {
   r.post(
     `${X}/GetUnitGroups`,
     {
-      ...base,
+      config: reads,
       schema: {
         ...common,
         summary: 'The unit groups of a customer',
@@ -92,7 +94,7 @@ export function deviceLegacyRoutes(app: App) {
   r.get(
     `${X}/GetUnitsByPos`,
     {
-      ...base,
+      config: reads,
       schema: {
         ...common,
         summary: 'Units within Distance km of the centroid of UnitIDs (or of all units), nearest first',
@@ -105,7 +107,7 @@ export function deviceLegacyRoutes(app: App) {
   r.get(
     `${X}/GetUnitsShowValue`,
     {
-      ...base,
+      config: reads,
       schema: {
         ...common,
         summary: 'Latest display values of units (temperature by display priority, battery)',
@@ -118,7 +120,7 @@ export function deviceLegacyRoutes(app: App) {
   r.get(
     `${X}/GetAlarms`,
     {
-      ...base,
+      config: reads,
       schema: {
         ...common,
         summary: 'Alarms since StartDate, newest first (Rows 500, StartDate 2010-01-01 00:00 by default)',
@@ -131,7 +133,7 @@ export function deviceLegacyRoutes(app: App) {
   r.post(
     `${X}/GetKPIAlarms`,
     {
-      ...base,
+      config: reads,
       schema: { ...common, summary: 'Alarm counts per day', body: KpiAlarmsBody, response: list(KpiAlarmRow) },
     },
     async (request) => kpiAlarms(db, sessionOf(request), request.body),
@@ -139,7 +141,7 @@ export function deviceLegacyRoutes(app: App) {
   r.post(
     `${X}/GetKPIBattery`,
     {
-      ...base,
+      config: reads,
       schema: {
         ...common,
         summary: 'Units per latest battery voltage (0.1 V) and status',
@@ -152,7 +154,7 @@ export function deviceLegacyRoutes(app: App) {
   r.post(
     `${X}/GetKPISwitch`,
     {
-      ...base,
+      config: reads,
       schema: {
         ...common,
         summary: 'Latest switch values per unit and channel',
@@ -165,7 +167,7 @@ export function deviceLegacyRoutes(app: App) {
   r.post(
     `${X}/EditUnitInfo`,
     {
-      ...base,
+      config: scoped('device', 'manage', { writes: true }),
       schema: {
         ...common,
         summary: 'Change editable fields of a unit (all valid or nothing written); answers the unit',

@@ -20,8 +20,9 @@ import {
 } from '@fieldwatch/core';
 import { Type } from '@sinclair/typebox';
 import type { App } from '../../app.ts';
-import { requireSession, sessionOf } from '../../plugins/auth.ts';
+import { sessionOf } from '../../plugins/auth.ts';
 import { V2Envelope, V2Error, v2 } from '../../plugins/envelopes.ts';
+import { scoped, signedIn } from '../../plugins/policy.ts';
 import { refusingUnknownKeys } from '../../plugins/validation.ts';
 import {
   alarmActions,
@@ -41,7 +42,10 @@ import { groupRoutes } from './groups.routes.ts';
 
 const v1Errors = { 400: ErrorBody, 401: ErrorBody, 404: ErrorBody };
 const v2Errors = { 400: V2Error, 401: V2Error, 403: V2Error, 404: V2Error };
-const authed = { preHandler: requireSession };
+// Who may call each route (plugins/policy.ts).
+const reads = signedIn({ writes: false });
+const deviceRead = scoped('device', 'read', { writes: false });
+const deviceManage = scoped('device', 'manage', { writes: true });
 const security = [{ session: [] }];
 const V2 = '/api/v2/device';
 
@@ -55,7 +59,7 @@ export function deviceRoutes(app: App) {
   r.get(
     '/api/v1/device',
     {
-      ...authed,
+      config: reads,
       schema: {
         ...v1,
         summary: 'Devices of the given customers (orgs: comma-joined ids; all you may see when left out)',
@@ -68,7 +72,7 @@ export function deviceRoutes(app: App) {
   r.get(
     '/api/v1/device/:id/details',
     {
-      ...authed,
+      config: deviceRead,
       schema: {
         ...v1,
         summary: 'One device with inputs, latest data, active alarms and settings',
@@ -81,7 +85,7 @@ export function deviceRoutes(app: App) {
   r.get(
     '/api/v1/device/:id/options',
     {
-      ...authed,
+      config: deviceRead,
       schema: {
         ...v1,
         summary: 'What a device offers',
@@ -95,7 +99,7 @@ export function deviceRoutes(app: App) {
   r.get(
     `${V2}/devices`,
     {
-      ...authed,
+      config: reads,
       schema: {
         tags,
         security,
@@ -109,7 +113,7 @@ export function deviceRoutes(app: App) {
   r.post(
     `${V2}/deviceFilter`,
     {
-      ...authed,
+      config: reads,
       schema: {
         tags,
         security,
@@ -125,7 +129,7 @@ export function deviceRoutes(app: App) {
   r.get(
     `${V2}/legacy/devices/:id/settings`,
     {
-      ...authed,
+      config: deviceRead,
       schema: {
         tags,
         security,
@@ -139,7 +143,7 @@ export function deviceRoutes(app: App) {
   r.put(
     `${V2}/legacy/devices/:id/settings`,
     {
-      ...authed,
+      config: deviceManage,
       schema: {
         tags,
         security,
@@ -154,7 +158,7 @@ export function deviceRoutes(app: App) {
   r.get(
     `${V2}/legacy/devices/:id/alarm_limits`,
     {
-      ...authed,
+      config: deviceRead,
       schema: {
         tags,
         security,
@@ -168,7 +172,7 @@ export function deviceRoutes(app: App) {
   r.put(
     `${V2}/legacy/devices/:id/alarm_limits`,
     {
-      ...authed,
+      config: deviceManage,
       schema: {
         tags,
         security,
@@ -184,7 +188,7 @@ export function deviceRoutes(app: App) {
   r.get(
     `${V2}/devices/:id/options`,
     {
-      ...authed,
+      config: deviceRead,
       schema: {
         tags,
         security,
@@ -198,7 +202,7 @@ export function deviceRoutes(app: App) {
   r.put(
     `${V2}/legacy/devices/:id/:inputType/:index`,
     {
-      ...authed,
+      config: deviceManage,
       schema: {
         tags,
         security,
@@ -216,7 +220,7 @@ export function deviceRoutes(app: App) {
   r.get(
     `${V2}/legacy/alarm_actions`,
     {
-      ...authed,
+      config: reads,
       schema: {
         tags,
         security,
@@ -229,7 +233,7 @@ export function deviceRoutes(app: App) {
   r.post(
     `${V2}/alarms`,
     {
-      ...authed,
+      config: reads,
       schema: {
         tags,
         security,

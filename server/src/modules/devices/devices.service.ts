@@ -20,9 +20,10 @@ import {
 } from '@fieldwatch/core';
 import type { Db, Queryable } from '../../db/db.ts';
 import type { LiveBus } from '../../live/bus.ts';
+import { parseIdList } from '../../plugins/validation.ts';
 import { type AlarmActionRow, activeAlarms, listAlarmActions } from '../alarms/alarms.service.ts';
 import type { SessionRow } from '../auth/auth.service.ts';
-import { parseIdList, scopeOrganizations } from '../organisations/organisations.service.ts';
+import { scopeOrganizations } from '../organisations/organisations.service.ts';
 import { findUnit, listChannels, listInputs, listUnits, setAlarmSettings, upsertInput } from './devices.repository.ts';
 import { assertIdCount, type ScopeOptions, unitNotFound, visibleUnit, writableUnit } from './unit.access.ts';
 import { updateUnitSettings } from './unit.settings.ts';
@@ -54,7 +55,7 @@ export async function listDevices(db: Queryable, session: SessionRow, opts: Scop
 
 /** The v1 device list: orgs is the comma-joined customers (all the user may see when empty). */
 export async function listCustomerDevices(db: Queryable, session: SessionRow, orgs: string | undefined) {
-  return listDevices(db, session, { customerIds: parseIdList(orgs) });
+  return listDevices(db, session, { customerIds: parseIdList(orgs, 'orgs') });
 }
 
 /** The device filter call: core's unit filter (spec §5) over the devices of the scope. */

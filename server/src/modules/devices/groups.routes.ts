@@ -9,8 +9,9 @@ import {
 } from '@fieldwatch/core';
 import { Type } from '@sinclair/typebox';
 import type { App } from '../../app.ts';
-import { requireSession, sessionOf } from '../../plugins/auth.ts';
+import { sessionOf } from '../../plugins/auth.ts';
 import { V2Envelope, V2Error, v2 } from '../../plugins/envelopes.ts';
+import { scoped, signedIn } from '../../plugins/policy.ts';
 import {
   changeDeviceGroup,
   createDeviceGroup,
@@ -20,7 +21,9 @@ import {
 } from './devices.service.ts';
 
 const errors = { 400: V2Error, 401: V2Error, 403: V2Error, 404: V2Error };
-const base = { preHandler: requireSession };
+// Who may call each route (plugins/policy.ts).
+const reads = signedIn({ writes: false });
+const deviceWrite = scoped('device', 'write', { writes: true });
 const tags = ['device groups v2'];
 const security = [{ session: [] }];
 const GROUPS = '/api/v2/device/groups';
@@ -33,7 +36,7 @@ export function groupRoutes(app: App) {
   r.get(
     GROUPS,
     {
-      ...base,
+      config: reads,
       schema: {
         tags,
         security,
@@ -47,7 +50,7 @@ export function groupRoutes(app: App) {
   r.post(
     GROUPS,
     {
-      ...base,
+      config: deviceWrite,
       schema: {
         tags,
         security,
@@ -61,7 +64,7 @@ export function groupRoutes(app: App) {
   r.put(
     GROUPS,
     {
-      ...base,
+      config: deviceWrite,
       schema: {
         tags,
         security,
@@ -75,7 +78,7 @@ export function groupRoutes(app: App) {
   r.delete(
     GROUPS,
     {
-      ...base,
+      config: deviceWrite,
       schema: {
         tags,
         security,
@@ -89,7 +92,7 @@ export function groupRoutes(app: App) {
   r.put(
     '/api/v2/device/devices/updateGroup',
     {
-      ...base,
+      config: deviceWrite,
       schema: {
         tags,
         security,

@@ -1,5 +1,6 @@
 import type { DeviceGroup, DeviceGroupUpdate, NewDeviceGroup } from '@fieldwatch/core';
 import type { Db, Queryable } from '../../db/db.ts';
+import { parseId } from '../../plugins/validation.ts';
 import type { SessionRow } from '../auth/auth.service.ts';
 import { scopeOrganizations } from '../organisations/organisations.service.ts';
 import { listUnits } from './devices.repository.ts';
@@ -109,7 +110,8 @@ export async function setDeviceGroupMembers(
 
 /** Legacy GetUnitGroups: the groups of one customer as GroupId and Description. */
 export async function unitGroupsOf(db: Queryable, session: SessionRow, customerId: number) {
-  const groups = await listGroups(db, await scopeOrganizations(db, session, { customerIds: [customerId] }));
+  const customerIds = [parseId(customerId, 'CustomerID')];
+  const groups = await listGroups(db, await scopeOrganizations(db, session, { customerIds }));
   return groups.map((g) => ({ GroupId: g.id, Description: g.name }));
 }
 

@@ -17,9 +17,10 @@ import {
 } from '@fieldwatch/core';
 import type { Db, Queryable } from '../../db/db.ts';
 import type { LiveBus } from '../../live/bus.ts';
+import { parseIdList } from '../../plugins/validation.ts';
 import { alarmCountsPerDay, alarmsSince } from '../alarms/alarms.service.ts';
 import type { SessionRow } from '../auth/auth.service.ts';
-import { parseIdList, scopeOrganizations } from '../organisations/organisations.service.ts';
+import { scopeOrganizations } from '../organisations/organisations.service.ts';
 import { listUnits, type UnitRow, unitTypesOf } from './devices.repository.ts';
 import { unitsInGroups } from './groups.repository.ts';
 import { assertIdCount, DeviceError, writableUnit } from './unit.access.ts';
@@ -32,7 +33,7 @@ type IdParams = { CustomerIDs?: string; UnitIDs?: string };
 
 /** Parses a comma list, refusing more than 4000 ids (spec §9). */
 function idsOf(name: string, value: string | undefined): number[] {
-  const ids = parseIdList(value);
+  const ids = parseIdList(value, name);
   assertIdCount(name, ids, MAX_IDS_PER_REQUEST);
   return ids;
 }
@@ -87,8 +88,7 @@ export async function unitsByPosition(
   q: IdParams & { Distance?: number; UnitGroups?: string; Rows?: number },
 ) {
   const { orgs, units } = await unitsOf(db, session, { CustomerIDs: q.CustomerIDs });
-  const reference = parseIdList(q.UnitIDs);
-  assertIdCount('UnitIDs', reference, MAX_IDS_PER_REQUEST);
+  const reference = idsOf('UnitIDs', q.UnitIDs);
   const groupIds = idsOf('UnitGroups', q.UnitGroups);
   const members = groupIds.length > 0 ? new Set(await unitsInGroups(db, groupIds, orgs)) : undefined;
   const candidates = units.filter(positioned).filter((u) => !members || members.has(u.id));

@@ -3,7 +3,8 @@ import { BrowserErrorReport, ErrorBody, ErrorReportPage, ErrorReportsQuery, IdPa
 import { Type } from '@sinclair/typebox';
 import type { FastifyRequest } from 'fastify';
 import type { App } from '../../app.ts';
-import { requireSession, sessionOf } from '../../plugins/auth.ts';
+import { sessionOf } from '../../plugins/auth.ts';
+import { anyone, platform } from '../../plugins/policy.ts';
 import { refusingUnknownKeys } from '../../plugins/validation.ts';
 import { errorReports, recordBrowserError, resolveErrorReport } from './errorReports.service.ts';
 
@@ -25,6 +26,7 @@ export function errorReportRoutes(app: App, opts: { reporting: boolean }) {
   r.post(
     '/api/v1/errors',
     {
+      config: anyone({ writes: true }),
       bodyLimit: REPORT_BODY_LIMIT,
       schema: {
         tags: ['errors'],
@@ -52,7 +54,7 @@ export function errorReportRoutes(app: App, opts: { reporting: boolean }) {
   r.get(
     '/api/v1/admin/errors',
     {
-      preHandler: requireSession,
+      config: platform({ writes: false }),
       schema: {
         ...adminSchema,
         summary: 'Error reports grouped by fingerprint, most recently seen first (platform administrator)',
@@ -65,7 +67,7 @@ export function errorReportRoutes(app: App, opts: { reporting: boolean }) {
   r.delete(
     '/api/v1/admin/errors/:id',
     {
-      preHandler: requireSession,
+      config: platform({ writes: true }),
       schema: {
         ...adminSchema,
         summary: 'Resolve (dismiss) an error report (platform administrator)',

@@ -59,6 +59,25 @@ export async function usersSeeing(db: Queryable, organizationId: number): Promis
   );
 }
 
+/** Which of `ids` are events of the organisation or of one below it (their units' organisations). */
+export async function eventIdsWithin(
+  db: Queryable,
+  organizationId: number,
+  ids: readonly string[],
+): Promise<Set<string>> {
+  if (ids.length === 0) return new Set();
+  const rows = await db.query<{ id: string }>(
+    `with recursive down (id) as (
+       select $1::int
+       union
+       select o.id from organizations o join down on o.parent_organization_id = down.id
+     )
+     select id from events where id = any($2::text[]) and organization_id in (select id from down)`,
+    [organizationId, ids],
+  );
+  return new Set(rows.map((r) => r.id));
+}
+
 /**
  * Stores the events of alarms that have none yet; an alarm whose event exists already (another
  * engine, a redelivery) stores nothing. Answers the alarm ids whose events were stored.

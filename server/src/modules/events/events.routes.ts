@@ -19,7 +19,8 @@ import {
 } from '@fieldwatch/core';
 import { Type } from '@sinclair/typebox';
 import type { App } from '../../app.ts';
-import { requireSession, sessionOf } from '../../plugins/auth.ts';
+import { sessionOf } from '../../plugins/auth.ts';
+import { scoped, signedIn } from '../../plugins/policy.ts';
 import {
   acknowledgeEvent,
   createCustomTask,
@@ -36,7 +37,11 @@ import {
 } from './events.service.ts';
 
 const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody };
-const base = { preHandler: requireSession };
+/** Lists narrowed to what the user may see, and the user's own notifications. */
+const reads = signedIn({ writes: false });
+/** One event or task: a role on its organisation that may read or write tasks. */
+const readTask = scoped('task', 'read', { writes: false });
+const writeTask = scoped('task', 'write', { writes: true });
 const doc = (tag: string, summary: string) => ({ tags: [tag], summary, security: [{ session: [] }] });
 
 /**
@@ -53,7 +58,7 @@ export function eventRoutes(app: App) {
   r.get(
     E,
     {
-      ...base,
+      config: reads,
       schema: {
         ...doc('events', 'Events, newest first'),
         querystring: RecordListQuery,
@@ -65,7 +70,7 @@ export function eventRoutes(app: App) {
   r.get(
     `${E}/:id`,
     {
-      ...base,
+      config: readTask,
       schema: { ...doc('events', 'One event'), params: RecordIdParam, response: { 200: EventRecordSchema, ...errors } },
     },
     async (req) => getEvent(db, sessionOf(req), req.params.id),
@@ -73,7 +78,7 @@ export function eventRoutes(app: App) {
   r.put(
     `${E}/:id/acknowledge`,
     {
-      ...base,
+      config: writeTask,
       schema: {
         ...doc('events', 'Acknowledge an event with a comment'),
         params: RecordIdParam,
@@ -87,7 +92,7 @@ export function eventRoutes(app: App) {
   r.get(
     N,
     {
-      ...base,
+      config: reads,
       schema: {
         ...doc('notifications', "The user's notifications, newest first"),
         querystring: NotificationListQuery,
@@ -99,7 +104,7 @@ export function eventRoutes(app: App) {
   r.get(
     `${N}/count`,
     {
-      ...base,
+      config: reads,
       schema: {
         ...doc('notifications', 'How many notifications are not seen yet'),
         response: { 200: UnseenCount, ...errors },
@@ -110,7 +115,7 @@ export function eventRoutes(app: App) {
   r.put(
     `${N}/seen`,
     {
-      ...base,
+      config: signedIn({ writes: true }),
       schema: {
         ...doc('notifications', 'Mark notifications seen (all without ids)'),
         body: SeenBody,
@@ -123,7 +128,7 @@ export function eventRoutes(app: App) {
   r.get(
     T,
     {
-      ...base,
+      config: reads,
       schema: {
         ...doc('tasks', 'Tasks, newest first (archived: done and archived ones)'),
         querystring: TaskListQuery,
@@ -135,7 +140,7 @@ export function eventRoutes(app: App) {
   r.get(
     `${T}/assignees`,
     {
-      ...base,
+      config: readTask,
       schema: {
         ...doc('tasks', "Users who may be assigned an organisation's tasks"),
         querystring: AssigneesQuery,
@@ -147,7 +152,7 @@ export function eventRoutes(app: App) {
   r.get(
     `${T}/:id`,
     {
-      ...base,
+      config: readTask,
       schema: { ...doc('tasks', 'One task'), params: RecordIdParam, response: { 200: TaskRecordSchema, ...errors } },
     },
     async (req) => getTask(db, sessionOf(req), req.params.id),
@@ -155,7 +160,7 @@ export function eventRoutes(app: App) {
   r.post(
     T,
     {
-      ...base,
+      config: writeTask,
       schema: {
         ...doc('tasks', 'Create a custom task'),
         body: NewTaskBody,
@@ -167,7 +172,7 @@ export function eventRoutes(app: App) {
   r.put(
     `${T}/:id`,
     {
-      ...base,
+      config: writeTask,
       schema: {
         ...doc('tasks', 'Change a task: each part an activity'),
         params: RecordIdParam,
@@ -179,7 +184,10 @@ export function eventRoutes(app: App) {
   );
   r.delete(
     `${T}/:id`,
-    { ...base, schema: { ...doc('tasks', 'Delete a task'), params: RecordIdParam, response: { 200: Ok, ...errors } } },
+    {
+      config: writeTask,
+      schema: { ...doc('tasks', 'Delete a task'), params: RecordIdParam, response: { 200: Ok, ...errors } },
+    },
     async (req) => deleteTask(db, sessionOf(req), req.params.id),
   );
 }

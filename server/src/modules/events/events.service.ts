@@ -24,7 +24,7 @@ import { httpError } from '../../plugins/errors.ts';
 import type { SessionRow } from '../auth/auth.service.ts';
 import { scopeOrganizations, visibleOrganizations } from '../organisations/organisations.service.ts';
 import * as repo from './events.repository.ts';
-import { usersSeeing } from './events.repository.ts';
+import { eventIdsWithin, usersSeeing } from './events.repository.ts';
 
 type Page = { limit?: number; before?: string; useContext?: boolean };
 const page = (q: Page) => ({ limit: q.limit ?? 100, before: q.before });
@@ -50,6 +50,37 @@ function rule<T>(fn: () => T): T {
     if (e instanceof EventRuleError) throw httpError(400, e.message);
     throw e;
   }
+}
+
+/** Who may be assigned an organisation's tasks: the users who see it (a role there or above) whose role works tasks. */
+async function assignable(db: Queryable, organizationId: number) {
+  return (await usersSeeing(db, organizationId)).filter((u) => can(u.role_id as AccessLevel, 'write', 'task'));
+}
+
+/**
+ * The usernames as stored, when each may be assigned the organisation's tasks; otherwise 400 naming
+ * the field (the same answer for an unknown user as for one of another organisation).
+ */
+async function assignableNames(db: Queryable, organizationId: number, names: readonly string[], field: string) {
+  if (names.length === 0) return [];
+  const known = new Map((await assignable(db, organizationId)).map((u) => [u.username.toLowerCase(), u.username]));
+  return names.map((name) => {
+    const username = known.get(name.toLowerCase());
+    if (username === undefined)
+      throw httpError(400, `${field}: ${name} may not be assigned tasks of this organization`);
+    return username;
+  });
+}
+
+/**
+ * The event ids, when each is an event of the organisation or one below it (where its units are);
+ * otherwise 400 naming the field (the same answer for an unknown event as for a foreign one).
+ */
+async function ownEventIds(db: Queryable, organizationId: number, ids: readonly string[], field: string) {
+  const found = await eventIdsWithin(db, organizationId, [...new Set(ids)]);
+  const foreign = ids.find((id) => !found.has(id));
+  if (foreign !== undefined) throw httpError(400, `${field}: ${foreign} is not an event of this organization`);
+  return [...ids];
 }
 
 export const actor = (session: SessionRow): Actor => ({ user: session.username, date: new Date().toISOString() });
@@ -127,7 +158,11 @@ export async function createCustomTask(db: Db, session: SessionRow, body: NewTas
   const scope = await taskScope(db, session);
   if (!scope.visible.includes(body.organizationId)) throw notFound('Organization');
   assertWritable(scope, body.organizationId);
-  const task = rule(() => createTask({ ...body, id: randomUUID(), type: 'custom' }, actor(session)));
+  const assignees = await assignableNames(db, body.organizationId, body.assignees ?? [], 'assignees');
+  const eventIds = await ownEventIds(db, body.organizationId, body.eventIds ?? [], 'eventIds');
+  const task = rule(() =>
+    createTask({ ...body, assignees, eventIds, id: randomUUID(), type: 'custom' }, actor(session)),
+  );
   await repo.upsertTask(db, body.organizationId, task);
   return answer(task, body.organizationId);
 }
@@ -140,15 +175,18 @@ export async function updateTask(db: Db, session: SessionRow, id: string, body: 
     const row = await repo.findTask(tx, id, scope.visible, true);
     if (!row) throw notFound('Task');
     assertWritable(scope, row.organization_id);
+    const org = row.organization_id;
+    const [assign] = body.assign === undefined ? [] : await assignableNames(tx, org, [body.assign], 'assign');
+    const addEvents = body.addEvents && (await ownEventIds(tx, org, body.addEvents, 'addEvents'));
     const by = actor(session);
     const task = rule(() => {
       let t = row.data;
       if (body.title !== undefined) t = setTaskTitle(t, body.title, by);
       if (body.category !== undefined) t = setTaskCategory(t, body.category, by);
       if (body.status !== undefined) t = setTaskStatus(t, body.status, by);
-      if (body.assign !== undefined) t = assignTask(t, body.assign, by);
+      if (assign !== undefined) t = assignTask(t, assign, by);
       if (body.withdraw !== undefined) t = withdrawTask(t, body.withdraw, by);
-      if (body.addEvents !== undefined) t = addTaskEvents(t, body.addEvents, by);
+      if (addEvents !== undefined) t = addTaskEvents(t, addEvents, by);
       if (body.note !== undefined) t = addTaskNote(t, body.note, by);
       return t;
     });
@@ -166,11 +204,9 @@ export async function deleteTask(db: Db, session: SessionRow, id: string): Promi
   return { success: true };
 }
 
-/** Who may be assigned an organisation's tasks: the users whose role there may work tasks. */
+/** Who may be assigned an organisation's tasks (the same rule a task's assignees are held to). */
 export async function taskAssignees(db: Queryable, session: SessionRow, organizationId: number) {
   const { visible } = await taskScope(db, session);
   if (!visible.includes(organizationId)) throw notFound('Organization');
-  return (await usersSeeing(db, organizationId))
-    .filter((u) => can(u.role_id as AccessLevel, 'write', 'task'))
-    .map((u) => ({ username: u.username, name: u.fullname }));
+  return (await assignable(db, organizationId)).map((u) => ({ username: u.username, name: u.fullname }));
 }

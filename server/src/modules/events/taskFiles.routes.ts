@@ -3,9 +3,11 @@ import { ErrorBody, Ok, RecordIdParam, TaskFileParams, TaskFileSchema, TaskFileU
 import { Type } from '@sinclair/typebox';
 import type { FastifyInstance } from 'fastify';
 import type { App } from '../../app.ts';
-import { requireSession, sessionOf } from '../../plugins/auth.ts';
+import { sessionOf } from '../../plugins/auth.ts';
+import { scoped } from '../../plugins/policy.ts';
 import {
   attachTaskFile,
+  downloadHeaders,
   removeTaskFile,
   TASK_FILE_MAX_BYTES,
   taskFileDownload,
@@ -13,13 +15,10 @@ import {
 } from './taskFiles.service.ts';
 
 const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody, 413: ErrorBody };
-const base = { preHandler: requireSession };
+const readTask = scoped('task', 'read', { writes: false });
+const writeTask = scoped('task', 'write', { writes: true });
 const doc = (summary: string) => ({ tags: ['tasks'], summary, security: [{ session: [] }] });
 const F = '/api/v3/tasks/:id/files';
-
-/** `attachment; filename=…` with a plain fallback and the UTF-8 name (RFC 6266 / 5987). */
-const disposition = (name: string) =>
-  `attachment; filename="${name.replace(/[^\w. -]/g, '_')}"; filename*=UTF-8''${encodeURIComponent(name)}`;
 
 /**
  * Files of a task: list, upload (the bytes as the body, name and type in the query), download
@@ -37,7 +36,7 @@ export function taskFileRoutes(app: App) {
     r.get(
       F,
       {
-        ...base,
+        config: readTask,
         schema: {
           ...doc("A task's files"),
           params: RecordIdParam,
@@ -49,7 +48,7 @@ export function taskFileRoutes(app: App) {
     r.post(
       F,
       {
-        ...base,
+        config: writeTask,
         bodyLimit: TASK_FILE_MAX_BYTES,
         schema: {
           ...doc(`Attach a file (application/octet-stream body, at most ${TASK_FILE_MAX_BYTES / 1024 / 1024} MB)`),
@@ -68,7 +67,7 @@ export function taskFileRoutes(app: App) {
     r.get(
       `${F}/:fileId`,
       {
-        ...base,
+        config: readTask,
         schema: {
           ...doc('Download a file'),
           params: TaskFileParams,
@@ -78,15 +77,17 @@ export function taskFileRoutes(app: App) {
       },
       async (req, reply) => {
         const file = await taskFileDownload(db, sessionOf(req), req.params.id, req.params.fileId);
-        reply.header('content-disposition', disposition(file.name));
-        reply.type(file.type);
+        reply.headers(downloadHeaders(file));
         // A Buffer is sent as it is (no serialiser); the schema documents the bytes it yields.
         return reply.send(file.data as unknown as string);
       },
     );
     r.delete(
       `${F}/:fileId`,
-      { ...base, schema: { ...doc('Delete a file'), params: TaskFileParams, response: { 200: Ok, ...errors } } },
+      {
+        config: writeTask,
+        schema: { ...doc('Delete a file'), params: TaskFileParams, response: { 200: Ok, ...errors } },
+      },
       async (req) => removeTaskFile(db, sessionOf(req), req.params.id, req.params.fileId),
     );
   });

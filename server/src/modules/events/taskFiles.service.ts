@@ -15,6 +15,53 @@ import {
 /** The largest file a task takes (photos from the field, reports, PDFs). */
 export const TASK_FILE_MAX_BYTES = 10 * 1024 * 1024;
 
+/**
+ * The types a task file is served as: pictures, PDFs and plain text, which no browser runs as
+ * script or page. Any other file is served as application/octet-stream, bytes to save.
+ */
+const SERVED_TYPES: Record<string, string[]> = {
+  'image/png': ['png'],
+  'image/jpeg': ['jpg', 'jpeg'],
+  'image/gif': ['gif'],
+  'image/webp': ['webp'],
+  'image/heic': ['heic'],
+  'image/heif': ['heif'],
+  'application/pdf': ['pdf'],
+  'text/plain': ['txt', 'log'],
+  'text/csv': ['csv'],
+};
+const BY_EXTENSION = new Map(Object.entries(SERVED_TYPES).flatMap(([type, exts]) => exts.map((e) => [e, type])));
+const OCTET_STREAM = 'application/octet-stream';
+
+/**
+ * The one rule for a task file's type, at upload and at download: the declared type or, without
+ * one, the type of the name's extension, when it is one of SERVED_TYPES; anything else is
+ * application/octet-stream.
+ */
+export function taskFileType(declared: string | undefined, name: string): string {
+  const type = declared?.trim().toLowerCase() || BY_EXTENSION.get(/\.([^.]+)$/.exec(name)?.[1]?.toLowerCase() ?? '');
+  return type && Object.hasOwn(SERVED_TYPES, type) ? type : OCTET_STREAM;
+}
+
+/** `attachment; filename=…` with a plain fallback and the UTF-8 name (RFC 6266 / 5987). */
+const disposition = (name: string) =>
+  `attachment; filename="${name.replace(/[^\w. -]/g, '_')}"; filename*=UTF-8''${encodeURIComponent(name)}`;
+
+/**
+ * The headers of a download: its type by `taskFileType`, always an attachment, and never active in
+ * our origin even when opened on its own (sandboxed, nothing loads, no sniffing, not embeddable
+ * by other sites).
+ */
+export function downloadHeaders(file: { name: string; type: string }): Record<string, string> {
+  return {
+    'content-type': taskFileType(file.type, file.name),
+    'content-disposition': disposition(file.name),
+    'content-security-policy': "default-src 'none'; sandbox",
+    'x-content-type-options': 'nosniff',
+    'cross-origin-resource-policy': 'same-origin',
+  };
+}
+
 const toFile = (f: TaskFileRow) => ({
   id: f.id,
   name: f.name,
@@ -48,11 +95,12 @@ export async function attachTaskFile(
   if (!Buffer.isBuffer(file.data) || file.data.length === 0) {
     throw httpError(400, 'body: the file itself is required, sent as application/octet-stream');
   }
+  const name = file.name.trim();
   const row = await insertTaskFile(db, {
     id: randomUUID(),
     taskId,
-    name: file.name.trim(),
-    contentType: file.type || 'application/octet-stream',
+    name,
+    contentType: taskFileType(file.type, name),
     data: file.data,
     uploadedBy: actor(session).user ?? '',
   });

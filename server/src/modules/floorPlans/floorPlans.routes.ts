@@ -17,8 +17,9 @@ import {
 import { type TSchema, Type } from '@sinclair/typebox';
 import type { FastifyInstance } from 'fastify';
 import type { App } from '../../app.ts';
-import { requireSession, sessionOf } from '../../plugins/auth.ts';
+import { sessionOf } from '../../plugins/auth.ts';
 import { httpError } from '../../plugins/errors.ts';
+import { scoped } from '../../plugins/policy.ts';
 import { acceptImageBodies, multipartParts, sendImage, type UploadBody } from '../../uploads/imageBodies.ts';
 import {
   API,
@@ -32,7 +33,9 @@ import {
   uploadFloorPlan,
 } from './floorPlans.service.ts';
 
-const base = { preHandler: requireSession };
+// Who may call each route (plugins/policy.ts).
+const deviceRead = scoped('device', 'read', { writes: false });
+const deviceWrite = scoped('device', 'write', { writes: true });
 const common = { tags: ['floor plans'], security: [{ session: [] }] };
 const errorsOf = (codes: number[]) => Object.fromEntries(codes.map((c) => [c, ErrorBody])) as Record<number, TSchema>;
 const readErrors = errorsOf([400, 401, 404]);
@@ -62,7 +65,7 @@ function routes(app: App) {
   r.get(
     plan,
     {
-      ...base,
+      config: deviceRead,
       schema: {
         ...common,
         summary: "The organisation's floor plans, in floor order (without their bytes)",
@@ -76,7 +79,7 @@ function routes(app: App) {
   r.put(
     plan,
     {
-      ...base,
+      config: deviceWrite,
       bodyLimit: UPLOAD_BODY_LIMIT,
       schema: {
         ...common,
@@ -96,7 +99,7 @@ function routes(app: App) {
   r.delete(
     plan,
     {
-      ...base,
+      config: deviceWrite,
       schema: {
         ...common,
         summary: 'Deletes floor plans (all or none) with their placements',
@@ -111,7 +114,7 @@ function routes(app: App) {
   r.get(
     `${plan}/:planId`,
     {
-      ...base,
+      config: deviceRead,
       schema: {
         ...common,
         summary: 'The image of a floor plan (cacheable: the URL of the listing names its version)',
@@ -131,7 +134,7 @@ function routes(app: App) {
   r.patch(
     `${plan}/:planId`,
     {
-      ...base,
+      config: deviceWrite,
       schema: {
         ...common,
         summary: 'Renames or reorders a floor plan',
@@ -147,7 +150,7 @@ function routes(app: App) {
   r.get(
     `${API}/:orgId/floor-plan-data`,
     {
-      ...base,
+      config: deviceRead,
       schema: {
         ...common,
         summary: "Where the organisation's sensors are on its plans, with their latest temperature and humidity",
@@ -162,7 +165,7 @@ function routes(app: App) {
   r.put(
     `${API}/:orgId/floor-plan-data`,
     {
-      ...base,
+      config: deviceWrite,
       schema: {
         ...common,
         summary: "Saves one plan's placements (x, y relative 0..1); a unit placed here leaves any other plan",

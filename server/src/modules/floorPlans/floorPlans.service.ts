@@ -33,6 +33,7 @@ import {
   unitsIn,
   updatePlan,
 } from './floorPlans.repository.ts';
+import { looksLikeMarkup, sanitizeSvg } from './svgSanitizer.ts';
 
 export const API = '/api/v3/user/organization';
 
@@ -92,6 +93,9 @@ export async function floorPlanImage(db: Db, session: SessionRow, organizationId
 
 export type Upload = { data: Buffer; name?: string; order?: number; filename?: string };
 
+/** The image as stored: an SVG cleaned by the sanitiser, a raster image (or anything else, which sniffImage refuses) as it came. */
+const cleanImage = (data: Buffer) => (looksLikeMarkup(data) ? sanitizeSvg(data) : Promise.resolve(data));
+
 /** A name from the file name: without folder and extension, tidy, at most 120 characters. */
 function nameFrom(upload: Upload): string {
   const given = upload.name?.trim();
@@ -110,9 +114,11 @@ export async function uploadFloorPlan(db: Db, session: SessionRow, organizationI
   if (upload.data.length > FLOOR_PLAN_MAX_BYTES) {
     throw httpError(413, `Floor plans may be at most ${FLOOR_PLAN_MAX_BYTES / 1024 / 1024} MB`);
   }
+  let data: Buffer;
   let image: ReturnType<typeof sniffImage>;
   try {
-    image = sniffImage(upload.data);
+    data = await cleanImage(upload.data);
+    image = sniffImage(data);
   } catch (e) {
     if (e instanceof ImageRejected) throw httpError(415, e.message);
     throw e;
@@ -130,8 +136,8 @@ export async function uploadFloorPlan(db: Db, session: SessionRow, organizationI
       contentType: image.type,
       width: image.width,
       height: image.height,
-      sha256: createHash('sha256').update(upload.data).digest('hex'),
-      data: upload.data,
+      sha256: createHash('sha256').update(data).digest('hex'),
+      data,
       uploadedBy: session.user_id,
     });
     return toFloorPlan(row);
@@ -233,17 +239,19 @@ export async function saveFloorPlanData(
 
 /**
  * Stores plans with their placements for an organisation that has none yet (the demo seed; later
- * starts change nothing). The images go through the same checks as an upload.
+ * starts change nothing, and clean no image). The images go through the same checks as an upload.
  */
 export async function seedFloorPlans(
   db: Db,
   organizationId: number,
   floors: readonly { name: string; data: Buffer; placements: { unitId: number; x: number; y: number }[] }[],
 ): Promise<boolean> {
+  if ((await countPlans(db, organizationId)) > 0) return false;
+  const cleaned = await Promise.all(floors.map(async (f) => ({ ...f, data: await cleanImage(f.data) })));
   return db.transaction(async (tx) => {
     await tx.query('select id from organizations where id = $1 for update', [organizationId]);
     if ((await countPlans(tx, organizationId)) > 0) return false;
-    for (const [order, f] of floors.entries()) {
+    for (const [order, f] of cleaned.entries()) {
       const image = sniffImage(f.data);
       const row = await insertPlan(tx, {
         organizationId,

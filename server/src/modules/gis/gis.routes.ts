@@ -3,7 +3,8 @@ import { GisFeature, GisQuery } from '@fieldwatch/core';
 import { Type } from '@sinclair/typebox';
 import type { App } from '../../app.ts';
 import { sessionOf } from '../../plugins/auth.ts';
-import { authed, legacyErrors, security } from '../telemetry/route-kit.ts';
+import { signedIn } from '../../plugins/policy.ts';
+import { legacyErrors, security } from '../telemetry/route-kit.ts';
 import { gisFeatures } from './gis.service.ts';
 
 /** Legacy v1 GetGISData {CustomerID} (spec §7): GIS features for customers with the TyrensGIS right. */
@@ -14,7 +15,7 @@ export function gisLegacyRoutes(app: App) {
   r.get(
     '/api/v1/xrequest/GetGISData',
     {
-      ...authed,
+      config: signedIn({ writes: false }),
       schema: {
         tags: ['legacy v1'],
         security,

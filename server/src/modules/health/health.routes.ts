@@ -1,10 +1,12 @@
 import { Type } from '@sinclair/typebox';
 import type { App } from '../../app.ts';
+import { anyone } from '../../plugins/policy.ts';
 
 export function healthRoutes(app: App) {
   app.get(
     '/api/health',
     {
+      config: anyone({ writes: false }),
       schema: {
         tags: ['health'],
         summary: 'Liveness and database reachability',

@@ -13,7 +13,8 @@ import {
 } from '@fieldwatch/core';
 import type { TSchema } from '@sinclair/typebox';
 import type { App } from '../../app.ts';
-import { requireSession, sessionOf, setSessionCookie } from '../../plugins/auth.ts';
+import { sessionOf, setSessionCookie } from '../../plugins/auth.ts';
+import { anyone, scoped } from '../../plugins/policy.ts';
 import { login } from '../auth/auth.service.ts';
 import { activate, createAccount, tagConfig, tagPublic, tagView, userExists } from './onboarding.service.ts';
 
@@ -23,7 +24,6 @@ const errors = Object.fromEntries([400, 401, 403, 404, 409, 410, 429, 503].map((
   TSchema
 >;
 const tags = ['nfc'];
-const authed = { preHandler: requireSession };
 const security = [{ session: [] }];
 
 /** The tag calls of spec §7 (/api/v1/nfc): the onboarding of a unit through its scanned tag. */
@@ -34,6 +34,7 @@ export function onboardingRoutes(app: App) {
   r.get(
     `${N}/tag/:uuid`,
     {
+      config: anyone({ writes: false }),
       schema: {
         tags,
         summary: 'What a scanned tag names (public)',
@@ -45,18 +46,25 @@ export function onboardingRoutes(app: App) {
   );
   r.get(
     `${N}/tag/:uuid/view`,
-    { ...authed, schema: { tags, security, params: TagParam, response: { 200: TagOnboardingView, ...errors } } },
+    {
+      // Opening the view mints the activation code a SuperUser may use.
+      config: scoped('device', 'read', { writes: true }),
+      schema: { tags, security, params: TagParam, response: { 200: TagOnboardingView, ...errors } },
+    },
     async (request) => tagView(db, sessionOf(request), request.params.uuid),
   );
   r.get(
     `${N}/tag/:uuid/config`,
-    { ...authed, schema: { tags, security, params: TagParam, response: { 200: OnboardingConfig, ...errors } } },
+    {
+      config: scoped('device', 'read', { writes: false }),
+      schema: { tags, security, params: TagParam, response: { 200: OnboardingConfig, ...errors } },
+    },
     async (request) => tagConfig(db, sessionOf(request), request.params.uuid),
   );
   r.post(
     `${N}/tag/:uuid/config`,
     {
-      ...authed,
+      config: scoped('device', 'manage', { writes: true }),
       schema: {
         tags,
         security,
@@ -70,12 +78,16 @@ export function onboardingRoutes(app: App) {
   );
   r.get(
     `${N}/user/:uuid/:email`,
-    { schema: { tags, params: UserExistsParams, response: { 200: UserExists, ...errors } } },
+    {
+      config: anyone({ writes: false }),
+      schema: { tags, params: UserExistsParams, response: { 200: UserExists, ...errors } },
+    },
     async (request) => userExists(db, request.ip, request.params.uuid, request.params.email),
   );
   r.post(
     `${N}/user/:uuid/createAccount`,
     {
+      config: anyone({ writes: true }),
       schema: {
         tags,
         summary: 'Creates a user and a trial organisation together, accepts the terms, and signs in',

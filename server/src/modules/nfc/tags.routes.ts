@@ -2,12 +2,15 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { ErrorBody, TagListEntry, TagSettingQuery, TagUnitQuery, TagUuidParam, TagView } from '@fieldwatch/core';
 import { Type } from '@sinclair/typebox';
 import type { App } from '../../app.ts';
-import { requireSession, sessionOf } from '../../plugins/auth.ts';
+import { sessionOf } from '../../plugins/auth.ts';
+import { scoped, signedIn } from '../../plugins/policy.ts';
 import { createTag, setTag, tagField, tagList, tagUuidOfUnit } from './tags.service.ts';
 
 const H = '/api/v1/taghost';
 const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody };
-const base = { preHandler: requireSession };
+// Who may call each route (plugins/policy.ts).
+const deviceRead = scoped('device', 'read', { writes: false });
+const deviceManage = scoped('device', 'manage', { writes: true });
 const doc = { tags: ['tag host'], security: [{ session: [] }] };
 
 /** The tag host calls of spec §7 (a unit's tag, its template and restriction), served here. */
@@ -18,7 +21,7 @@ export function tagHostRoutes(app: App) {
   r.get(
     `${H}/tag`,
     {
-      ...base,
+      config: deviceRead,
       schema: {
         ...doc,
         summary: "The unit's tag uuid, or an empty string when it has none",
@@ -35,7 +38,7 @@ export function tagHostRoutes(app: App) {
   r.get(
     `${H}/tags`,
     {
-      ...base,
+      config: signedIn({ writes: false }),
       schema: {
         ...doc,
         summary: 'The tags of the units you may configure (for labels and QR codes)',
@@ -47,7 +50,7 @@ export function tagHostRoutes(app: App) {
   r.post(
     `${H}/tag`,
     {
-      ...base,
+      config: deviceManage,
       schema: {
         ...doc,
         summary: 'Give the unit a tag (SuperUser); answers the tag it has if it has one',
@@ -61,7 +64,7 @@ export function tagHostRoutes(app: App) {
     r.get(
       `${H}/tag/:uuid/${field}`,
       {
-        ...base,
+        config: deviceRead,
         schema: {
           ...doc,
           summary: `The tag's ${field}, or -1 without data`,
@@ -74,7 +77,7 @@ export function tagHostRoutes(app: App) {
     r.put(
       `${H}/tag/:uuid/${field}`,
       {
-        ...base,
+        config: deviceManage,
         schema: {
           ...doc,
           summary:

@@ -27,12 +27,3 @@ export async function scopeOrganizations(
   }
   return ids;
 }
-
-/** Parses a comma-joined id list ('1,2, 3'); invalid entries are dropped. */
-export function parseIdList(value: string | undefined): number[] {
-  if (!value) return [];
-  return value
-    .split(',')
-    .map((s) => Number.parseInt(s.trim(), 10))
-    .filter((n) => Number.isInteger(n) && n > 0);
-}

@@ -11,13 +11,16 @@ import {
 import { Type } from '@sinclair/typebox';
 import type { App } from '../../app.ts';
 import { sessionOf } from '../../plugins/auth.ts';
+import { scoped, signedIn } from '../../plugins/policy.ts';
 import { startRelay, unitAction } from './control.service.ts';
 import { parkingUsage } from './reports.service.ts';
-import { authed, legacyErrors, security } from './route-kit.ts';
+import { legacyErrors, security } from './route-kit.ts';
 import { legacyDate, legacyIdList } from './telemetry.service.ts';
 
 const path = (endpoint: string) => `/api/v1/xrequest/${endpoint}`;
 const schema = { tags: ['legacy v1'], security };
+// Who may call each route (plugins/policy.ts).
+const deviceWrite = scoped('device', 'write', { writes: true });
 const one = <T extends Parameters<typeof Type.Array>[0]>(item: T) => Type.Array(item, { minItems: 1, maxItems: 1 });
 
 /** Legacy v1 SetRelay, UnitAction and the parking report (GetGISData: modules/gis). */
@@ -28,7 +31,7 @@ export function controlLegacyRoutes(app: App) {
   r.get(
     path('SetRelay'),
     {
-      ...authed,
+      config: deviceWrite,
       schema: {
         ...schema,
         summary: "Sets a unit's relay outputs (DataValue: one '1' or '0' per relay)",
@@ -46,7 +49,7 @@ export function controlLegacyRoutes(app: App) {
   r.post(
     path('UnitAction'),
     {
-      ...authed,
+      config: deviceWrite,
       schema: {
         ...schema,
         summary: 'Runs (SequenceNumber 0) or polls an operation; RunAndWait waits for the answer',
@@ -60,7 +63,7 @@ export function controlLegacyRoutes(app: App) {
   r.get(
     path('GetReportParkingUsage'),
     {
-      ...authed,
+      config: signedIn({ writes: false }),
       schema: {
         ...schema,
         summary: 'Occupancy of parking units within the daily window (default 08:00–17:00 UTC)',

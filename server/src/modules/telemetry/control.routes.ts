@@ -16,6 +16,7 @@ import { Type } from '@sinclair/typebox';
 import type { App } from '../../app.ts';
 import { sessionOf } from '../../plugins/auth.ts';
 import { v2 } from '../../plugins/envelopes.ts';
+import { scoped } from '../../plugins/policy.ts';
 import {
   cancelOperation,
   operationsOf,
@@ -25,9 +26,12 @@ import {
   startRelay,
   unitLog,
 } from './control.service.ts';
-import { authed, security, v2Responses } from './route-kit.ts';
+import { security, v2Responses } from './route-kit.ts';
 
 const tags = ['device v2'];
+// Who may call each route (plugins/policy.ts).
+const deviceRead = scoped('device', 'read', { writes: false });
+const deviceWrite = scoped('device', 'write', { writes: true });
 
 /** v2 relay and operations: commands are requested over MQTT and polled by sequence number. */
 export function controlRoutes(app: App) {
@@ -37,7 +41,7 @@ export function controlRoutes(app: App) {
   r.get(
     '/api/v2/device/devices/:id/relay',
     {
-      ...authed,
+      config: deviceRead,
       schema: {
         tags,
         summary: 'The relay outputs as last reported, and what is under way',
@@ -52,7 +56,7 @@ export function controlRoutes(app: App) {
   r.post(
     '/api/v2/device/devices/:id/relay',
     {
-      ...authed,
+      config: deviceWrite,
       schema: {
         tags,
         summary: "Sets the relay outputs; pending until the unit's answer (poll with operation=relay)",
@@ -75,7 +79,7 @@ export function controlRoutes(app: App) {
   r.post(
     '/api/v2/device/devices/:id/operation',
     {
-      ...authed,
+      config: deviceWrite,
       schema: {
         tags,
         summary: 'Requests an operation of the unit',
@@ -99,7 +103,7 @@ export function controlRoutes(app: App) {
   r.get(
     '/api/v2/device/devices/:id/operation',
     {
-      ...authed,
+      config: deviceRead,
       schema: {
         tags,
         summary: 'The state of an operation: requested, succeeded or failed',
@@ -118,7 +122,7 @@ export function controlRoutes(app: App) {
   r.delete(
     '/api/v2/device/devices/:id/operation',
     {
-      ...authed,
+      config: deviceWrite,
       schema: {
         tags,
         summary: 'Cancels an operation still requested (it fails; a late answer changes nothing)',
@@ -138,7 +142,7 @@ export function controlRoutes(app: App) {
   r.get(
     '/api/v2/device/devices/:id/operations',
     {
-      ...authed,
+      config: deviceRead,
       schema: {
         tags,
         summary: "The unit's newest operations (the queue of the operations panel)",
@@ -153,7 +157,7 @@ export function controlRoutes(app: App) {
   r.get(
     '/api/v2/device/devices/:id/log',
     {
-      ...authed,
+      config: deviceRead,
       schema: {
         tags,
         summary: "The unit's log: operations, alarms and the reports of the last two days, newest first",

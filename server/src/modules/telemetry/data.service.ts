@@ -11,6 +11,7 @@ import {
 import type { Queryable } from '../../db/db.ts';
 import { NO_AUTHORITY } from '../../plugins/envelopes.ts';
 import { httpError } from '../../plugins/errors.ts';
+import { parseIdList } from '../../plugins/validation.ts';
 import type { SessionRow } from '../auth/auth.service.ts';
 import {
   countSamplesUpTo,
@@ -340,18 +341,8 @@ export const csvText = (text: string) => (/^[=+\-@\t\r]/.test(text) ? `'${text}`
 
 /** The comma-joined unit ids of an export; 400 naming `units` when empty or too many. */
 export function exportUnitIds(text: string): number[] {
-  const ids = [
-    ...new Set(
-      text
-        .split(',')
-        .map((s) => s.trim())
-        .filter(Boolean)
-        .map(Number),
-    ),
-  ];
-  if (ids.length === 0 || ids.some((id) => !Number.isSafeInteger(id) || id < 1)) {
-    throw httpError(400, 'units: a comma-joined list of unit ids');
-  }
+  const ids = [...new Set(parseIdList(text, 'units'))];
+  if (ids.length === 0) throw httpError(400, 'units: a comma-joined list of unit ids');
   if (ids.length > EXPORT_MAX_UNITS) throw httpError(400, `units: at most ${EXPORT_MAX_UNITS} units per export`);
   return ids;
 }

@@ -4,12 +4,16 @@ import { Type } from '@sinclair/typebox';
 import type { App } from '../../app.ts';
 import { sessionOf } from '../../plugins/auth.ts';
 import { v2 } from '../../plugins/envelopes.ts';
+import { scoped } from '../../plugins/policy.ts';
 import { createMarker, editMarker, markersOf, removeMarker, toMarker } from './markers.service.ts';
-import { authed, security, v2Responses } from './route-kit.ts';
+import { security, v2Responses } from './route-kit.ts';
 import { unitOf } from './telemetry.service.ts';
 
 const base = '/api/v2/device/legacy/devices/:id/channel/:n/markers';
 const tags = ['device v2'];
+// Who may call each route (plugins/policy.ts).
+const deviceRead = scoped('device', 'read', { writes: false });
+const deviceWrite = scoped('device', 'write', { writes: true });
 
 /** v2 radar markers of a channel (n is 1-based); writes need the device write capability; a locked marker stays put (409). */
 export function markerRoutes(app: App) {
@@ -19,7 +23,7 @@ export function markerRoutes(app: App) {
   r.get(
     base,
     {
-      ...authed,
+      config: deviceRead,
       schema: {
         tags,
         summary: 'Markers of a channel',
@@ -37,7 +41,7 @@ export function markerRoutes(app: App) {
   r.post(
     base,
     {
-      ...authed,
+      config: deviceWrite,
       schema: {
         tags,
         summary: 'Adds a marker',
@@ -56,7 +60,7 @@ export function markerRoutes(app: App) {
   r.put(
     `${base}/:marker`,
     {
-      ...authed,
+      config: deviceWrite,
       schema: {
         tags,
         summary: 'Changes a marker (a locked one cannot be moved: 409)',
@@ -76,7 +80,7 @@ export function markerRoutes(app: App) {
   r.delete(
     `${base}/:marker`,
     {
-      ...authed,
+      config: deviceWrite,
       schema: {
         tags,
         summary: 'Deletes a marker (a locked one cannot be deleted: 409); answers the deleted marker',

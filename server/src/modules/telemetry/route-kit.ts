@@ -1,10 +1,8 @@
 import { ErrorBody } from '@fieldwatch/core';
 import type { TSchema } from '@sinclair/typebox';
-import { requireSession } from '../../plugins/auth.ts';
 import { LegacyError, V2Envelope, V2Error } from '../../plugins/envelopes.ts';
 
-/** Route options shared by the telemetry routes: a signed-in session and the error body of each API family. */
-export const authed = { preHandler: requireSession };
+/** Schema parts shared by the telemetry routes: the session security and the error body of each API family. */
 export const security = [{ session: [] }];
 
 const errorCodes = [400, 401, 403, 404, 409, 503] as const;

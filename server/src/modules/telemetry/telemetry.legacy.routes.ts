@@ -19,18 +19,22 @@ import {
 import { Type } from '@sinclair/typebox';
 import type { App } from '../../app.ts';
 import { sessionOf } from '../../plugins/auth.ts';
+import { scoped } from '../../plugins/policy.ts';
 import { editChannelColumns, legacyChannel } from './channels.service.ts';
 import { controlLegacyRoutes } from './control.legacy.routes.ts';
 import { legacyCsvExport, legacyUnitData } from './data.service.ts';
 import { exportRoutes } from './export.routes.ts';
 import { createMarker, editMarker, markersOf, parseJsonData, removeMarker, toLegacyMarker } from './markers.service.ts';
 import { curveAt, legacyRadarDates, toLegacyRadar } from './radar.service.ts';
-import { authed, legacyErrors, security } from './route-kit.ts';
+import { legacyErrors, security } from './route-kit.ts';
 import { legacyDate, unitOf } from './telemetry.service.ts';
 
 const legacyPath = (endpoint: string) => `/api/v1/xrequest/${endpoint}`;
 const tags = ['legacy v1'];
 const schema = { tags, security };
+// Who may call each route (plugins/policy.ts).
+const deviceRead = scoped('device', 'read', { writes: false });
+const deviceWrite = scoped('device', 'write', { writes: true });
 
 /** Legacy v1 data, radar, marker, unit action, relay and report calls at /api/v1/xrequest/{EndpointName}. */
 export function telemetryLegacyRoutes(app: App) {
@@ -40,7 +44,7 @@ export function telemetryLegacyRoutes(app: App) {
   r.get(
     legacyPath('GetUnitsData'),
     {
-      ...authed,
+      config: deviceRead,
       schema: {
         ...schema,
         summary: 'Rows of a unit since StartDate: UnitID, DataTime and the requested columns',
@@ -54,7 +58,7 @@ export function telemetryLegacyRoutes(app: App) {
   r.get(
     legacyPath('GetUnitsDataCSV'),
     {
-      ...authed,
+      config: deviceRead,
       schema: {
         ...schema,
         summary:
@@ -77,7 +81,7 @@ export function telemetryLegacyRoutes(app: App) {
   r.get(
     legacyPath('GetRadarDates'),
     {
-      ...authed,
+      config: deviceRead,
       schema: {
         ...schema,
         summary: 'Times of the stored radar curves of a channel from StartDate to StopDate (default now)',
@@ -97,7 +101,7 @@ export function telemetryLegacyRoutes(app: App) {
   r.get(
     legacyPath('GetRadar'),
     {
-      ...authed,
+      config: deviceRead,
       schema: {
         ...schema,
         summary: 'The radar curve of a channel at (or before) RadarDate, with reference and difference',
@@ -116,7 +120,7 @@ export function telemetryLegacyRoutes(app: App) {
   r.post(
     legacyPath('EditMark'),
     {
-      ...authed,
+      config: deviceWrite,
       schema: {
         ...schema,
         summary: 'Adds (MarkerID 0) or changes a marker; JSonData is {name, position, comments, pulseSpeed, locked}',
@@ -139,7 +143,7 @@ export function telemetryLegacyRoutes(app: App) {
   r.get(
     legacyPath('DeleteMark'),
     {
-      ...authed,
+      config: deviceWrite,
       schema: {
         ...schema,
         summary: 'Deletes a marker (not a locked one); answers the deleted marker',
@@ -157,7 +161,7 @@ export function telemetryLegacyRoutes(app: App) {
   r.get(
     legacyPath('GetAllMarks'),
     {
-      ...authed,
+      config: deviceRead,
       schema: {
         ...schema,
         summary: 'The markers of a channel: one item whose Marker list may be empty',
@@ -178,7 +182,7 @@ export function telemetryLegacyRoutes(app: App) {
   r.get(
     legacyPath('GetChannel'),
     {
-      ...authed,
+      config: deviceRead,
       schema: {
         ...schema,
         summary: 'A channel and the columns shown for it',
@@ -196,7 +200,7 @@ export function telemetryLegacyRoutes(app: App) {
   r.post(
     legacyPath('EditChannel'),
     {
-      ...authed,
+      config: scoped('device', 'manage', { writes: true }),
       schema: {
         ...schema,
         summary: 'Sets the columns shown for a channel (known column names, comma-joined)',

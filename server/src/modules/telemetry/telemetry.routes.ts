@@ -17,15 +17,18 @@ import {
 import type { App } from '../../app.ts';
 import { sessionOf } from '../../plugins/auth.ts';
 import { v2 } from '../../plugins/envelopes.ts';
+import { scoped, signedIn } from '../../plugins/policy.ts';
 import { controlRoutes } from './control.routes.ts';
 import { columnsOf, queryUnitData, toUnitData } from './data.service.ts';
 import { markerRoutes } from './markers.routes.ts';
 import { curveAt, setReference, toRadarCurve } from './radar.service.ts';
 import { tableReport } from './reports.service.ts';
-import { authed, security, v2Responses, v3Errors } from './route-kit.ts';
+import { security, v2Responses, v3Errors } from './route-kit.ts';
 import { timeRange, unitOf } from './telemetry.service.ts';
 
 const REPORT_DEFAULT_RANGE_MS = 30 * 24 * 60 * 60 * 1000;
+// Who may call each route (plugins/policy.ts).
+const deviceRead = scoped('device', 'read', { writes: false });
 
 /** Telemetry, radar, marker, operation, relay and report APIs of spec §7 (v3 and v2). */
 export function telemetryRoutes(app: App) {
@@ -35,7 +38,7 @@ export function telemetryRoutes(app: App) {
   r.get(
     '/api/v3/device/devices/:id/data',
     {
-      ...authed,
+      config: deviceRead,
       schema: {
         tags: ['device v3'],
         summary: `Samples of a unit (default the last 24 h), at most ${DATA_MAX_POINTS} points per series (min/max downsampled)`,
@@ -57,7 +60,7 @@ export function telemetryRoutes(app: App) {
   r.get(
     '/api/v2/device/devices/:id/data',
     {
-      ...authed,
+      config: deviceRead,
       schema: {
         tags: ['device v2'],
         summary: `Samples of a unit (default the last 24 h), at most ${DATA_MAX_POINTS} points per series`,
@@ -77,7 +80,7 @@ export function telemetryRoutes(app: App) {
   r.get(
     '/api/v2/device/legacy/devices/:id/radar/:channel',
     {
-      ...authed,
+      config: deviceRead,
       schema: {
         tags: ['device v2'],
         summary: "The channel's radar curve at or before timestamp, with its reference and the difference",
@@ -98,7 +101,7 @@ export function telemetryRoutes(app: App) {
   r.put(
     '/api/v2/device/legacy/devices/:id/radar/:channel',
     {
-      ...authed,
+      config: scoped('device', 'write', { writes: true }),
       schema: {
         tags: ['device v2'],
         summary: "Sets the channel's reference curve (ChannelDefaultRadar)",
@@ -118,7 +121,7 @@ export function telemetryRoutes(app: App) {
   r.post(
     '/api/v2/report/table',
     {
-      ...authed,
+      config: signedIn({ writes: false }),
       schema: {
         tags: ['report v2'],
         summary: 'TableReport: per unit and column the newest value and min, max, mean and count in the range',

@@ -2,9 +2,10 @@ import { MAX_IDS_PER_REQUEST, parseLegacyDate } from '@fieldwatch/core';
 import type { Queryable } from '../../db/db.ts';
 import { NO_AUTHORITY } from '../../plugins/envelopes.ts';
 import { httpError } from '../../plugins/errors.ts';
+import { parseIdList } from '../../plugins/validation.ts';
 import type { SessionRow } from '../auth/auth.service.ts';
 import { findUnit, listUnits, type UnitRow } from '../devices/devices.service.ts';
-import { authorizedOrganizations, parseIdList, scopeOrganizations } from '../organisations/organisations.service.ts';
+import { authorizedOrganizations, scopeOrganizations } from '../organisations/organisations.service.ts';
 import { type ChannelRow, findChannel } from './channels.repository.ts';
 
 export * from './telemetry.repository.ts';
@@ -77,7 +78,7 @@ export function legacyDate(text: string, field: string): Date {
 
 /** A comma-joined id list of at most 4000 ids (spec §9); 400 naming the field otherwise. */
 export function legacyIdList(text: string, field: string): number[] {
-  const ids = [...new Set(parseIdList(text))];
+  const ids = [...new Set(parseIdList(text, field))];
   if (ids.length === 0) throw httpError(400, `${field}: no id given`);
   if (ids.length > MAX_IDS_PER_REQUEST)
     throw httpError(400, `${field}: at most ${MAX_IDS_PER_REQUEST} ids per request`);

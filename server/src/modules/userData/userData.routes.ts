@@ -14,11 +14,14 @@ import {
 } from '@fieldwatch/core';
 import { Type } from '@sinclair/typebox';
 import type { App } from '../../app.ts';
-import { requireSession, sessionOf } from '../../plugins/auth.ts';
+import { sessionOf } from '../../plugins/auth.ts';
 import { LegacyError } from '../../plugins/envelopes.ts';
+import { signedIn } from '../../plugins/policy.ts';
 import { deleteUserData, getUserData, kvDelete, kvGet, kvSet, setUserData } from './userData.service.ts';
 
-const base = { preHandler: requireSession };
+const reads = signedIn({ writes: false });
+/** Every call that changes a value, the GET DeleteUserData included. */
+const writes = signedIn({ writes: true });
 const security = [{ session: [] }];
 const legacy = { tags: ['legacy v1'], security };
 const legacyErrors = { 400: LegacyError, 401: LegacyError, 404: LegacyError };
@@ -36,7 +39,7 @@ export function userDataRoutes(app: App) {
   r.get(
     `${X}/GetUserData`,
     {
-      ...base,
+      config: reads,
       schema: {
         ...legacy,
         summary: "The user's stored values of a ValueType (default 'keyv')",
@@ -49,7 +52,7 @@ export function userDataRoutes(app: App) {
   r.post(
     `${X}/SetUserData`,
     {
-      ...base,
+      config: writes,
       schema: {
         ...legacy,
         summary: 'Store a value: answers the one stored item',
@@ -62,7 +65,7 @@ export function userDataRoutes(app: App) {
   r.get(
     `${X}/DeleteUserData`,
     {
-      ...base,
+      config: writes,
       schema: {
         ...legacy,
         summary: 'Delete a value: answers the one deleted item',
@@ -76,7 +79,7 @@ export function userDataRoutes(app: App) {
   r.get(
     KV,
     {
-      ...base,
+      config: reads,
       schema: {
         ...v1,
         summary: 'The records of a namespace, or the one with id',
@@ -90,7 +93,7 @@ export function userDataRoutes(app: App) {
   r.put(
     `${KV}/:id`,
     {
-      ...base,
+      config: writes,
       schema: {
         ...v1,
         summary: 'Store a record',
@@ -103,7 +106,10 @@ export function userDataRoutes(app: App) {
   );
   r.delete(
     `${KV}/:id`,
-    { ...base, schema: { ...v1, summary: 'Delete a record', params: KvKeyParams, response: { 200: Ok, ...v1Errors } } },
+    {
+      config: writes,
+      schema: { ...v1, summary: 'Delete a record', params: KvKeyParams, response: { 200: Ok, ...v1Errors } },
+    },
     async (req) => kvDelete(db, sessionOf(req), req.params.type, req.params.id),
   );
 }

@@ -6,8 +6,9 @@ import {
   profileProblems,
 } from '@fieldwatch/core';
 import type { FastifyBaseLogger } from 'fastify';
-import type { Queryable } from '../../db/db.ts';
+import type { Db, Queryable } from '../../db/db.ts';
 import { httpError } from '../../plugins/errors.ts';
+import { requireCurrentPassword } from '../auth/passwords.service.ts';
 import {
   findUserAvatar,
   findUserById,
@@ -24,16 +25,13 @@ export async function profileOf(db: Queryable, userId: number): Promise<Profile>
   return toProfile(user);
 }
 
+export const EMAIL_NEEDS_PASSWORD = 'The current password is needed to change the e-mail address';
+
 /** The field rules' texts of spec §5 as the API says them. */
 const problemText = { 'validation.blank': '{name} should not be blank', 'validation.email': 'Enter valid {name}' };
 
-/** A profile update: only name, title, email, phone and location are taken (spec §5); the rest is logged. */
-export async function updateProfile(
-  db: Queryable,
-  userId: number,
-  body: Record<string, unknown>,
-  log?: FastifyBaseLogger,
-): Promise<Profile> {
+/** The fields a profile update takes (name, title, email, phone, location), or a 400 naming the rule broken. */
+function checkedUpdate(body: Record<string, unknown>, log?: FastifyBaseLogger) {
   const { update, unknown } = pickProfileUpdate(body);
   if (unknown.length) log?.info({ fields: unknown }, 'profile update: unknown fields ignored');
   const [problem] = profileProblems(update);
@@ -41,8 +39,40 @@ export async function updateProfile(
     const text = problemText[problem.error.key as keyof typeof problemText] ?? 'Request failed';
     throw httpError(400, text.replace('{name}', String(problem.error.params?.name ?? problem.field)));
   }
-  await updateProfileFields(db, userId, update);
+  return update;
+}
+
+/** A profile update by an administrator (spec §5 fields only; the rest is logged). */
+export async function updateProfile(
+  db: Queryable,
+  userId: number,
+  body: Record<string, unknown>,
+  log?: FastifyBaseLogger,
+): Promise<Profile> {
+  await updateProfileFields(db, userId, checkedUpdate(body, log));
   return profileOf(db, userId);
+}
+
+/**
+ * The signed-in user's own update: a new e-mail address needs the current password, for reset
+ * links go there (a stolen session or key must not redirect them).
+ */
+export async function updateOwnProfile(
+  db: Db,
+  who: { userId: number; address: string },
+  body: Record<string, unknown>,
+  log?: FastifyBaseLogger,
+): Promise<Profile> {
+  const { currentPassword, ...fields } = body;
+  const update = checkedUpdate(fields, log);
+  const user = await findUserById(db, who.userId);
+  const same = (a: string | undefined) => (a ?? '').trim().toLowerCase();
+  if (update.email !== undefined && same(update.email) !== same(user?.email)) {
+    if (typeof currentPassword !== 'string') throw httpError(403, EMAIL_NEEDS_PASSWORD);
+    await requireCurrentPassword(db, who, currentPassword);
+  }
+  await updateProfileFields(db, who.userId, update);
+  return profileOf(db, who.userId);
 }
 
 export async function savePreferences(db: Queryable, userId: number, p: PreferencesBody): Promise<Profile> {

@@ -3,12 +3,12 @@ import { ErrorBody, IdParam, UnitWeatherQuery, UnitWeatherReport, WeatherQuery, 
 import type { TSchema } from '@sinclair/typebox';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { App } from '../../app.ts';
-import { requireSession, sessionOf } from '../../plugins/auth.ts';
+import { sessionOf } from '../../plugins/auth.ts';
 import { LegacyError } from '../../plugins/envelopes.ts';
 import { errorBody } from '../../plugins/errors.ts';
+import { scoped, signedIn } from '../../plugins/policy.ts';
 import { DEFAULT_WEATHER_URL, openMeteoProvider, WeatherService, WeatherUnavailable } from './weather.service.ts';
 
-const base = { preHandler: requireSession };
 const security = [{ session: [] }];
 const errorsOf = (body: TSchema, codes: number[]) =>
   Object.fromEntries(codes.map((c) => [c, body])) as Record<number, TSchema>;
@@ -36,7 +36,7 @@ export function weatherRoutes(app: App, opts: { url?: string } = {}) {
   r.get(
     '/api/v1/weather/getWeather',
     {
-      ...base,
+      config: signedIn({ writes: false }),
       schema: {
         tags: ['weather'],
         summary: 'The past days (default 5, before today UTC) and the current temperature at a position',
@@ -51,7 +51,7 @@ export function weatherRoutes(app: App, opts: { url?: string } = {}) {
   r.get(
     '/api/v1/weather/unit/:id',
     {
-      ...base,
+      config: scoped('device', 'read', { writes: false }),
       schema: {
         tags: ['weather'],
         summary: "The weather at a unit's GPS position in the caller's language, tagged with UnitID",
@@ -70,7 +70,7 @@ export function weatherRoutes(app: App, opts: { url?: string } = {}) {
   r.get(
     '/api/v1/xrequest/GetWeather',
     {
-      ...base,
+      config: signedIn({ writes: false }),
       schema: {
         tags: ['legacy v1'],
         summary: 'The past days (default 5) and the current temperature at a position: a single object',
