@@ -4,6 +4,7 @@ import { connectLive } from '../../lib/live.ts';
 import { refetchMissedLive } from '../../lib/liveRefetch.ts';
 import { queryClient } from '../../lib/query.ts';
 import { useLiveStore } from '../../stores/live.ts';
+import { isSignedIn } from '../../stores/user.ts';
 
 /**
  * Opens the live push connection while the shell is shown (the user is signed in). After a drop
@@ -11,7 +12,8 @@ import { useLiveStore } from '../../stores/live.ts';
  * re-reads what it may have missed. The session ending is handled as a 401 is (spec §4, §8): the
  * server closing the socket for it, or a reconnection refused because it ended meanwhile (the
  * attempt fails without saying why, so a small session call asks; a 401 to it goes to login with
- * one toast, a network failure says nothing).
+ * one toast, a network failure says nothing). A sign-out in this tab ends the session too: its
+ * state is cleared first, so the socket closing for it brings no toast.
  */
 export function useLiveConnection() {
   const setStatus = useLiveStore((s) => s.setStatus);
@@ -19,7 +21,9 @@ export function useLiveConnection() {
     () =>
       connectLive({
         status: setStatus,
-        sessionEnded: notifyUnauthorized,
+        sessionEnded: () => {
+          if (isSignedIn()) notifyUnauthorized();
+        },
         reconnected: () => void refetchMissedLive(queryClient),
         attemptFailed: () => void api.get('/api/v2/auth').catch(() => {}),
       }),
