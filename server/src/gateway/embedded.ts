@@ -17,7 +17,7 @@ export const hashUnitSecret = (secret: string) => createHash('sha256').update(se
  * (the most one message may carry) of a unit's usual 8 values is about 200 KB.
  */
 export const MAX_PACKET_BYTES = 256 * 1024;
-/** CONNECT, the one packet read before authentication, carries a client id, a serial and a secret. */
+/** The first packet, CONNECT, is read before authentication; it carries a client id, a serial and a secret. */
 export const MAX_CONNECT_BYTES = 8 * 1024;
 /** A connection that has not completed its CONNECT within this time is closed. */
 export const CONNECT_TIMEOUT_MS = 10_000;
@@ -25,7 +25,7 @@ export const CONNECT_TIMEOUT_MS = 10_000;
 /**
  * Calls `tooLarge` with a packet's size as soon as its fixed header announces more than the limit,
  * before its body is read. It follows the bytes the broker reads: with a 'readable' listener (Aedes's),
- * 'data' is emitted only by read(), so a packet stops the connection before the broker buffers it.
+ * 'data' is emitted only by read(), so the broker holds at most one read of an oversized packet.
  */
 function watchPacketSizes(
   socket: net.Socket,
