@@ -156,7 +156,11 @@ async function seed(page: Page): Promise<Seeded> {
       organizationId: orgId,
       roleId: 1,
     });
-    await call(page, 'POST', '/api/v3/user/apiKeys', { name: store('key', kind), scopes: ['read'] });
+    await call(page, 'POST', '/api/v3/user/apiKeys', {
+      name: store('key', kind),
+      scopes: ['read'],
+      currentPassword: DEMO_PASSWORD,
+    });
   }
   // The manager's own profile texts.
   await call(page, 'PUT', '/api/v3/user/profile', {

@@ -4,8 +4,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type App, buildApp } from '../src/app.ts';
 import type { Db } from '../src/db/db.ts';
 import { migrate } from '../src/db/migrate.ts';
-import { signedIn } from '../src/plugins/policy.ts';
 import { REPORTS_PER_WINDOW } from '../src/modules/errorReports/errorReports.service.ts';
+import { signedIn } from '../src/plugins/policy.ts';
 import { createOrganizationTree, createUser, openTestDb, signIn } from './helpers.ts';
 
 // Issue 10: browser errors and unhandled server errors are stored (grouped) when ERROR_REPORTING is

@@ -1,9 +1,10 @@
 import type { Access } from '@fieldwatch/core';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, render, screen } from '@testing-library/react';
+import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { initI18n } from '../../i18n/i18n.ts';
+import { attachToastDisplay, type Toast } from '../../lib/toast.ts';
 import { useUserStore } from '../../stores/user.ts';
 import { AdminPage } from './AdminPage.tsx';
 
@@ -92,5 +93,69 @@ describe('AdminPage', () => {
     show('/admin?tab=errors');
     expect((await screen.findByRole('tab', { name: 'Errors' })).getAttribute('aria-selected')).toBe('true');
     expect(await screen.findByRole('heading', { name: 'No error reports' })).toBeTruthy();
+  });
+
+  it('asks for the current password before creating an API key, and says on the field when it is wrong', async () => {
+    const orgs = [
+      { id: 2, name: 'Nordic Heat', parentOrganizationId: null, avatar: null, accountUrl: null, units: 4, users: 2 },
+    ];
+    const created = {
+      id: '0b6f6f7e-8f5a-4c1e-9d53-0a8f3c0e2f11',
+      name: 'Reports',
+      prefix: 'fwk_abcd',
+      scopes: ['read'],
+      created: '2026-03-12T08:30:00Z',
+      lastUsed: null,
+      key: 'fwk_abcd_secret',
+    };
+    // The server's answers: 403 for a wrong password, 429 once guesses are throttled.
+    const fetch = vi.fn(async (url: string, init?: RequestInit) => {
+      const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status });
+      if (url === '/api/v3/user/apiKeys' && init?.method === 'POST') {
+        const { currentPassword } = JSON.parse(String(init.body));
+        if (currentPassword === 'throttled')
+          return json({ statusCode: 429, message: 'Too many attempts. Try again in 12 s.' }, 429);
+        if (currentPassword !== 'fieldwatch-demo')
+          return json({ statusCode: 403, message: 'Authentication failed' }, 403);
+        return json(created);
+      }
+      return json(url === '/api/v3/user/apiKeys' ? [] : orgs);
+    });
+    vi.stubGlobal('fetch', fetch);
+    const toasts: Toast[] = [];
+    const detach = attachToastDisplay((toast) => toasts.push(toast));
+    toasts.length = 0;
+    useUserStore.setState({ accessResponse: access(0) });
+    show('/admin?tab=api');
+    fireEvent.click(await screen.findByRole('button', { name: 'Create key' }));
+    const dialog = within(await screen.findByRole('dialog'));
+    const password = dialog.getByLabelText('Current password') as HTMLInputElement;
+    expect(password.type).toBe('password');
+    expect(password.autocomplete).toBe('current-password');
+    expect(dialog.getByText('A key acts for you without your password, so creating one asks for it.')).toBeTruthy();
+    const create = dialog.getByRole('button', { name: 'Create key' });
+    fireEvent.change(dialog.getByLabelText('Key name'), { target: { value: ' Reports ' } });
+    fireEvent.click(create);
+    expect(await dialog.findByText('Current password should not be blank')).toBeTruthy();
+
+    fireEvent.change(password, { target: { value: 'not-it' } });
+    fireEvent.click(create);
+    expect(await dialog.findByText('The current password is not correct')).toBeTruthy();
+    expect(password.getAttribute('aria-invalid')).toBe('true');
+    fireEvent.change(password, { target: { value: 'throttled' } });
+    fireEvent.click(create);
+    expect(await dialog.findByText('Too many sign-in attempts. Try again in 12 s.')).toBeTruthy();
+
+    fireEvent.change(password, { target: { value: 'fieldwatch-demo' } });
+    fireEvent.click(create);
+    expect(await screen.findByRole('dialog', { name: 'Your new key: Reports' })).toBeTruthy();
+    const posts = fetch.mock.calls
+      .filter(([, init]) => init?.method === 'POST')
+      .map(([, init]) => JSON.parse(String(init?.body)));
+    expect(posts.at(-1)).toEqual({ name: 'Reports', scopes: ['read'], currentPassword: 'fieldwatch-demo' });
+    expect(posts.map((b) => b.currentPassword)).toEqual(['not-it', 'throttled', 'fieldwatch-demo']);
+    // The refusals were said on the field, not toasted as failures.
+    expect(toasts.filter((toast) => toast.variant === 'danger')).toEqual([]);
+    detach();
   });
 });

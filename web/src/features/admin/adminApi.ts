@@ -71,7 +71,9 @@ export const adminApi = {
   usage: (id: number, days: number) => api.get<OrganizationUsage>(`${O(id)}/usage${query({ days })}`),
 
   apiKeys: () => api.get<ApiKey[]>(KEYS),
-  createApiKey: (name: string, scopes: ApiKeyScope[]) => api.post<ApiKeyCreated>(KEYS, { name, scopes }),
+  /** A key acts for its owner without a password, so making one asks for the current password. */
+  createApiKey: (name: string, scopes: ApiKeyScope[], currentPassword: string) =>
+    api.post<ApiKeyCreated>(KEYS, { name, scopes, currentPassword }),
   revokeApiKey: (id: string) => api.delete<Ok>(`${KEYS}/${id}`),
 };
 
@@ -114,11 +116,15 @@ export const useApiKeys = () => useQuery({ queryKey: adminKeys.apiKeys, queryFn:
 /**
  * A change made from the admin screen: on success it refreshes what it touched and toasts the
  * given text; on failure it toasts the server's message (409 texts, 403 refusals) and rethrows,
- * so a dialog stays open.
+ * so a dialog stays open. Errors that `shown` accepts are the caller's to show (on a field), untoasted.
  */
 export function useAdminChange<V, R>(
   fn: (vars: V) => Promise<R>,
-  opts: { refresh: readonly QueryKey[]; done?: (result: R, vars: V) => string | undefined },
+  opts: {
+    refresh: readonly QueryKey[];
+    done?: (result: R, vars: V) => string | undefined;
+    shown?: (e: Error) => boolean;
+  },
 ) {
   const { t } = useTranslation();
   return useMutation({
@@ -128,6 +134,8 @@ export function useAdminChange<V, R>(
       const text = opts.done?.(result, vars);
       if (text) toast(text, 'success');
     },
-    onError: (e) => toast(t('admin.failed', { message: e.message }), 'danger'),
+    onError: (e) => {
+      if (!opts.shown?.(e)) toast(t('admin.failed', { message: e.message }), 'danger');
+    },
   });
 }

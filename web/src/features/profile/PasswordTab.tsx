@@ -4,7 +4,7 @@ import { KeyRound } from 'lucide-react';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../lib/http.ts';
-import { passwordErrors, policyError } from '../../lib/passwordErrors.ts';
+import { currentPasswordProblem, passwordErrors, policyError } from '../../lib/passwordErrors.ts';
 import { queryClient } from '../../lib/query.ts';
 import { toast } from '../../lib/toast.ts';
 import { useUserStore } from '../../stores/user.ts';
@@ -15,7 +15,10 @@ import { profileApi, profileKeys } from './profileApi.ts';
 type Field = 'current' | 'password' | 'repeat';
 const EMPTY: Record<Field, string> = { current: '', password: '', repeat: '' };
 
-/** Password change (spec §5, §8): the current password, the new one twice; other sessions end on success. */
+/**
+ * Password change (spec §5, §8): the current password, the new one twice; on success the other
+ * sessions end and the API keys are revoked.
+ */
 export function PasswordTab() {
   const { t } = useTranslation();
   const username = useUserStore((s) => s.profile?.username ?? '');
@@ -29,9 +32,11 @@ export function PasswordTab() {
       void queryClient.invalidateQueries({ queryKey: profileKeys.sessions });
     },
     onError: (e) => {
-      // Say which field was wrong when the server tells: the current password, or the policy's length.
+      // Say which field was wrong when the server tells: the current password (wrong, or too many
+      // guesses), or the policy's length.
+      const current = currentPasswordProblem(e);
       const policy = e instanceof ApiError && e.status === 400 ? policyError(e.message) : null;
-      if (e instanceof ApiError && e.status === 403) setErrors({ current: { key: 'profile.password.wrongCurrent' } });
+      if (current) setErrors({ current });
       else if (policy) setErrors({ password: policy });
       toast(t('profile.password.failed'), 'danger');
     },

@@ -5,6 +5,7 @@ import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { initI18n } from '../../i18n/i18n.ts';
 import { queryClient } from '../../lib/query.ts';
+import { attachToastDisplay, type Toast } from '../../lib/toast.ts';
 import { useUserStore } from '../../stores/user.ts';
 import { ProfilePage } from './ProfilePage.tsx';
 
@@ -34,12 +35,29 @@ const session = (id: string, current: boolean, userAgent: string): Session => ({
   currentOrganizationId: 1,
 });
 
-/** The profile and session calls, answered in memory; PUT profile echoes the update. */
+/** The demo users' password, which the stub server takes as the current one. */
+const PASSWORD = 'fieldwatch-demo';
+
+/**
+ * The profile and session calls, answered in memory; PUT profile echoes the update. A new e-mail
+ * address needs the current password as on the server: 403 without it or with a wrong one, 429 for
+ * the password 'throttled'.
+ */
 function server() {
   const fetch = vi.fn(async (path: string, init?: RequestInit) => {
     const body = init?.body ? JSON.parse(String(init.body)) : undefined;
-    const json = (data: unknown) => new Response(JSON.stringify(data), { status: 200 });
-    if (path === '/api/v3/user/profile' && init?.method === 'PUT') return json({ ...profile, ...body });
+    const json = (data: unknown, status = 200) => new Response(JSON.stringify(data), { status });
+    const refuse = (status: number, message: string) => json({ error: 'Refused', statusCode: status, message }, status);
+    if (path === '/api/v3/user/profile' && init?.method === 'PUT') {
+      const { currentPassword, ...update } = body;
+      if (update.email !== undefined && update.email.toLowerCase() !== profile.email) {
+        if (currentPassword === undefined)
+          return refuse(403, 'The current password is needed to change the e-mail address');
+        if (currentPassword === 'throttled') return refuse(429, 'Too many attempts. Try again in 25 s.');
+        if (currentPassword !== PASSWORD) return refuse(403, 'Authentication failed');
+      }
+      return json({ ...profile, ...update });
+    }
     if (path === '/api/v3/user/profile') return json(profile);
     if (path === '/api/v3/user/profile/preferences') return json({ ...profile, notification: body.notification });
     if (path === '/api/v2/auth/session')
@@ -95,6 +113,55 @@ describe('profile page', () => {
     expect(useUserStore.getState().profile?.name).toBe('Maja Lind');
   });
 
+  it('asks for the current password only when the e-mail changes, sends it, and says when it is wrong', async () => {
+    const fetch = server();
+    const toasts: Toast[] = [];
+    const detach = attachToastDisplay((toast) => toasts.push(toast));
+    toasts.length = 0;
+    open('/profile');
+    const email = await screen.findByLabelText('E-mail');
+    const save = screen.getByRole('button', { name: 'Save' });
+    expect(screen.queryByLabelText('Current password')).toBeNull();
+    // The same address in other letter case and spacing is no change, as on the server.
+    fireEvent.change(email, { target: { value: ' Maja@Example.com ' } });
+    expect(screen.queryByLabelText('Current password')).toBeNull();
+
+    fireEvent.change(email, { target: { value: 'maja@example.org' } });
+    const password = screen.getByLabelText('Current password') as HTMLInputElement;
+    expect(password.type).toBe('password');
+    expect(password.autocomplete).toBe('current-password');
+    expect(screen.getByText('Needed to change your e-mail address: password reset links go there.')).toBeTruthy();
+    fireEvent.click(save);
+    expect(await screen.findByText('Current password should not be blank')).toBeTruthy();
+    const puts = () =>
+      fetch.mock.calls.filter(([, init]) => init?.method === 'PUT').map(([, init]) => JSON.parse(String(init?.body)));
+    expect(puts()).toEqual([]);
+
+    fireEvent.change(password, { target: { value: 'not-it' } });
+    fireEvent.click(save);
+    expect(await screen.findByText('The current password is not correct')).toBeTruthy();
+    expect(password.getAttribute('aria-invalid')).toBe('true');
+    fireEvent.change(password, { target: { value: 'throttled' } });
+    fireEvent.click(save);
+    expect(await screen.findByText('Too many sign-in attempts. Try again in 25 s.')).toBeTruthy();
+
+    fireEvent.change(password, { target: { value: PASSWORD } });
+    fireEvent.click(save);
+    await waitFor(() => expect(useUserStore.getState().profile?.email).toBe('maja@example.org'));
+    expect(puts().map((b) => [b.email, b.currentPassword])).toEqual([
+      ['maja@example.org', 'not-it'],
+      ['maja@example.org', 'throttled'],
+      ['maja@example.org', PASSWORD],
+    ]);
+    // The refusals were said on the field; only the success was toasted.
+    expect(toasts.map((toast) => toast.variant)).toEqual(['success']);
+    detach();
+    // Saved: the new address is the saved one, so the field goes; it comes back empty for the next change.
+    await waitFor(() => expect(screen.queryByLabelText('Current password')).toBeNull());
+    fireEvent.change(email, { target: { value: 'maja@example.net' } });
+    expect((screen.getByLabelText('Current password') as HTMLInputElement).value).toBe('');
+  });
+
   it('opens the tab named in the address and lists sessions, this device first', async () => {
     server();
     const router = open('/profile?tab=sessions');
@@ -109,6 +176,7 @@ describe('profile page', () => {
     fireEvent.click(screen.getByRole('tab', { name: 'Password' }));
     expect(router.state.location.search).toBe('?tab=password');
     expect(screen.getByLabelText('Current password')).toBeTruthy();
+    expect(screen.getByText(/signs out all your other sessions and revokes your API keys/)).toBeTruthy();
   });
 
   it('saves a notification switch with the full preferences body, and the shell follows it', async () => {

@@ -9,9 +9,13 @@ import {
   validateBlank,
 } from '@fieldwatch/core';
 
-export type PersonalTexts = Record<'name' | 'title' | 'email' | 'phone' | 'latitude' | 'longitude', string>;
+export type PersonalTexts = Record<
+  'name' | 'title' | 'email' | 'phone' | 'latitude' | 'longitude' | 'currentPassword',
+  string
+>;
 export type PersonalField = keyof PersonalTexts;
 
+/** The form's texts of a saved profile; the current password always starts empty. */
 export const personalTexts = (p: Profile): PersonalTexts => ({
   name: p.name,
   title: p.title,
@@ -19,7 +23,14 @@ export const personalTexts = (p: Profile): PersonalTexts => ({
   phone: p.phone,
   latitude: String(p.location[0]),
   longitude: String(p.location[1]),
+  currentPassword: '',
 });
+
+/**
+ * Whether a typed address replaces the saved one, compared as the server compares them (trimmed,
+ * case aside). Then the current password goes with it: password reset links go to that address.
+ */
+export const emailChanged = (saved: string, typed: string) => saved.trim().toLowerCase() !== typed.trim().toLowerCase();
 
 // The contract's own bounds, so the browser refuses exactly what the server would.
 const { phone, location } = ProfileUpdateBody.properties;
@@ -38,11 +49,15 @@ function coordinate(text: string, field: PersonalField, { min, max } = { min: 0,
 
 /**
  * The profile update of the personal info form, or the problems by field: the spec §5 rules of core
- * (a name is not blank, an e-mail is valid when given), the contract's phone characters and the
- * coordinate ranges. Each problem's `name` parameter is the field; the screen puts in its label.
+ * (a name is not blank, an e-mail is valid when given), the contract's phone characters, the
+ * coordinate ranges, and the current password when the e-mail address differs from `savedEmail`.
+ * Each problem's `name` parameter is the field; the screen puts in its label.
  */
-export function personalUpdate(texts: PersonalTexts): {
-  update: Required<ProfileUpdate>;
+export function personalUpdate(
+  texts: PersonalTexts,
+  savedEmail: string,
+): {
+  update: Required<ProfileUpdate> & { currentPassword?: string };
   problems: Partial<Record<PersonalField, ValidationError>>;
 } {
   const lat = coordinate(texts.latitude, 'latitude', LAT);
@@ -53,12 +68,17 @@ export function personalUpdate(texts: PersonalTexts): {
     email: texts.email.trim(),
     phone: texts.phone.trim(),
     location: [lat.value ?? 0, long.value ?? 0] as [number, number],
+    // The password as typed: never trimmed, and sent only with a new address.
+    ...(emailChanged(savedEmail, texts.email) && { currentPassword: texts.currentPassword }),
   };
   const problems: Partial<Record<PersonalField, ValidationError>> = {};
   for (const p of profileProblems(update)) problems[p.field as PersonalField] = p.error;
   if (!PHONE.test(update.phone)) problems.phone = { key: 'profile.personal.invalid', params: { name: 'phone' } };
   if (lat.error) problems.latitude = lat.error;
   if (long.error) problems.longitude = long.error;
+  const password =
+    update.currentPassword === undefined ? null : validateBlank(update.currentPassword, 'currentPassword');
+  if (password) problems.currentPassword = password;
   return { update, problems };
 }
 

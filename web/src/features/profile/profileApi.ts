@@ -11,7 +11,8 @@ const S = '/api/v2/auth/session';
 /** The profile and session calls of spec §7 that the profile screen makes. */
 export const profileApi = {
   get: () => api.get<Profile>(P),
-  update: (update: ProfileUpdate) => api.put<Profile>(P, update),
+  /** A new e-mail address needs the current password (403 without it or with a wrong one, 429 when throttled). */
+  update: (update: ProfileUpdate & { currentPassword?: string }) => api.put<Profile>(P, update),
   preferences: (body: PreferencesBody) => api.put<Profile>(`${P}/preferences`, body),
   language: (language: Language) => api.put<Profile>(`${P}/language${query({ language })}`),
   /** The image goes as raw bytes (spec §7); the server reads its type from the content. */

@@ -1,14 +1,25 @@
-import { API_KEY_SCOPES, type ApiKeyCreated, type ApiKeyScope } from '@fieldwatch/core';
+import {
+  API_KEY_SCOPES,
+  type ApiKeyCreated,
+  type ApiKeyScope,
+  type ValidationError,
+  validateBlank,
+} from '@fieldwatch/core';
 import { TriangleAlert } from 'lucide-react';
 import { type FormEvent, useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { currentPasswordProblem } from '../../../lib/passwordErrors.ts';
+import { useUserStore } from '../../../stores/user.ts';
 import { Button } from '../../../ui/Button.tsx';
 import { Dialog } from '../../../ui/Dialog.tsx';
 import { TextField } from '../../../ui/TextField.tsx';
 import { CopyButton } from '../AdminParts.tsx';
 import { adminApi, adminKeys, useAdminChange } from '../adminApi.ts';
 
-/** A new key: its name and what it may do. Reading is always included; writing is a choice. */
+/**
+ * A new key: its name and what it may do, and the current password (a key acts for its owner without
+ * one). Reading is always included; writing is a choice.
+ */
 export function NewKeyDialog({
   open,
   onClose,
@@ -19,45 +30,58 @@ export function NewKeyDialog({
   onCreated: (key: ApiKeyCreated) => void;
 }) {
   const { t } = useTranslation();
+  const username = useUserStore((s) => s.profile?.username ?? '');
   const [name, setName] = useState('');
   const [write, setWrite] = useState(false);
-  const [error, setError] = useState<string | null>(null);
+  const [password, setPassword] = useState('');
+  const [errors, setErrors] = useState<{ name?: ValidationError; password?: ValidationError }>({});
   useEffect(() => {
     if (open) {
       setName('');
       setWrite(false);
-      setError(null);
+      setPassword('');
+      setErrors({});
     }
   }, [open]);
   const create = useAdminChange(
-    (v: { name: string; scopes: ApiKeyScope[] }) => adminApi.createApiKey(v.name, v.scopes),
-    {
-      refresh: [adminKeys.apiKeys],
-    },
+    (v: { name: string; scopes: ApiKeyScope[]; currentPassword: string }) =>
+      adminApi.createApiKey(v.name, v.scopes, v.currentPassword),
+    { refresh: [adminKeys.apiKeys], shown: (e) => currentPasswordProblem(e) !== null },
   );
+  const labels = { name: t('admin.api.name'), password: t('profile.password.current') };
   const submit = (e: FormEvent) => {
     e.preventDefault();
-    const label = t('admin.api.name');
-    if (!name.trim()) return setError(t('validation.blank', { name: label }));
+    const blankName = validateBlank(name, labels.name);
+    const blankPassword = validateBlank(password, labels.password);
+    const found = { ...(blankName && { name: blankName }), ...(blankPassword && { password: blankPassword }) };
+    setErrors(found);
+    if (blankName || blankPassword) return;
     const scopes = API_KEY_SCOPES.filter((s) => s === 'read' || write);
-    create.mutateAsync({ name: name.trim(), scopes }).then(
+    create.mutateAsync({ name: name.trim(), scopes, currentPassword: password }).then(
       (key) => {
         onClose();
         onCreated(key);
       },
-      () => {},
+      (failure: unknown) => {
+        // A wrong password, or too many guesses, is said on the password field; the rest was toasted.
+        const problem = currentPasswordProblem(failure);
+        if (problem) setErrors({ password: problem });
+      },
     );
   };
+  const message = (error?: ValidationError) => error && t(error.key, error.params);
   return (
     <Dialog open={open} onOpenChange={(o) => !o && onClose()} title={t('admin.api.createTitle')}>
       <form className="admin-form" onSubmit={submit} noValidate>
+        {/* The username lets password managers offer the right account's password. */}
+        <input type="text" name="username" autoComplete="username" value={username} readOnly hidden />
         <TextField
-          label={t('admin.api.name')}
+          label={labels.name}
           value={name}
           maxLength={100}
           placeholder={t('admin.api.namePlaceholder')}
           autoFocus
-          error={error}
+          error={message(errors.name)}
           onChange={(e) => setName(e.target.value)}
         />
         <fieldset className="admin-choice">
@@ -77,6 +101,17 @@ export function NewKeyDialog({
             </span>
           </label>
         </fieldset>
+        <TextField
+          label={labels.password}
+          name="currentPassword"
+          type="password"
+          autoComplete="current-password"
+          value={password}
+          maxLength={1024}
+          help={t('admin.api.currentPasswordHelp')}
+          error={message(errors.password)}
+          onChange={(e) => setPassword(e.target.value)}
+        />
         <div className="dialog__actions">
           <Button onClick={onClose}>{t('common.cancel')}</Button>
           <Button type="submit" variant="primary" disabled={create.isPending}>
