@@ -236,7 +236,10 @@ describe('cross-site writes', () => {
   it.each([
     ['sec-fetch-site: same-origin', { 'sec-fetch-site': 'same-origin' }],
     ['sec-fetch-site: none (typed by the user)', { 'sec-fetch-site': 'none' }],
-    ['an origin matching the host', { origin: 'https://fieldwatch.example:8443', host: 'fieldwatch.example:8443' }],
+    [
+      'an origin matching the host (and the scheme)',
+      { origin: 'http://fieldwatch.example:8443', host: 'fieldwatch.example:8443' },
+    ],
     ['no browser headers at all', {}],
   ])('allows a sign-in with %s', async (_, headers) => {
     const res = await attempt(headers);

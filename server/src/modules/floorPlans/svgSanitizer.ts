@@ -10,41 +10,53 @@ import { ImageRejected } from '../../uploads/images.ts';
  */
 
 /** Cleaning takes time for every element: a drawing with more than this is refused unread. */
-export const SVG_MAX_ELEMENTS = 50_000;
+const SVG_MAX_ELEMENTS = 50_000;
+/** An idle cleaning thread ends after this long, giving its memory back. */
+const IDLE_MS = 60_000;
 
 type Reply = { id: number; svg?: string; rejected?: string; error?: string };
 type Pending = { resolve: (svg: string) => void; reject: (e: Error) => void };
+type Cleaner = { thread: Worker; pending: Map<number, Pending> };
 
-let worker: Worker | undefined;
-const pending = new Map<number, Pending>();
+let current: Cleaner | undefined;
 let nextId = 0;
+let idle: NodeJS.Timeout | undefined;
 
 /**
  * The cleaning thread, started on the first SVG only (jsdom takes a while to load: a server that
- * never gets an SVG never pays for it). It keeps the process alive only while it has work.
+ * never gets an SVG never pays for it) and ended when idle. It keeps the process alive only while
+ * it has work.
  */
-function cleaner(): Worker {
-  if (worker) return worker;
-  const started = new Worker(new URL('./svgSanitizer.worker.mjs', import.meta.url));
-  started.unref();
-  started.on('message', (reply: Reply) => {
-    const waiting = pending.get(reply.id);
+function cleaner(): Cleaner {
+  clearTimeout(idle);
+  if (current) return current;
+  const c: Cleaner = { thread: new Worker(new URL('./svgSanitizer.worker.mjs', import.meta.url)), pending: new Map() };
+  c.thread.unref();
+  c.thread.on('message', (reply: Reply) => {
+    const waiting = c.pending.get(reply.id);
     if (!waiting) return;
-    pending.delete(reply.id);
-    if (pending.size === 0) started.unref();
+    c.pending.delete(reply.id);
+    if (c.pending.size === 0) {
+      c.thread.unref();
+      idle = setTimeout(() => {
+        if (current !== c || c.pending.size > 0) return;
+        current = undefined;
+        void c.thread.terminate();
+      }, IDLE_MS).unref();
+    }
     if (reply.svg !== undefined) waiting.resolve(reply.svg);
     else if (reply.rejected !== undefined) waiting.reject(new ImageRejected('malformed', reply.rejected));
     else waiting.reject(new Error(`SVG cleaning failed: ${reply.error}`));
   });
   const fail = (e: Error) => {
-    if (worker === started) worker = undefined;
-    for (const waiting of pending.values()) waiting.reject(e);
-    pending.clear();
+    if (current === c) current = undefined;
+    for (const waiting of c.pending.values()) waiting.reject(e);
+    c.pending.clear();
   };
-  started.on('error', fail);
-  started.on('exit', (code) => fail(new Error(`the SVG cleaning thread exited (${code})`)));
-  worker = started;
-  return started;
+  c.thread.on('error', fail);
+  c.thread.on('exit', (code) => fail(new Error(`the SVG cleaning thread exited (${code})`)));
+  current = c;
+  return c;
 }
 
 /** Whether the bytes are text that starts as markup (an SVG candidate) rather than a raster image. */
@@ -69,7 +81,7 @@ export async function sanitizeSvg(data: Buffer): Promise<Buffer> {
   if (elements > SVG_MAX_ELEMENTS) {
     throw new ImageRejected('malformed', `The SVG has more than ${SVG_MAX_ELEMENTS} elements`);
   }
-  const thread = cleaner();
+  const { thread, pending } = cleaner();
   const id = nextId++;
   const svg = await new Promise<string>((resolve, reject) => {
     pending.set(id, { resolve, reject });
