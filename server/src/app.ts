@@ -138,7 +138,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
       done();
     },
   });
-  registerCsrfCheck(app, { publicUrl: app.publicUrl });
+  registerCsrfCheck(app);
   registerSessions(app, options.db);
   registerMetrics(app, app.metrics, { token: options.metricsToken });
   healthRoutes(app);

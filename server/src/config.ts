@@ -38,7 +38,8 @@ export type Config = {
   /** Notification mails: the SMTP server (none: no mails), the sender, seconds between digests. */
   mail: { smtpUrl: string | undefined; from: string; everyS: number };
   /** PUBLIC_URL: the address people reach the product at, for links in mails and the allowed browser origin. */
-  publicUrl: string;
+  /** PUBLIC_URL; without it, the address the server listens on (known once it listens). */
+  publicUrl: string | undefined;
   /** ERROR_REPORTING: browser and unhandled server errors are stored for the platform admin (else only logged). */
   errorReporting: boolean;
   /** Days of raw samples kept (whole months are dropped once past it); 0 keeps all. Roll-ups stay. */
@@ -135,7 +136,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       everyS: Math.max(1, int('MAIL_DIGEST_S', env.MAIL_DIGEST_S, 60)),
     },
     // Never the request's Host header: a forged one would put a reset token in a link to another site.
-    publicUrl: httpUrl('PUBLIC_URL', env.PUBLIC_URL, `http://localhost:${int('PORT', env.PORT, DEFAULT_HTTP_PORT)}`),
+    publicUrl: env.PUBLIC_URL ? httpUrl('PUBLIC_URL', env.PUBLIC_URL, '') : undefined,
     errorReporting: errorReporting(env.ERROR_REPORTING, env.NODE_ENV),
     sampleRetentionDays: int('SAMPLE_RETENTION_DAYS', env.SAMPLE_RETENTION_DAYS, 0),
     tracing: tracingConfig(env),

@@ -145,6 +145,8 @@ process.on('SIGTERM', () => void shutdown('SIGTERM'));
 await app.listen({ port: config.port, host: config.host });
 const address = app.server.address();
 const url = `http://localhost:${typeof address === 'object' && address ? address.port : config.port}`;
+// Mail links need the real port, which PORT=0 only tells once the server listens.
+if (!config.publicUrl) app.publicUrl = url;
 const lines = [
   '',
   `  Fieldwatch is running at ${url}`,

@@ -211,7 +211,8 @@ describe('unit log', () => {
       unitId: unit.log,
       channel: 1,
       type: 0,
-      text: 'Insulation low',
+      value: 0.4,
+      limit: 10,
       time: new Date(now - 2 * HOUR),
     });
     await clearAlarms(t.db, unit.log, [{ channel: 1, type: 0 }], new Date(now - HOUR));
@@ -228,14 +229,14 @@ describe('unit log', () => {
         kind: 'alarmCleared',
         name: '0',
         state: 'cleared',
-        message: 'Insulation low',
+        message: 'Insulation resistance 0.4 MΩ below level 1 (10 MΩ)',
       },
       {
         time: new Date(now - 2 * HOUR).toISOString(),
         kind: 'alarm',
         name: '0',
         state: 'raised',
-        message: 'Insulation low',
+        message: 'Insulation resistance 0.4 MΩ below level 1 (10 MΩ)',
       },
       { time: new Date(now - 3 * HOUR).toISOString(), kind: 'report', name: '2', state: '', message: '' },
     ]);

@@ -39,9 +39,9 @@ beforeAll(async () => {
   unit.ok = await createUnit(db, { organizationId: org.alpha, serial: 'A4', name: 'Quay', type: 201 });
   unit.beta = await createUnit(db, { organizationId: org.beta, serial: 'B1', name: 'Beta bridge' });
   const time = new Date('2024-05-01T10:00:00Z');
-  await raiseAlarm(db, { unitId: unit.alarm, channel: 1, type: 0, text: 'Insulation low', time });
-  await raiseAlarm(db, { unitId: unit.problem, channel: 0, type: 19, text: 'No report', time });
-  await raiseAlarm(db, { unitId: unit.beta, channel: 0, type: 28, text: 'Battery', time });
+  await raiseAlarm(db, { unitId: unit.alarm, channel: 1, type: 0, value: 0.4, limit: 1, time });
+  await raiseAlarm(db, { unitId: unit.problem, channel: 0, type: 19, value: null, limit: null, time });
+  await raiseAlarm(db, { unitId: unit.beta, channel: 0, type: 28, value: 3.1, limit: 3.3, time });
   const now = new Date();
   await insertSamples(db, unit.alarm, [
     { series: seriesId('Resistance1'), ts: new Date(now.getTime() - 60_000), value: 4.5 },

@@ -45,7 +45,7 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const raise = (type: number, channel = 1, at = new Date()) =>
-  applyFindings(db, unit, [{ channel, type }], [{ channel, type, text: `Alarm ${type} text` }], at);
+  applyFindings(db, unit, [{ channel, type }], [{ channel, type, value: 0.5, limit: 10 }], at);
 const clear = (type: number, channel = 1) => applyFindings(db, unit, [{ channel, type }], [], new Date());
 const events = () =>
   db.query<{ data: EventRecord; alarm_id: number }>('select data, alarm_id from events order by created');
@@ -70,11 +70,12 @@ describe('event engine', () => {
     });
     // Root, alpha and north see the unit (a role covers descendants); beta does not.
     expect((await notificationsOf(users.root as number)).map((n) => n.data.message)).toEqual([
-      'Resistance level 1: Alarm 0 text',
+      'Resistance level 1: Insulation resistance 0.5 MΩ below level 1 (10 MΩ)',
     ]);
     expect((await notificationsOf(users.north as number))[0]?.data.priority).toBe('critical');
     const swedish = (await notificationsOf(users.alpha as number))[0]?.data.message;
-    expect(swedish).toMatch(/: Alarm 0 text$/);
+    // The sentence is built in the recipient's language, with its decimal comma.
+    expect(swedish).toMatch(/: Isolationsresistans 0,5 MΩ under nivå 1 \(10 MΩ\)$/);
     expect(swedish).not.toMatch(/^Resistance level 1/);
     expect(await notificationsOf(users.beta as number)).toHaveLength(0);
     const [task] = await tasks();

@@ -50,7 +50,7 @@ async function raise(types: number[], channel: number) {
       db,
       unit,
       [{ channel, type }],
-      [{ channel, type, text: `Alarm ${type} on channel ${channel}` }],
+      [{ channel, type, value: 75, limit: 60 }],
       new Date(),
     );
   }
@@ -65,7 +65,8 @@ describe('notification mails', () => {
     const [mail] = sink.mails;
     expect(mail?.to).toEqual(['anna@example.test']);
     expect(mail?.subject).toBe('Fieldwatch: 3 neue Alarme');
-    expect(mail?.raw).toContain('Alarm 4 on channel 1');
+    // Each line's sentence is built in the recipient's language (German) from the alarm's facts.
+    expect(mail?.text).toContain('Schleifenwiderstand 75 Ω über 60 Ω');
     // Nothing twice: the next round has nothing to send.
     expect(await sendDigests(db, transport(), FROM)).toBe(0);
     expect(sink.mails).toHaveLength(1);

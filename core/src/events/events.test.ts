@@ -69,10 +69,10 @@ describe('notifications (model version 1)', () => {
     id: 'n1',
     created: '2026-11-24T07:30:02Z',
     event,
-    alarmName: 'Resistance level 1',
+    message: 'Resistance level 1: Insulation resistance 0.8 MΩ',
   });
 
-  it("says 'translated alarm name: event text', critical for critical types, not seen", () => {
+  it('carries the message worded for its recipient, critical for critical types, not seen', () => {
     expect(n).toEqual({
       id: 'n1',
       created: '2026-11-24T07:30:02Z',
@@ -92,12 +92,12 @@ describe('notifications (model version 1)', () => {
       groups: [],
       words,
     });
-    expect(createAlarmNotification({ id: 'n2', created: '', event: loop, alarmName: 'Loop' }).priority).toBe('normal');
+    expect(createAlarmNotification({ id: 'n2', created: '', event: loop, message: 'Loop' }).priority).toBe('normal');
   });
 
   it('refuses an event without an alarm', () => {
     const { alarm: _, ...system } = event;
-    expect(() => createAlarmNotification({ id: 'n', created: '', event: system, alarmName: '' })).toThrow(
+    expect(() => createAlarmNotification({ id: 'n', created: '', event: system, message: '' })).toThrow(
       'Invalid notification parameter',
     );
   });
@@ -122,7 +122,7 @@ describe('stored records (spec §5: the first entry decides)', () => {
   });
 
   it('checks notifications and tasks by their own fields', () => {
-    const n = createAlarmNotification({ id: 'n1', created: 'c', event, alarmName: 'R' });
+    const n = createAlarmNotification({ id: 'n1', created: 'c', event, message: 'R' });
     expect(isNotificationRecord(n)).toBe(true);
     expect(isNotificationRecord({ ...n, priority: '' })).toBe(false);
     expect(

@@ -1,3 +1,4 @@
+import type { AlarmFacts } from '../units/alarmText.ts';
 import { isCriticalAlarmType } from '../units/alarmTypes.ts';
 
 /** Event categories of spec §3, mildest first. */
@@ -15,7 +16,22 @@ export type AlarmRecord = {
   ChannelID: number;
   AlarmEventTime: string;
   Units?: { UnitType: number }[];
+  /** The value measured and the limit it crossed: each reader's AlarmEventText is built from them. */
+  Value?: number | null;
+  Limit?: number | null;
 };
+
+/** The facts of an event's alarm, from which its text is built in each reader's language. */
+export const alarmFactsOf = (a: AlarmRecord): AlarmFacts => ({
+  type: a.AlarmType,
+  channel: a.ChannelID,
+  value: a.Value,
+  limit: a.Limit,
+  text: a.AlarmEventText,
+});
+
+/** An alarm event's title: the word for alarm and the alarm type's name, in one language. */
+export const alarmEventTitle = (words: { alarm: string; alarmType: string }) => `${words.alarm} ${words.alarmType}`;
 
 /** The unit an alarm event describes: what spec §3 copies into the event. */
 export type EventUnit = {
@@ -84,7 +100,7 @@ export function createAlarmEvent(input: {
     version: EVENT_VERSION,
     kind: 'event',
     type: 'alarm',
-    title: `${input.words.alarm} ${input.words.alarmType}`,
+    title: alarmEventTitle(input.words),
     position: eventPosition(unit),
     category: eventCategoryOf(alarm.AlarmType),
     unitId: unit.id,

@@ -23,12 +23,15 @@ export type NotificationRecord = {
 export const notificationPriorityOf = (alarmType: number): NotificationPriority =>
   isCriticalAlarmType(alarmType) ? 'critical' : 'normal';
 
-/** Spec §3: the message is the translated alarm name, a colon, then the alarm event text. */
+/**
+ * A notification of an alarm event. Its message (spec: the translated alarm name, a colon, then the
+ * alarm event text) is worded in the recipient's language by the caller, from the alarm's facts.
+ */
 export function createAlarmNotification(input: {
   id: string;
   created: string;
   event: EventRecord;
-  alarmName: string;
+  message: string;
 }): NotificationRecord {
   const alarm = input.event.alarm;
   if (!alarm) throw new EventRuleError(EventMessages.invalidNotification);
@@ -39,7 +42,7 @@ export function createAlarmNotification(input: {
     kind: 'notification',
     eventId: input.event.id,
     type: 'alarm',
-    message: `${input.alarmName}: ${alarm.AlarmEventText}`,
+    message: input.message,
     priority: notificationPriorityOf(alarm.AlarmType),
     seen: '',
   };

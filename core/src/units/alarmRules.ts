@@ -43,7 +43,8 @@ export const DEFAULT_ALARM_SETTINGS: AlarmSettings = {
 };
 
 export type AlarmKey = { channel: number; type: number };
-export type AlarmFinding = AlarmKey & { text: string };
+/** A breached limit: the value measured and the limit it crossed (null for kinds without one). */
+export type AlarmFinding = AlarmKey & { value: number | null; limit: number | null };
 
 /**
  * Which alarms one measured value governs, and which of them it raises. Alarms a value governs
@@ -58,30 +59,23 @@ export function evaluateValue(
   if (!def) return { governs: [], raised: [] };
   const ch = def.channel ?? 0;
   const s = limitsOfChannel(settings, ch);
-  const levels = (
-    thresholds: number[] | undefined,
-    firstType: number,
-    breached: (v: number, t: number) => boolean,
-    text: string,
-  ) => {
+  const v = Number(value.toFixed(3));
+  const levels = (thresholds: number[] | undefined, firstType: number, breached: (v: number, t: number) => boolean) => {
     const list = thresholds ?? [];
     return {
       governs: list.map((_, i) => ({ channel: ch, type: firstType + i })),
       raised: list.flatMap((t, i) =>
-        breached(value, t)
-          ? [{ channel: ch, type: firstType + i, text: text.replace('{t}', String(t)).replace('{l}', String(i + 1)) }]
-          : [],
+        breached(value, t) ? [{ channel: ch, type: firstType + i, value: v, limit: t }] : [],
       ),
     };
   };
-  const single = (type: number, on: boolean, text: string) => ({
+  const single = (type: number, on: boolean, limit: number | null = null) => ({
     governs: [{ channel: ch, type }],
-    raised: on ? [{ channel: ch, type, text }] : [],
+    raised: on ? [{ channel: ch, type, value: limit === null ? null : v, limit }] : [],
   });
-  const v = Number(value.toFixed(3));
   switch (def.key) {
     case 'resistance':
-      return levels(s.resistance, 0, (x, t) => x < t, `Insulation resistance ${v} MΩ below level {l} ({t} MΩ)`);
+      return levels(s.resistance, 0, (x, t) => x < t);
     case 'loop': {
       const open = s.loopOpen !== undefined && value >= s.loopOpen;
       const high = !open && s.loopMax !== undefined && value > s.loopMax;
@@ -91,13 +85,13 @@ export function evaluateValue(
           { channel: ch, type: 5 },
         ],
         raised: [
-          ...(high ? [{ channel: ch, type: 4, text: `Loop resistance ${v} Ω above ${s.loopMax} Ω` }] : []),
-          ...(open ? [{ channel: ch, type: 5, text: 'Loop open circuit' }] : []),
+          ...(high ? [{ channel: ch, type: 4, value: v, limit: s.loopMax ?? null }] : []),
+          ...(open ? [{ channel: ch, type: 5, value: v, limit: s.loopOpen ?? null }] : []),
         ],
       };
     }
     case 'galvanic':
-      return levels(s.galvanic, 6, (x, t) => Math.abs(x) > t, `Galvanic voltage ${v} mV above level {l} ({t} mV)`);
+      return levels(s.galvanic, 6, (x, t) => Math.abs(x) > t);
     case 'analog':
     case 'pt': {
       const base = def.key === 'analog' ? 10 : 20;
@@ -107,39 +101,27 @@ export function evaluateValue(
         const low = { channel: ch, type: base + 2 * i };
         const high = { channel: ch, type: base + 2 * i + 1 };
         out.governs.push(low, high);
-        if (lvl.low !== undefined && value < lvl.low)
-          out.raised.push({ ...low, text: `${def.column} ${v} below ${lvl.low}` });
-        if (lvl.high !== undefined && value > lvl.high)
-          out.raised.push({ ...high, text: `${def.column} ${v} above ${lvl.high}` });
+        if (lvl.low !== undefined && value < lvl.low) out.raised.push({ ...low, value: v, limit: lvl.low });
+        if (lvl.high !== undefined && value > lvl.high) out.raised.push({ ...high, value: v, limit: lvl.high });
       });
       return out;
     }
     case 'radarPercentage':
-      return levels(s.radarPct, 8, (x, t) => x > t, `Radar curve deviates ${v}% from the reference (level {l}, {t}%)`);
+      return levels(s.radarPct, 8, (x, t) => x > t);
     case 'battery':
-      return s.battery === undefined
-        ? { governs: [], raised: [] }
-        : single(28, value < s.battery, `Battery ${v} V below ${s.battery} V`);
+      return s.battery === undefined ? { governs: [], raised: [] } : single(28, value < s.battery, s.battery);
     case 'switch': {
       const closed = value >= 0.5;
       return s.switchAlarm
-        ? {
-            ...single(
-              28 + (def.channel ?? 1),
-              s.normallyClosed ? !closed : closed,
-              `Switch ${def.channel} level alarm`,
-            ),
-          }
+        ? single(28 + (def.channel ?? 1), s.normallyClosed ? !closed : closed)
         : { governs: [], raised: [] };
     }
     case 'intrusion':
-      return s.intrusion ? single(34, value >= 0.5, 'Intrusion: lid or door opened') : { governs: [], raised: [] };
+      return s.intrusion ? single(34, value >= 0.5) : { governs: [], raised: [] };
     case 'formula':
-      return levels(s.formula, 39, (x, t) => x > t, `Formula value ${v} above level {l} ({t})`);
+      return levels(s.formula, 39, (x, t) => x > t);
     case 'groundResistance':
-      return s.ground === undefined
-        ? { governs: [], raised: [] }
-        : single(52, value < s.ground, `Ground resistance ${v} Ω below ${s.ground} Ω`);
+      return s.ground === undefined ? { governs: [], raised: [] } : single(52, value < s.ground, s.ground);
     default:
       return { governs: [], raised: [] };
   }

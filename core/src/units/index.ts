@@ -1,5 +1,6 @@
 export * from './airQuality.ts';
 export * from './alarmRules.ts';
+export * from './alarmText.ts';
 export * from './alarmTypes.ts';
 export * from './chunks.ts';
 export * from './editableFields.ts';

@@ -235,7 +235,8 @@ export async function seedHistory(
         const finding: AlarmFinding = {
           channel: 0,
           type: AlarmType.Communication,
-          text: 'Unit missed its reporting schedule',
+          value: null,
+          limit: null,
         };
         alarms += (await applyFindings(tx, unit, [finding], [finding], new Date(missedAt))).raised.length;
       }

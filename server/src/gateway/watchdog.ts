@@ -28,7 +28,7 @@ export async function runWatchdog(db: Db, bus: LiveBus, now = new Date(), metric
     });
   }
   for (const unit of await silentUnits(db, now, DEFAULT_REPORT_INTERVAL_MIN)) {
-    const finding = { channel: 0, type: AlarmType.Communication, text: 'Unit missed its reporting schedule' };
+    const finding = { channel: 0, type: AlarmType.Communication, value: null, limit: null };
     const { raised } = await applyFindings(db, unit, [finding], [finding], now, bus);
     metrics?.alarmsRaised.inc(raised.length);
   }

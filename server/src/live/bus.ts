@@ -2,16 +2,37 @@ import { EventEmitter } from 'node:events';
 import type { OperationState } from '@fieldwatch/core';
 
 /** What a signed-in browser is told about the units it may see (spec: live push). */
-export type LiveEvent = { unitId: number; organizationId: number } & (
+export type UnitLiveEvent = { unitId: number; organizationId: number } & (
   | { kind: 'samples'; t: string; values: Record<string, number> }
-  | { kind: 'alarm'; alarmId: number; alarmType: number; channel: number; text: string; time: string; cleared: boolean }
+  | {
+      kind: 'alarm';
+      alarmId: number;
+      alarmType: number;
+      channel: number;
+      value: number | null;
+      limit: number | null;
+      time: string;
+      cleared: boolean;
+    }
   | { kind: 'operation'; seq: number; operation: string; state: OperationState; message: string }
   | { kind: 'relay'; state: string }
   | { kind: 'event'; eventId: string; category: string; title: string }
   | { kind: 'task'; taskId: string; status: string }
   /** Only for `userId`: each user has notifications of their own. */
   | { kind: 'notification'; userId: number; notificationId: string; priority: string; message: string }
+  /** An event was acknowledged: who and when (the comment is read with the event). */
+  | { kind: 'acknowledged'; eventId: string; by: string; at: string }
 );
+
+/**
+ * What only one user's browsers are told, whatever organisations they see: some of their
+ * notifications were marked seen (`notificationIds` null: too many to list, or all of them), so the
+ * bell and the notification list of every open tab follow.
+ */
+export type UserLiveEvent = { kind: 'notificationsSeen'; userId: number; notificationIds: string[] | null; at: string };
+
+/** What a signed-in browser is told live. */
+export type LiveEvent = UnitLiveEvent | UserLiveEvent;
 
 /** Where live events go: the bus itself, or a collector that holds them until a commit. */
 export type LivePublisher = { publish(event: LiveEvent): void };

@@ -27,11 +27,11 @@ export function isCrossSite(request: FastifyRequest, publicUrl: string | undefin
  * looked up or written. A same-origin client needs no extra header. The refusal is a 403 in the
  * error shape of the route's API family.
  */
-export function registerCsrfCheck(app: FastifyInstance, opts: { publicUrl?: string }) {
+export function registerCsrfCheck(app: FastifyInstance & { publicUrl: string }) {
   app.addHook('onRequest', async (request, reply) => {
     const policy = policyOf(request.routeOptions.config);
     if (!policy.writes && !policy.sameSiteOnly) return;
-    if (isCrossSite(request, opts.publicUrl))
+    if (isCrossSite(request, app.publicUrl))
       return reply.code(403).send(errorBody(request.routeOptions.url ?? request.url, 403, CROSS_SITE_REFUSED));
   });
 }

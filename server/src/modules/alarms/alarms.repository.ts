@@ -5,12 +5,15 @@ export type AlarmRow = {
   unit_id: number;
   channel: number;
   alarm_type: number;
+  /** A text that came with the alarm as it came ('' when its facts make the sentence). */
   event_text: string;
+  value: number | null;
+  limit_value: number | null;
   event_time: Date;
   cleared_at: Date | null;
 };
 
-const columns = 'id, unit_id, channel, alarm_type, event_text, event_time, cleared_at';
+const columns = 'id, unit_id, channel, alarm_type, event_text, value, limit_value, event_time, cleared_at';
 
 export async function activeAlarms(db: Queryable, unitIds: readonly number[]): Promise<AlarmRow[]> {
   return db.query<AlarmRow>(
@@ -22,13 +25,14 @@ export async function activeAlarms(db: Queryable, unitIds: readonly number[]): P
 /** Raises an alarm unless the same one is already active; returns the new alarm or undefined. */
 export async function raiseAlarm(
   db: Queryable,
-  a: { unitId: number; channel: number; type: number; text: string; time: Date },
+  a: { unitId: number; channel: number; type: number; value: number | null; limit: number | null; time: Date },
 ): Promise<AlarmRow | undefined> {
   const rows = await db.query<AlarmRow>(
-    `insert into alarms (unit_id, channel, alarm_type, event_text, event_time) values ($1, $2, $3, $4, $5)
+    `insert into alarms (unit_id, channel, alarm_type, event_text, value, limit_value, event_time)
+     values ($1, $2, $3, '', $4, $5, $6)
      on conflict (unit_id, channel, alarm_type) where cleared_at is null do nothing
      returning ${columns}`,
-    [a.unitId, a.channel, a.type, a.text, a.time],
+    [a.unitId, a.channel, a.type, a.value, a.limit, a.time],
   );
   return rows[0];
 }

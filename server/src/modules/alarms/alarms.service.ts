@@ -29,7 +29,7 @@ export async function applyFindings(
   const newRows: AlarmRow[] = [];
   for (const f of raised) {
     if (active.has(keyOf(f))) continue;
-    const row = await raiseAlarm(db, { unitId: unit.id, channel: f.channel, type: f.type, text: f.text, time });
+    const row = await raiseAlarm(db, { unitId: unit.id, ...f, time });
     if (row) newRows.push(row);
   }
   const toClear = governs.filter((k) => active.has(keyOf(k)) && !breached.has(keyOf(k)));
@@ -46,7 +46,8 @@ export function alarmEvent(organizationId: number, a: AlarmRow) {
     alarmId: a.id,
     alarmType: a.alarm_type,
     channel: a.channel,
-    text: a.event_text,
+    value: a.value,
+    limit: a.limit_value,
     time: a.event_time.toISOString(),
     cleared: a.cleared_at !== null,
   };

@@ -53,6 +53,7 @@ export async function sessionFromApiKey(db: Queryable, key: string, address: str
     id: row.id,
     user_id: row.user_id,
     username: row.username,
+    language: row.language,
     current_organization_id: null,
     created_at: row.created_at,
     last_seen_at: now,

@@ -4,6 +4,8 @@ export type SessionRow = {
   id: string;
   user_id: number;
   username: string;
+  /** The user's interface language: texts the server builds (alarm sentences) are answered in it. */
+  language: string;
   current_organization_id: number | null;
   created_at: Date;
   last_seen_at: Date;
@@ -12,7 +14,7 @@ export type SessionRow = {
   address: string;
 };
 
-const columns = `s.id, s.user_id, u.username, s.current_organization_id, s.created_at, s.last_seen_at,
+const columns = `s.id, s.user_id, u.username, u.language, s.current_organization_id, s.created_at, s.last_seen_at,
   s.expires_at, s.user_agent, s.address`;
 
 export async function insertSession(

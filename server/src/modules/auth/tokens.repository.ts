@@ -81,11 +81,11 @@ export async function deleteApiKeysOf(db: Queryable, userId: number): Promise<nu
 
 /** The key of a bearer token's hash, marking it used (at most every five minutes). */
 export async function useApiKey(db: Queryable, keyHash: string) {
-  const [row] = await db.query<ApiKeyRow & { username: string }>(
+  const [row] = await db.query<ApiKeyRow & { username: string; language: string }>(
     `update api_keys k set last_used_at = case
         when k.last_used_at is null or k.last_used_at < now() - interval '5 minutes' then now() else k.last_used_at end
      from users u where u.id = k.user_id and k.key_hash = $1
-     returning k.id, k.user_id, k.name, k.prefix, k.scopes, k.created_at, k.last_used_at, u.username`,
+     returning k.id, k.user_id, k.name, k.prefix, k.scopes, k.created_at, k.last_used_at, u.username, u.language`,
     [keyHash],
   );
   return row;

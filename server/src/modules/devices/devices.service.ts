@@ -99,7 +99,7 @@ export async function deviceDetails(db: Queryable, session: SessionRow, id: numb
     latestData: Object.fromEntries(
       Object.entries(latest).map(([column, v]) => [column, { value: v.value, time: v.time.toISOString() }]),
     ),
-    alarms: view.alarms.map((a) => toAlarm(a, unit.unit_type, isoDate)),
+    alarms: view.alarms.map((a) => toAlarm(a, unit.unit_type, isoDate, session.language)),
     settings: settingsOf(unit),
   };
 }
@@ -206,5 +206,5 @@ export async function alarmsOfDevices(
   const alarms = units.length === 0 ? [] : await activeAlarms(db, [...typeOf.keys()]);
   return alarms
     .sort((a, b) => b.event_time.getTime() - a.event_time.getTime() || b.id - a.id)
-    .map((a) => toAlarm(a, typeOf.get(a.unit_id) ?? 0, isoDate));
+    .map((a) => toAlarm(a, typeOf.get(a.unit_id) ?? 0, isoDate, session.language));
 }

@@ -47,14 +47,19 @@ async function unitsOf(db: Queryable, session: SessionRow, p: IdParams) {
   return { orgs, units };
 }
 
-async function legacyUnits(db: Queryable, units: readonly UnitRow[], orgs: readonly number[]): Promise<LegacyUnit[]> {
-  return (await loadUnitViews(db, units, orgs)).map((v) => toLegacyUnit(v, formatLegacyDate));
+async function legacyUnits(
+  db: Queryable,
+  session: SessionRow,
+  units: readonly UnitRow[],
+  orgs: readonly number[],
+): Promise<LegacyUnit[]> {
+  return (await loadUnitViews(db, units, orgs)).map((v) => toLegacyUnit(v, formatLegacyDate, session.language));
 }
 
 /** GetUnitsInfo: Rows defaults to the number of units. */
 export async function unitsInfo(db: Queryable, session: SessionRow, q: { UnitIDs?: string; Rows?: number }) {
   const { orgs, units } = await unitsOf(db, session, { UnitIDs: q.UnitIDs });
-  return legacyUnits(db, units.slice(0, q.Rows ?? units.length), orgs);
+  return legacyUnits(db, session, units.slice(0, q.Rows ?? units.length), orgs);
 }
 
 /** GetUnitType: the unit types present among the customers' units. */
@@ -106,6 +111,7 @@ export async function unitsByPosition(
     .slice(0, q.Rows ?? UNITS_BY_POS_DEFAULTS.rows);
   const views = await legacyUnits(
     db,
+    session,
     near.map((x) => x.u),
     orgs,
   );
@@ -156,7 +162,7 @@ export async function legacyAlarms(
   return found
     .sort((a, b) => b.event_time.getTime() - a.event_time.getTime() || b.id - a.id)
     .slice(0, rows)
-    .map((a) => toAlarm(a, typeOf.get(a.unit_id) ?? 0, formatLegacyDate));
+    .map((a) => toAlarm(a, typeOf.get(a.unit_id) ?? 0, formatLegacyDate, session.language));
 }
 
 /** GetKPIAlarms: alarm counts per day (UTC), summed over the unit chunks. */
@@ -238,5 +244,5 @@ export async function editUnitInfo(
   const customerIds = CustomerID === undefined ? [] : [CustomerID];
   const unit = await writableUnit(db, session, UnitID, { customerIds }, 'manage');
   const updated = await updateUnitSettings(db, unit, patch, bus);
-  return legacyUnits(db, [updated], await scopeOrganizations(db, session));
+  return legacyUnits(db, session, [updated], await scopeOrganizations(db, session));
 }

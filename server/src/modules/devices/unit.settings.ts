@@ -62,7 +62,7 @@ export async function updateUnitSettings(
     const updated = await updateUnitFields(tx, unit.id, change);
     if (!updated) throw new DeviceError(404, 'Unit not found');
     if ('Disabled' in patch) {
-      const raised = patch.Disabled === 1 ? [{ ...DISABLED_KEY, text: 'Unit disabled' }] : [];
+      const raised = patch.Disabled === 1 ? [{ ...DISABLED_KEY, value: null, limit: null }] : [];
       const found = await applyFindings(tx, unit, [DISABLED_KEY], raised, new Date());
       changed.push(...found.raised, ...found.cleared);
     }

@@ -15,6 +15,7 @@ import {
 } from '@fieldwatch/core';
 import type { Queryable } from '../../db/db.ts';
 import { type AlarmRow, activeAlarms } from '../alarms/alarms.service.ts';
+import { alarmRowText } from '../alarms/alarmTexts.ts';
 import { latestValues } from '../telemetry/telemetry.service.ts';
 import { type InputRow, SETTING_COLUMNS, type UnitRow } from './devices.repository.ts';
 import { groupNamesOf } from './groups.repository.ts';
@@ -85,18 +86,19 @@ export function settingsOf(unit: UnitRow): UnitSettings {
 const flag = (unit: UnitRow, name: string) => unit.info[name] === 1 || unit.info[name] === true;
 const text = (unit: UnitRow, name: string) => (typeof unit.info[name] === 'string' ? (unit.info[name] as string) : '');
 
-export function toAlarmEvent(a: AlarmRow, format: DateFormat): AlarmEvent {
+/** An alarm as answered, its sentence in the reader's language. */
+export function toAlarmEvent(a: AlarmRow, format: DateFormat, lang: string): AlarmEvent {
   return {
     AlarmID: a.id,
     AlarmType: a.alarm_type,
-    AlarmEventText: a.event_text,
+    AlarmEventText: alarmRowText(lang, a),
     ChannelID: a.channel,
     AlarmEventTime: format(a.event_time),
   };
 }
 
-export function toAlarm(a: AlarmRow, unitType: number, format: DateFormat): Alarm {
-  const { ChannelID, ...rest } = toAlarmEvent(a, format);
+export function toAlarm(a: AlarmRow, unitType: number, format: DateFormat, lang: string): Alarm {
+  const { ChannelID, ...rest } = toAlarmEvent(a, format, lang);
   return { ...rest, UnitID: a.unit_id, ChannelID, Units: [{ UnitType: unitType }] };
 }
 
@@ -124,7 +126,7 @@ export function toDevice(v: UnitView): Device {
   };
 }
 
-export function toLegacyUnit(v: UnitView, format: DateFormat): LegacyUnit {
+export function toLegacyUnit(v: UnitView, format: DateFormat, lang: string): LegacyUnit {
   const u = v.unit;
   return {
     ...settingsOf(u),
@@ -136,7 +138,7 @@ export function toLegacyUnit(v: UnitView, format: DateFormat): LegacyUnit {
     UnitType: u.unit_type,
     UnitTypeName: unitTypeName(u.unit_type),
     Status: v.status,
-    AlarmEvents: v.alarms.map((a) => toAlarmEvent(a, format)),
+    AlarmEvents: v.alarms.map((a) => toAlarmEvent(a, format, lang)),
   };
 }
 

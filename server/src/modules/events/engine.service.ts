@@ -1,8 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import {
+  type AlarmRecord,
   addTaskEvents,
+  alarmFactsOf,
   alarmTaskSignature,
-  alarmTypeKey,
   createAlarmEvent,
   createAlarmNotification,
   createTask,
@@ -16,6 +17,7 @@ import {
 import type { Db, Queryable } from '../../db/db.ts';
 import { translate } from '../../i18n.ts';
 import type { LiveEvent } from '../../live/bus.ts';
+import { alarmMessage, alarmTypeName } from '../alarms/alarmTexts.ts';
 import {
   groupNamesByUnit,
   insertEvents,
@@ -85,7 +87,7 @@ async function processBatch(db: Queryable, pending: readonly PendingAlarmRow[]):
         id: randomUUID(),
         created: event.created,
         event,
-        alarmName: alarmName(u.language, a),
+        message: alarmMessage(u.language, alarmFactsOf(event.alarm as AlarmRecord)),
       }),
       a,
     })),
@@ -141,8 +143,6 @@ async function processBatch(db: Queryable, pending: readonly PendingAlarmRow[]):
   ];
 }
 
-const alarmName = (lang: string, a: PendingAlarmRow) => translate(lang, alarmTypeKey(a.alarm_type));
-
 /**
  * The event of an alarm. Records are dated by the alarm, so an alarm caught up late (reconciliation)
  * sorts where it happened. The stored title speaks the fallback language; each browser titles the
@@ -156,6 +156,8 @@ function alarmEvent(a: PendingAlarmRow, groups: readonly string[]): EventRecord 
       AlarmID: a.id,
       AlarmType: a.alarm_type,
       AlarmEventText: a.event_text,
+      Value: a.value,
+      Limit: a.limit_value,
       UnitID: a.unit_id,
       ChannelID: a.channel,
       AlarmEventTime: formatLegacyDate(a.event_time),
@@ -170,7 +172,7 @@ function alarmEvent(a: PendingAlarmRow, groups: readonly string[]): EventRecord 
       long: a.gps_long,
     },
     groups,
-    words: { alarm: translate('en', 'status.alarm'), alarmType: alarmName('en', a) },
+    words: { alarm: translate('en', 'status.alarm'), alarmType: alarmTypeName('en', a.alarm_type) },
   });
 }
 

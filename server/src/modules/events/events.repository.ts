@@ -1,4 +1,4 @@
-import type { EventRecord, NotificationRecord, TaskRecord } from '@fieldwatch/core';
+import type { AlarmRecord, EventRecord, NotificationRecord, TaskRecord } from '@fieldwatch/core';
 import type { Queryable } from '../../db/db.ts';
 
 /** An alarm that has no event yet, with what its event copies from the unit. */
@@ -8,6 +8,8 @@ export type PendingAlarmRow = {
   channel: number;
   alarm_type: number;
   event_text: string;
+  value: number | null;
+  limit_value: number | null;
   event_time: Date;
   organization_id: number;
   unit_name: string;
@@ -20,7 +22,8 @@ export type PendingAlarmRow = {
 /** Alarms without an event, oldest first (the outbox the engine drains). */
 export async function pendingAlarms(db: Queryable, limit: number): Promise<PendingAlarmRow[]> {
   return db.query<PendingAlarmRow>(
-    `select a.id, a.unit_id, a.channel, a.alarm_type, a.event_text, a.event_time, u.organization_id,
+    `select a.id, a.unit_id, a.channel, a.alarm_type, a.event_text, a.value, a.limit_value, a.event_time,
+            u.organization_id,
             u.unit_name, u.unit_type, u.unit_location, u.gps_lat, u.gps_long
      from alarms a join units u on u.id = a.unit_id
      where not exists (select 1 from events e where e.alarm_id = a.id)
@@ -201,11 +204,12 @@ export async function updateEventData(db: Queryable, e: EventRecord) {
   await db.query('update events set data = $2 where id = $1', [e.id, JSON.stringify(e)]);
 }
 
+/** A user's notifications, newest first, each with its event's alarm (its message is built from it). */
 export async function listNotifications(db: Queryable, userId: number, w: ListWindow & { unseen?: boolean }) {
-  return db.query<{ data: NotificationRecord }>(
-    `select data from notifications where user_id = $1 and ($2::timestamptz is null or created < $2)
-       and (not $3 or seen is null)
-     order by created desc, data->>'priority' = 'critical' desc, id desc limit $4`,
+  return db.query<{ data: NotificationRecord; alarm: AlarmRecord | null }>(
+    `select n.data, e.data->'alarm' as alarm from notifications n join events e on e.id = n.event_id
+     where n.user_id = $1 and ($2::timestamptz is null or n.created < $2) and (not $3 or n.seen is null)
+     order by n.created desc, n.data->>'priority' = 'critical' desc, n.id desc limit $4`,
     [userId, w.before ?? null, w.unseen ?? false, w.limit],
   );
 }
@@ -224,6 +228,15 @@ export async function markSeen(db: Queryable, userId: number, ids: readonly stri
     `update notifications set seen = $3::text::timestamptz, data = jsonb_set(data, '{seen}', to_jsonb($3::text))
      where user_id = $1 and seen is null and ($2::text[] is null or id = any($2)) returning data`,
     [userId, ids, at],
+  );
+}
+
+/** Marks a user's notification of an event seen (when not seen yet); answers those that changed. */
+export async function markEventSeen(db: Queryable, userId: number, eventId: string, at: string) {
+  return db.query<{ data: NotificationRecord }>(
+    `update notifications set seen = $3::text::timestamptz, data = jsonb_set(data, '{seen}', to_jsonb($3::text))
+     where user_id = $1 and event_id = $2 and seen is null returning data`,
+    [userId, eventId, at],
   );
 }
 
@@ -257,8 +270,13 @@ export type UnmailedRow = {
   id: string;
   user_id: number;
   data: NotificationRecord;
+  /** The event's alarm: the mail words its message in the recipient's language. */
+  alarm: AlarmRecord | null;
   email: string;
   language: string;
+  timezone: string;
+  time_12h: boolean;
+  date_format: string;
 };
 
 /**
@@ -272,15 +290,16 @@ export async function claimUnmailed(
 ): Promise<UnmailedRow[]> {
   return db.query<UnmailedRow>(
     `update notifications n set mail_claimed_at = now()
-     from users u
-     where u.id = n.user_id and n.id in (
+     from users u, events e
+     where u.id = n.user_id and e.id = n.event_id and n.id in (
        select c.id from notifications c join users cu on cu.id = c.user_id
        where c.emailed_at is null and cu.notification_email and cu.email <> ''
          and c.created > now() - make_interval(secs => $1)
          and (c.mail_claimed_at is null or c.mail_claimed_at < now() - make_interval(secs => $2))
        order by c.user_id, c.created limit $3
        for update of c skip locked)
-     returning n.id, n.user_id, n.data, u.email, u.language`,
+     returning n.id, n.user_id, n.data, e.data->'alarm' as alarm, u.email, u.language, u.timezone, u.time_12h,
+       u.date_format`,
     [opts.recentS, opts.leaseS, opts.limit],
   );
 }

@@ -1,7 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import {
   type AccessLevel,
+  type AcknowledgementFacts,
   type Actor,
+  addAcknowledgementNote,
   addTaskEvents,
   addTaskNote,
   assignTask,
@@ -20,11 +22,13 @@ import {
   withdrawTask,
 } from '@fieldwatch/core';
 import type { Db, Queryable } from '../../db/db.ts';
+import type { LiveEvent, LivePublisher } from '../../live/bus.ts';
 import { httpError } from '../../plugins/errors.ts';
 import type { SessionRow } from '../auth/auth.service.ts';
 import { scopeOrganizations, visibleOrganizations } from '../organisations/organisations.service.ts';
 import * as repo from './events.repository.ts';
 import { eventIdsWithin, usersSeeing } from './events.repository.ts';
+import { localizeEvent, localizeNotification } from './localize.ts';
 
 type Page = { limit?: number; before?: string; useContext?: boolean };
 const page = (q: Page) => ({ limit: q.limit ?? 100, before: q.before });
@@ -91,32 +95,85 @@ const answer = (task: TaskRecord, organizationId: number) => ({ ...task, organiz
 
 export async function listEvents(db: Queryable, session: SessionRow, q: Page): Promise<EventRecord[]> {
   const { visible } = await taskScope(db, session, q.useContext);
-  return (await repo.listEvents(db, visible, page(q))).map((r) => r.data);
+  return (await repo.listEvents(db, visible, page(q))).map((r) => localizeEvent(r.data, session.language));
 }
 
 export async function getEvent(db: Queryable, session: SessionRow, id: string): Promise<EventRecord> {
   const { visible } = await taskScope(db, session);
   const row = await repo.findEvent(db, id, visible);
   if (!row) throw notFound('Event');
-  return row.data;
+  return localizeEvent(row.data, session.language);
 }
 
-/** Acknowledges an event with a comment (who and when); the event's tasks note it in their log. */
-export async function acknowledgeEvent(db: Db, session: SessionRow, id: string, comment: string): Promise<EventRecord> {
+/** Notification ids a `notificationsSeen` live event lists; more are sent as null (re-read them all). */
+const SEEN_IDS_LISTED = 100;
+
+const seenEvent = (userId: number, ids: readonly string[], at: string): LiveEvent => ({
+  kind: 'notificationsSeen',
+  userId,
+  notificationIds: ids.length <= SEEN_IDS_LISTED ? [...ids] : null,
+  at,
+});
+
+/**
+ * Acknowledges an event with a comment (who and when). In the same transaction the acknowledger's
+ * notification of it is marked seen, and the event's tasks get a note of the facts (the event, its
+ * alarm type; the comment as the note), which each reader's language words. After the commit,
+ * everyone who sees the event hears of the acknowledgement and of the tasks' change, and the
+ * acknowledger's other tabs that the notification was seen.
+ */
+export async function acknowledgeEvent(
+  db: Db,
+  session: SessionRow,
+  id: string,
+  comment: string,
+  bus?: LivePublisher,
+): Promise<EventRecord> {
   const scope = await taskScope(db, session);
-  return db.transaction(async (tx) => {
+  const live: LiveEvent[] = [];
+  const event = await db.transaction(async (tx) => {
+    live.length = 0;
     const row = await repo.findEvent(tx, id, scope.visible, true);
     if (!row) throw notFound('Event');
     assertWritable(scope, row.organization_id);
     const by = actor(session);
-    const event = { ...row.data, acknowledged: { by: by.user as string, at: by.date, comment: comment.trim() } };
+    const user = by.user as string;
+    const text = comment.trim();
+    const event: EventRecord = { ...row.data, acknowledged: { by: user, at: by.date, comment: text } };
     await repo.updateEventData(tx, event);
+    const seen = await repo.markEventSeen(tx, session.user_id, id, by.date);
+    const unitId = event.unitId ?? 0;
+    const facts: AcknowledgementFacts = {
+      eventId: event.id,
+      title: event.title,
+      ...(event.alarm ? { alarmType: event.alarm.AlarmType } : {}),
+      ...(event.unitName ? { unitName: event.unitName } : {}),
+    };
     for (const t of await repo.tasksWithEvent(tx, id)) {
-      const note = comment.trim() ? `Acknowledged ${event.title}: ${comment.trim()}` : `Acknowledged ${event.title}`;
-      await repo.upsertTask(tx, t.organization_id, addTaskNote(t.data, note, by));
+      const task = addAcknowledgementNote(t.data, facts, text, by);
+      await repo.upsertTask(tx, t.organization_id, task);
+      live.push({ kind: 'task', unitId, organizationId: t.organization_id, taskId: task.id, status: task.status });
     }
+    live.push({
+      kind: 'acknowledged',
+      unitId,
+      organizationId: row.organization_id,
+      eventId: id,
+      by: user,
+      at: by.date,
+    });
+    if (seen.length > 0)
+      live.push(
+        seenEvent(
+          session.user_id,
+          seen.map((r) => r.data.id),
+          by.date,
+        ),
+      );
     return event;
   });
+  for (const e of live) bus?.publish(e);
+  return event;
 }
 
 // Notifications -----------------------------------------------------------------------------------
@@ -126,16 +183,31 @@ export async function listNotifications(
   session: SessionRow,
   q: Page & { unseen?: boolean },
 ): Promise<NotificationRecord[]> {
-  return (await repo.listNotifications(db, session.user_id, { ...page(q), unseen: q.unseen })).map((r) => r.data);
+  return (await repo.listNotifications(db, session.user_id, { ...page(q), unseen: q.unseen })).map((r) =>
+    localizeNotification(r.data, r.alarm, session.language),
+  );
 }
 
 export const unseenCount = async (db: Queryable, session: SessionRow) => ({
   unseen: await repo.countUnseen(db, session.user_id),
 });
 
-/** Spec §4: marking seen sets the seen time; unknown ids are ignored. Answers those that changed. */
-export async function markSeen(db: Queryable, session: SessionRow, ids?: readonly string[]) {
-  return (await repo.markSeen(db, session.user_id, ids ?? null, new Date().toISOString())).map((r) => r.data);
+/**
+ * Spec §4: marking seen sets the seen time; unknown ids are ignored. Answers those that changed;
+ * the user's other tabs hear of them.
+ */
+export async function markSeen(db: Queryable, session: SessionRow, ids?: readonly string[], bus?: LivePublisher) {
+  const at = new Date().toISOString();
+  const changed = (await repo.markSeen(db, session.user_id, ids ?? null, at)).map((r) => r.data);
+  if (changed.length > 0)
+    bus?.publish(
+      seenEvent(
+        session.user_id,
+        changed.map((n) => n.id),
+        at,
+      ),
+    );
+  return changed;
 }
 
 // Tasks -------------------------------------------------------------------------------------------

@@ -1,9 +1,11 @@
+import { type DateFormat, type DatePreferences, formatDateTime } from '@fieldwatch/core';
 import type { FastifyBaseLogger } from 'fastify';
 import nodemailer from 'nodemailer';
 import type { Db } from '../../db/db.ts';
 import { translate } from '../../i18n.ts';
 import type { Metrics } from '../../observability/metrics.ts';
 import { claimUnmailed, markEmailed, releaseMailClaims, type UnmailedRow } from './events.repository.ts';
+import { localizeNotification } from './localize.ts';
 
 /** What the mailer needs of a mail transport (nodemailer's). */
 export type MailTransport = {
@@ -19,10 +21,21 @@ const CLAIM_LIMIT = 1000;
 /** Lines in one mail; the rest are counted. */
 const LINES = 50;
 
-function digest(lang: string, rows: readonly UnmailedRow[]) {
+/** One recipient's digest, in their language, dated in their date order, clock and timezone. */
+function digest(user: UnmailedRow, rows: readonly UnmailedRow[]) {
+  const lang = user.language;
   const t = (key: string, vars: Record<string, string | number> = {}) => translate(lang, key, vars);
-  const time = new Intl.DateTimeFormat(lang, { dateStyle: 'medium', timeStyle: 'short', timeZone: 'UTC' });
-  const lines = rows.slice(0, LINES).map((r) => `• ${time.format(new Date(r.data.created))} UTC  ${r.data.message}`);
+  const prefs: DatePreferences = {
+    language: lang,
+    timeConfig: {
+      timezone: user.timezone,
+      timeFormat: user.time_12h ? '12h' : '24h',
+      dateFormat: user.date_format as DateFormat,
+    },
+  };
+  const lines = rows
+    .slice(0, LINES)
+    .map((r) => `• ${formatDateTime(r.data.created, prefs)}  ${localizeNotification(r.data, r.alarm, lang).message}`);
   if (rows.length > LINES) lines.push(t('mail.more', { count: rows.length - LINES }));
   return {
     subject: t('mail.subject', { count: rows.length }),
@@ -51,7 +64,7 @@ export async function sendDigests(
     const first = rows[0] as UnmailedRow;
     const ids = rows.map((r) => r.id);
     try {
-      await transport.sendMail({ from, to: first.email, ...digest(first.language, rows) });
+      await transport.sendMail({ from, to: first.email, ...digest(first, rows) });
       await markEmailed(db, ids);
       sent++;
       left -= ids.length;

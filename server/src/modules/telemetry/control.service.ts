@@ -4,6 +4,7 @@ import type { DeviceLink } from '../../gateway/link.ts';
 import type { LiveBus } from '../../live/bus.ts';
 import { httpError } from '../../plugins/errors.ts';
 import { alarmsSince } from '../alarms/alarms.service.ts';
+import { alarmRowText } from '../alarms/alarmTexts.ts';
 import type { SessionRow } from '../auth/auth.service.ts';
 import { deviceSettings } from '../devices/devices.service.ts';
 import {
@@ -167,7 +168,7 @@ export async function unitLog(db: Db, session: SessionRow, unitId: number, limit
         kind: 'alarm' as const,
         name: String(a.alarm_type),
         state: 'raised',
-        message: a.event_text,
+        message: alarmRowText(session.language, a),
       },
       ...(a.cleared_at
         ? [
@@ -176,7 +177,7 @@ export async function unitLog(db: Db, session: SessionRow, unitId: number, limit
               kind: 'alarmCleared' as const,
               name: String(a.alarm_type),
               state: 'cleared',
-              message: a.event_text,
+              message: alarmRowText(session.language, a),
             },
           ]
         : []),

@@ -1,11 +1,18 @@
 import { CircleAlert, RefreshCw } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { formatDateTime } from '../../../../i18n/i18n.ts';
+import { ApiError } from '../../../../lib/http.ts';
 import { Button } from '../../../../ui/Button.tsx';
 import { EmptyState } from '../../../../ui/EmptyState.tsx';
 import { Skeleton } from '../../../../ui/Skeleton.tsx';
+import { TIME_SLOT, TimeIn } from '../../../../ui/Time.tsx';
 import './kpi.css';
+
+/** What kind of failure an error is, as an `errors.*` key: unreachable, unavailable or refused. */
+export function errorReasonKey(error: unknown): string {
+  if (!(error instanceof ApiError) || error.status === 0) return 'errors.offline';
+  return error.status >= 500 ? 'errors.unavailable' : 'errors.refused';
+}
 
 /** The loading, error, empty and "updated" parts every KPI, weather and list widget shares. */
 
@@ -49,11 +56,15 @@ export function WidgetError({
   icon?: ReactNode;
 }) {
   const { t } = useTranslation();
-  const reason = error instanceof Error ? error.message : String(error ?? '');
+  const detail = error instanceof Error ? error.message : String(error ?? '');
   return (
     <div className="wstate wstate--error" role="alert">
       <EmptyState icon={icon ?? <CircleAlert size={20} />} title={title}>
-        {reason && <p className="wstate__text">{reason}</p>}
+        {/* The server's own words are technical English: the reader gets the kind of failure in
+            their language, the detail only as a tooltip. */}
+        <p className="wstate__text" title={detail || undefined}>
+          {t(errorReasonKey(error))}
+        </p>
         <Button onClick={onRetry} icon={<RefreshCw size={14} aria-hidden />}>
           {t('common.retry')}
         </Button>
@@ -77,10 +88,9 @@ export function WidgetEmpty({ icon, title, text }: { icon: ReactNode; title: str
 export function Updated({ at }: { at: number }) {
   const { t } = useTranslation();
   if (!at) return null;
-  const date = new Date(at);
   return (
-    <time className="wupdated" dateTime={date.toISOString()} title={formatDateTime(date)}>
-      {t('common.updated', { time: formatDateTime(date, { timeStyle: 'short' }) })}
-    </time>
+    <span className="wupdated">
+      <TimeIn text={t('common.updated', { time: TIME_SLOT })} at={at} form="time" />
+    </span>
   );
 }
