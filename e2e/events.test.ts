@@ -59,17 +59,20 @@ describe('alarms become events, notifications and tasks', () => {
     await expect(critical.getAttribute('class')).resolves.toContain('notif--unread');
     await expect(critical.locator('.notif__message').textContent()).resolves.toMatch(/^Resistance level 1: /);
 
-    // The event: acknowledged with a comment, which shows at once.
+    // The event: acknowledged with a comment, which shows at once. Acknowledged means handled: its
+    // notification is read and the bell drops.
     await critical.getByRole('button', { expanded: false }).click();
     await critical.getByLabel('Comment (optional)').fill('Crew on the way');
     await critical.getByRole('button', { name: 'Acknowledge' }).click();
-    await critical.getByText('Acknowledged by operator').waitFor();
-    await critical.getByText('Crew on the way').waitFor();
-
-    // Marking one seen, then all: the bell empties.
-    await critical.getByRole('button', { name: 'Mark as seen' }).click();
+    await critical.locator('.notif__ack').getByText('Acknowledged by operator').waitFor();
+    await critical.locator('.notif__ack').getByText('Crew on the way').waitFor();
+    await critical.locator('.notif__acked').getByText('Acknowledged by operator').waitFor();
     await expect.poll(() => badge.textContent()).toBe('3');
     await expect.poll(() => critical.getAttribute('class')).not.toContain('notif--unread');
+
+    // Marking one seen, then all: the bell empties.
+    await page.locator('.notif--unread').first().getByRole('button', { name: 'Mark as seen' }).click();
+    await expect.poll(() => badge.textContent()).toBe('2');
     await page.getByRole('button', { name: 'Mark all as seen' }).click();
     await expect.poll(() => badge.count()).toBe(0);
 
@@ -81,7 +84,9 @@ describe('alarms become events, notifications and tasks', () => {
     await page.getByRole('heading', { name: 'Task management', level: 1 }).waitFor();
     const view = page.locator('.task-view');
     await view.getByRole('heading', { name: 'Linked events (4)' }).waitFor();
-    await view.getByText(/Acknowledged .*Crew on the way/).waitFor();
+    // The log words the acknowledgement's facts in the reader's language; the event shows who and when.
+    await view.locator('.task-log').getByText('Acknowledged Resistance level 1: Crew on the way').waitFor();
+    await view.locator('.task-events__ack').getByText('Acknowledged by operator').waitFor();
 
     await view.getByLabel('Status').selectOption('working');
     await view.getByLabel('Assign a person').selectOption('operator');
@@ -119,5 +124,59 @@ describe('alarms become events, notifications and tasks', () => {
     await page.reload();
     await page.getByRole('tab', { name: 'Archive' }).click();
     await expect(row.locator('.task-status').textContent()).resolves.toBe('Done');
+  });
+
+  it("acknowledging in one tab reads the notification and drops the bell in the user's other tab, without a reload", async () => {
+    const { page, context } = await app.open();
+    await signIn(page, app.url, 'operator');
+    await waitForOverview(page);
+    await page.evaluate(() =>
+      fetch('/api/v3/notifications/seen', {
+        method: 'PUT',
+        headers: { 'content-type': 'application/json' },
+        body: '{}',
+      }),
+    );
+    // A second tab of the same browser (same session), on the notification centre.
+    const other = await context.newPage();
+    const otherErrors: Error[] = [];
+    other.on('pageerror', (e) => otherErrors.push(e));
+    await other.goto(`${app.url}/notifications`);
+    await other.getByRole('heading', { name: 'Notifications', level: 1 }).waitFor();
+    await other.evaluate(() => Object.assign(window, { sameDocument: true }));
+    await other.locator('[data-testid=connection][data-status=live]').waitFor();
+    const otherBadge = other.getByTestId('unseen-count');
+    await expect(otherBadge.count()).resolves.toBe(0);
+
+    const { unit, reportWetInsulation } = await okPipeUnit(page, app.server);
+    await reportWetInsulation();
+    await expect.poll(() => otherBadge.textContent(), { timeout: 15_000 }).toBe('4');
+    // Newest first: the unit's new critical notification (its demo history may have older ones).
+    const otherRow = other.locator('.notif[data-priority=critical]').filter({ hasText: unit.name }).first();
+    await expect.poll(() => otherRow.getAttribute('class'), { timeout: 15_000 }).toContain('notif--unread');
+
+    // The first tab acknowledges the critical one.
+    await page.getByRole('link', { name: /Notifications: 4 unread/ }).click();
+    const critical = page.locator('.notif[data-priority=critical]').filter({ hasText: unit.name }).first();
+    await expect.poll(() => critical.getAttribute('class')).toContain('notif--unread');
+    await critical.getByRole('button', { expanded: false }).click();
+    await critical.getByLabel('Comment (optional)').fill('Seen from the first tab');
+    await critical.getByRole('button', { name: 'Acknowledge' }).click();
+    await critical.locator('.notif__ack').getByText('Acknowledged by operator').waitFor();
+
+    // The other tab follows live: its bell drops, the notification is read and shows who acknowledged it.
+    await expect.poll(() => otherBadge.textContent(), { timeout: 10_000 }).toBe('3');
+    await expect.poll(() => otherRow.getAttribute('class'), { timeout: 10_000 }).not.toContain('notif--unread');
+    await otherRow.locator('.notif__acked').getByText('Acknowledged by operator').waitFor({ timeout: 10_000 });
+    await otherRow.getByRole('button', { expanded: false }).click();
+    await otherRow.locator('.notif__ack').getByText('Seen from the first tab').waitFor();
+
+    // Marking seen in the first tab (not acknowledging) updates the other tab's bell too.
+    await page.locator('.notif--unread').first().getByRole('button', { name: 'Mark as seen' }).click();
+    await expect.poll(() => otherBadge.textContent(), { timeout: 10_000 }).toBe('2');
+    await expect(other.evaluate(() => (window as unknown as { sameDocument?: boolean }).sameDocument)).resolves.toBe(
+      true,
+    );
+    expect(otherErrors.map((e) => e.message)).toEqual([]);
   });
 });

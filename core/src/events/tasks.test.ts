@@ -2,6 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { singleRecord } from './keyValue.ts';
 import {
+  addAcknowledgementNote,
   addTaskEvents,
   addTaskNote,
   alarmTaskSignature,
@@ -48,6 +49,14 @@ describe('tasks (model version 2)', () => {
         expect(t.activities.slice(1).map((a) => (a.type === 'status' ? a.status : ''))).toEqual(statuses);
       }),
     );
+  });
+
+  it('notes an acknowledgement as facts, the comment as the note (empty without one), by whoever acknowledged', () => {
+    const facts = { eventId: 'e1', alarmType: 0, title: 'Alarm Resistance level 1', unitName: 'K2' };
+    const noted = addAcknowledgementNote(task, facts, '  Crew sent ', by);
+    expect(noted.activities.at(-1)).toEqual({ type: 'note', note: 'Crew sent', acknowledged: facts, ...by });
+    expect(addAcknowledgementNote(task, facts, '', by).activities.at(-1)).toMatchObject({ type: 'note', note: '' });
+    expect(noted.status).toBe(task.status);
   });
 
   it('assigns once, withdraws, and refuses to withdraw a user not assigned', () => {

@@ -14,13 +14,20 @@ export const SYSTEM_USER = 'system';
 
 export type TaskActivity = { date: string; user: string } & (
   | { type: 'status'; status: TaskStatus }
-  | { type: 'note'; note: string }
+  | { type: 'note'; note: string; acknowledged?: AcknowledgementFacts }
   | { type: 'assignees'; assignees: string[] }
   | { type: 'events'; eventIds: string[] }
   | { type: 'title'; title: string }
   | { type: 'category'; category: TaskCategory }
 );
 export type ActivityType = TaskActivity['type'];
+
+/**
+ * The facts of a note the system writes when an event of the task is acknowledged: which event
+ * (its alarm type, or its stored title for an event without one, and its unit). The reader's
+ * language words them; the note's `note` is the acknowledger's comment (empty without one).
+ */
+export type AcknowledgementFacts = { eventId: string; alarmType?: number; title: string; unitName?: string };
 
 /** A task, model version 2 (spec §3), with the interface-level location and group. */
 export type TaskRecord = {
@@ -117,6 +124,24 @@ export function setTaskStatus(task: TaskRecord, status: TaskStatus | undefined, 
 export function addTaskNote(task: TaskRecord, note: string | undefined, by: Actor): TaskRecord {
   const t = checkTask(task);
   return withActivity(t, {}, createActivity('note', { note: note?.trim() }, by));
+}
+
+/** The note of an acknowledgement: its facts, and the comment as the note (spec §3's note payload). */
+export function addAcknowledgementNote(
+  task: TaskRecord,
+  facts: AcknowledgementFacts,
+  comment: string,
+  by: Actor,
+): TaskRecord {
+  const t = checkTask(task);
+  const activity: TaskActivity = {
+    type: 'note',
+    note: comment.trim(),
+    acknowledged: facts,
+    date: by.date,
+    user: by.user || SYSTEM_USER,
+  };
+  return withActivity(t, {}, activity);
 }
 
 export function setTaskTitle(task: TaskRecord, title: string | undefined, by: Actor): TaskRecord {

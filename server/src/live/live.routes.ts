@@ -66,8 +66,12 @@ export function liveRoutes(app: App) {
       if (!(await sessionFromToken(app.db, token))) return sessionEnded();
       if (socket.readyState !== socket.OPEN) return;
       unsubscribe = app.bus.subscribe((event) => {
-        if (!allowed.has(event.organizationId)) return;
-        if (event.kind === 'notification' && event.userId !== session.user_id) return;
+        if (event.kind === 'notificationsSeen') {
+          if (event.userId !== session.user_id) return;
+        } else {
+          if (!allowed.has(event.organizationId)) return;
+          if (event.kind === 'notification' && event.userId !== session.user_id) return;
+        }
         socket.send(JSON.stringify(event));
       });
       recheck = setInterval(async () => {

@@ -10,17 +10,23 @@ export const desktopPermission = (): NotificationPermission | 'unsupported' =>
   typeof Notification === 'undefined' ? 'unsupported' : Notification.permission;
 
 /**
- * Live updates of the event engine's records: new events, notifications and tasks refresh their
- * lists and the shell's unread count; a notification for this user also shows as a desktop
+ * Live updates of the event engine's records: new events, notifications and tasks, an event's
+ * acknowledgement and notifications marked seen (in any of the user's tabs) refresh their lists
+ * and the shell's unread count; a notification for this user also shows as a desktop
  * notification when the user's desktop preference is on and the browser allows it.
  */
 export function useEventUpdates() {
   useEffect(
     () =>
       onLive((m) => {
-        if (m.kind === 'event') void queryClient.invalidateQueries({ queryKey: eventKeys.events });
-        else if (m.kind === 'task') void queryClient.invalidateQueries({ queryKey: eventKeys.tasks });
-        else if (m.kind === 'notification') {
+        // A new event, or one acknowledged (by anyone): the lists and the open views of events.
+        if (m.kind === 'event' || m.kind === 'acknowledged') {
+          void queryClient.invalidateQueries({ queryKey: eventKeys.events });
+        } else if (m.kind === 'task') void queryClient.invalidateQueries({ queryKey: eventKeys.tasks });
+        else if (m.kind === 'notificationsSeen') {
+          // This user's notifications were marked seen, here or in another tab: the list and the bell.
+          void queryClient.invalidateQueries({ queryKey: eventKeys.notifications });
+        } else if (m.kind === 'notification') {
           void queryClient.invalidateQueries({ queryKey: eventKeys.notifications });
           if (useUserStore.getState().notifications.desktop && desktopPermission() === 'granted') {
             new Notification(i18n.t('notifications.desktopTitle'), {

@@ -80,13 +80,13 @@ export function eventRoutes(app: App) {
     {
       config: writeTask,
       schema: {
-        ...doc('events', 'Acknowledge an event with a comment'),
+        ...doc('events', "Acknowledge an event with a comment (marks the caller's notification of it seen)"),
         params: RecordIdParam,
         body: AcknowledgeBody,
         response: { 200: EventRecordSchema, ...errors },
       },
     },
-    async (req) => acknowledgeEvent(db, sessionOf(req), req.params.id, req.body.comment),
+    async (req) => acknowledgeEvent(db, sessionOf(req), req.params.id, req.body.comment, app.bus),
   );
 
   r.get(
@@ -122,7 +122,7 @@ export function eventRoutes(app: App) {
         response: { 200: Type.Array(NotificationRecordSchema), ...errors },
       },
     },
-    async (req) => markSeen(db, sessionOf(req), req.body.ids),
+    async (req) => markSeen(db, sessionOf(req), req.body.ids, app.bus),
   );
 
   r.get(

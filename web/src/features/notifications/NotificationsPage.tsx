@@ -9,7 +9,7 @@ import {
   type TaskRecord,
 } from '@fieldwatch/core';
 import { useMutation, useQuery } from '@tanstack/react-query';
-import { Bell, BellRing, Check, CheckCheck, ChevronDown } from 'lucide-react';
+import { Bell, BellRing, Check, CheckCheck, CheckCircle2, ChevronDown } from 'lucide-react';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -17,6 +17,7 @@ import { formatDateTime } from '../../i18n/i18n.ts';
 import { eventApi, eventKeys, notificationApi, taskApi } from '../../lib/eventsApi.ts';
 import { queryClient } from '../../lib/query.ts';
 import { toast } from '../../lib/toast.ts';
+import { useDateFormat } from '../../lib/useDateFormat.ts';
 import { useDocumentTitle } from '../../lib/useDocumentTitle.ts';
 import { desktopPermission } from '../../lib/useEventUpdates.ts';
 import { useCanWorkTasks, useUserStore } from '../../stores/user.ts';
@@ -126,6 +127,7 @@ export function NotificationsPage() {
 
 function NotificationRow({ n, event, onSeen }: { n: NotificationRecord; event?: EventRecord; onSeen: () => void }) {
   const { t } = useTranslation();
+  const when = useDateFormat();
   const [open, setOpen] = useState(false);
   return (
     <li className={`notif${n.seen ? '' : ' notif--unread'}`} data-priority={n.priority}>
@@ -139,6 +141,15 @@ function NotificationRow({ n, event, onSeen }: { n: NotificationRecord; event?: 
           <span className="notif__meta">
             {event?.unitName && <span>{event.unitName}</span>}
             <time dateTime={n.created}>{formatDateTime(n.created)}</time>
+            {event?.acknowledged && (
+              <span className="notif__acked">
+                <CheckCircle2 size={14} aria-hidden />
+                {t('notifications.acknowledgedBy', {
+                  user: event.acknowledged.by,
+                  time: when.dateTime(event.acknowledged.at),
+                })}
+              </span>
+            )}
           </span>
           <ChevronDown size={16} aria-hidden className="notif__chevron" />
         </button>
@@ -167,8 +178,10 @@ function EventDetails({ event }: { event: EventRecord }) {
     mutationFn: () => eventApi.acknowledge(event.id, comment),
     onSuccess: () => {
       toast(t('notifications.acknowledged'), 'success');
+      // Acknowledged means handled: the server marked this user's notification of it seen.
       void queryClient.invalidateQueries({ queryKey: eventKeys.events });
       void queryClient.invalidateQueries({ queryKey: eventKeys.tasks });
+      void queryClient.invalidateQueries({ queryKey: eventKeys.notifications });
     },
     onError: (e: Error) => toast(e.message, 'danger'),
   });
@@ -216,7 +229,7 @@ function EventDetails({ event }: { event: EventRecord }) {
             user: event.acknowledged.by,
             time: formatDateTime(event.acknowledged.at),
           })}
-          {event.acknowledged.comment && <q>{event.acknowledged.comment}</q>}
+          {event.acknowledged.comment && <q className="notif__ackcomment">{event.acknowledged.comment}</q>}
         </p>
       ) : (
         canWork && (

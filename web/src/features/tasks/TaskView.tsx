@@ -1,4 +1,5 @@
 import {
+  type AcknowledgementFacts,
   alarmTypeKey,
   TASK_CATEGORIES,
   TASK_STATUSES,
@@ -15,6 +16,7 @@ import { formatDateTime } from '../../i18n/i18n.ts';
 import { eventApi, eventKeys, taskApi } from '../../lib/eventsApi.ts';
 import { queryClient } from '../../lib/query.ts';
 import { toast } from '../../lib/toast.ts';
+import { useDateFormat } from '../../lib/useDateFormat.ts';
 import { Button, IconButton } from '../../ui/Button.tsx';
 import { Dialog } from '../../ui/Dialog.tsx';
 import { Select } from '../../ui/Select.tsx';
@@ -222,6 +224,7 @@ function Assignees({
 
 function LinkedEvents({ ids }: { ids: readonly string[] }) {
   const { t } = useTranslation();
+  const when = useDateFormat();
   const shown = ids.slice(-EVENTS_SHOWN).reverse();
   const events = useQueries({
     queries: shown.map((id) => ({
@@ -255,6 +258,15 @@ function LinkedEvents({ ids }: { ids: readonly string[] }) {
                     <time className="muted" dateTime={e.created}>
                       {formatDateTime(e.created)}
                     </time>
+                    {e.acknowledged && (
+                      <span className="task-events__ack">
+                        {t('notifications.acknowledgedBy', {
+                          user: e.acknowledged.by,
+                          time: when.dateTime(e.acknowledged.at),
+                        })}
+                        {e.acknowledged.comment && <q dir="auto">{e.acknowledged.comment}</q>}
+                      </span>
+                    )}
                   </>
                 ) : (
                   <span className="muted">{q.isError ? t('tasks.eventGone') : t('common.loading')}</span>
@@ -291,12 +303,20 @@ function NoteForm({ onAdd, busy }: { onAdd: (note: string) => void; busy: boolea
 
 function ActivityLog({ activities }: { activities: readonly TaskActivity[] }) {
   const { t } = useTranslation();
+  /** The note of an acknowledgement, from its facts, in the reader's language. */
+  const acknowledgement = (facts: AcknowledgementFacts, comment: string) => {
+    const event = facts.alarmType === undefined ? facts.title : t(alarmTypeKey(facts.alarmType));
+    return comment
+      ? t('tasks.activity.acknowledgedComment', { event, comment })
+      : t('tasks.activity.acknowledged', { event });
+  };
   const describe = (a: TaskActivity): string => {
     switch (a.type) {
       case 'status':
         return t('tasks.activity.status', { status: t(`tasks.statuses.${a.status}`) });
       case 'note':
-        return a.note;
+        if (!a.acknowledged) return a.note; // a person's note, or an old stored sentence: as written
+        return acknowledgement(a.acknowledged, a.note);
       case 'assignees':
         return a.assignees.length
           ? t('tasks.activity.assignees', { list: a.assignees.join(', ') })
