@@ -1,5 +1,5 @@
 import type { AlarmFacts } from '../units/alarmText.ts';
-import { isCriticalAlarmType } from '../units/alarmTypes.ts';
+import { type AlarmSeverities, severityOfAlarmType } from './severity.ts';
 
 /** Event categories of spec §3, mildest first. */
 export const EVENT_CATEGORIES = ['notice', 'warning', 'pre-alert', 'alert', 'critical'] as const;
@@ -62,16 +62,30 @@ export type EventRecord = {
   alarm?: AlarmRecord;
   groups?: string[];
   acknowledged?: { by: string; at: string; comment: string };
+  /** Later raises of the same unit, channel and alarm type that joined this event, oldest first. */
+  occurrences?: EventOccurrence[];
 };
+
+/** A re-raise that joined an event: its alarm, when, and what was measured. */
+export type EventOccurrence = { alarmId: number; at: string; value: number | null; limit: number | null };
+
+/** Hours within which an alarm raised again joins its earlier event, unless the organisation sets its own. */
+export const DEFAULT_ALARM_JOIN_HOURS = 24;
+
+/** How many times an event's alarm was raised: the first time and every occurrence that joined it. */
+export const occurrenceCount = (e: Pick<EventRecord, 'occurrences'>) => 1 + (e.occurrences?.length ?? 0);
 
 /** Spec §3: 'alarm', unit id, channel id, alarm type and event time joined by a separator. */
 export function alarmIdOf(alarm: Pick<AlarmRecord, 'UnitID' | 'ChannelID' | 'AlarmType' | 'AlarmEventTime'>): string {
   return ['alarm', alarm.UnitID, alarm.ChannelID, alarm.AlarmType, alarm.AlarmEventTime].join('_');
 }
 
-/** Spec §4: critical alarm types (0 and 30) give the category alert, every other type notice. */
-export const eventCategoryOf = (alarmType: number): EventCategory =>
-  isCriticalAlarmType(alarmType) ? 'alert' : 'notice';
+/**
+ * The category (severity) of an alarm type's event: the organisation's setting for the type, else
+ * spec §4's default (critical alarm types 0 and 30 give alert, every other type notice).
+ */
+export const eventCategoryOf = (alarmType: number, severities?: AlarmSeverities): EventCategory =>
+  severityOfAlarmType(alarmType, severities);
 
 /** Spec §3: a location only when the unit has both coordinates, plus the address from its location text. */
 export function eventPosition(unit: Pick<EventUnit, 'lat' | 'long' | 'location'>): EventPosition {
@@ -92,6 +106,8 @@ export function createAlarmEvent(input: {
   unit: EventUnit;
   groups: readonly string[];
   words: { alarm: string; alarmType: string };
+  /** The severities the unit's organisation has set (severity.ts); without them, spec defaults. */
+  severities?: AlarmSeverities;
 }): EventRecord {
   const { alarm, unit } = input;
   return {
@@ -102,7 +118,7 @@ export function createAlarmEvent(input: {
     type: 'alarm',
     title: alarmEventTitle(input.words),
     position: eventPosition(unit),
-    category: eventCategoryOf(alarm.AlarmType),
+    category: eventCategoryOf(alarm.AlarmType, input.severities),
     unitId: unit.id,
     unitName: unit.name,
     unitType: unit.type,

@@ -1,6 +1,6 @@
-import { isCriticalAlarmType } from '../units/alarmTypes.ts';
 import type { EventRecord } from './events.ts';
 import { EventMessages, EventRuleError } from './messages.ts';
+import { type AlarmSeverities, priorityOfSeverity, severityOfAlarmType } from './severity.ts';
 
 export const NOTIFICATION_PRIORITIES = ['low', 'normal', 'high', 'critical'] as const;
 export type NotificationPriority = (typeof NOTIFICATION_PRIORITIES)[number];
@@ -17,11 +17,17 @@ export type NotificationRecord = {
   message: string;
   priority: NotificationPriority;
   seen: string;
+  /** When its event's alarm was raised more than once: how many times, and since when (the first). */
+  occurrences?: number;
+  since?: string;
 };
 
-/** Spec §4: critical alarm types give the priority critical, the others normal. */
-export const notificationPriorityOf = (alarmType: number): NotificationPriority =>
-  isCriticalAlarmType(alarmType) ? 'critical' : 'normal';
+/**
+ * The priority of an alarm type's notification, from its severity (severity.ts): without a setting,
+ * spec §4's critical for the critical alarm types and normal for the others.
+ */
+export const notificationPriorityOf = (alarmType: number, severities?: AlarmSeverities): NotificationPriority =>
+  priorityOfSeverity(severityOfAlarmType(alarmType, severities));
 
 /**
  * A notification of an alarm event. Its message (spec: the translated alarm name, a colon, then the
@@ -43,7 +49,8 @@ export function createAlarmNotification(input: {
     eventId: input.event.id,
     type: 'alarm',
     message: input.message,
-    priority: notificationPriorityOf(alarm.AlarmType),
+    // The event's own severity decides (the organisation's setting when it was raised).
+    priority: priorityOfSeverity(input.event.category),
     seen: '',
   };
 }

@@ -8,6 +8,8 @@ import { describe, expect, it } from 'vitest';
 const SAME_AS_ENGLISH: Record<string, '*' | readonly string[]> = {
   // The product's brand name is never translated.
   'app.name': '*',
+  // A notification's message: the alarm's name, a colon, its sentence; the colon is the same in most scripts.
+  'alarmText.message': ['da', 'de', 'sv', 'ar', 'ko'],
   // Role names are product identifiers (SuperUser, User, Reader) and stay as in English.
   'roles.0': '*',
   'roles.1': '*',
@@ -30,8 +32,6 @@ const SAME_AS_ENGLISH: Record<string, '*' | readonly string[]> = {
   'widgets.common.celsiusShort': ['ar', 'da', 'de', 'fr', 'ko', 'sv', 'zh'],
   // A placeholder and the unit symbol V.
   'widgets.common.volt': ['ar', 'da', 'de', 'ko', 'sv', 'zh'],
-  // Only the series name and channel placeholders.
-  'chart.seriesChannel': ['ar', 'da', 'de', 'fr', 'ko', 'sv', 'zh'],
   // "Alarm" is the native word, spelt as in English.
   'status.alarm': ['da', 'de'],
   // "Problem" is the native word, spelt as in English.
@@ -68,6 +68,8 @@ const SAME_AS_ENGLISH: Record<string, '*' | readonly string[]> = {
   'chart.series.pt': ['fr'],
   // PM2.5 is the standard term.
   'chart.series.pm25': ['zh'],
+  // The chemical formula CO₂, as chart.series.co2.
+  'series.co2': ['da', 'de', 'fr', 'sv'],
   // Only placeholders and the × sign.
   'widgets.temp.sourceCount': '*',
   // Only placeholders around a dash (a time range).

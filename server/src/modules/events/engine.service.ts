@@ -1,15 +1,18 @@
 import { randomUUID } from 'node:crypto';
 import {
   type AlarmRecord,
+  type AlarmSeverities,
   addTaskEvents,
   alarmFactsOf,
   alarmTaskSignature,
   createAlarmEvent,
   createAlarmNotification,
   createTask,
+  DEFAULT_ALARM_JOIN_HOURS,
   type EventRecord,
   formatLegacyDate,
   type NotificationRecord,
+  occurrenceCount,
   SYSTEM_USER,
   type TaskRecord,
   taskCategoryOf,
@@ -17,28 +20,39 @@ import {
 import type { Db, Queryable } from '../../db/db.ts';
 import { translate } from '../../i18n.ts';
 import type { LiveEvent } from '../../live/bus.ts';
+import { effectiveSeverities } from '../admin/alarmSeverity.repository.ts';
 import { alarmMessage, alarmTypeName } from '../alarms/alarmTexts.ts';
 import {
+  alarmEventKey,
+  appendOccurrences,
   groupNamesByUnit,
   insertEvents,
   insertNotifications,
+  insertOccurrences,
+  latestAlarmEvents,
   openTasksBySignature,
   type PendingAlarmRow,
   pendingAlarms,
   type RecipientRow,
+  renotify,
   taskKey,
   upsertTasks,
   usersSeeing,
 } from './events.repository.ts';
+import { localizeNotification } from './localize.ts';
+
+const HOUR_MS = 3_600_000;
 
 /** Alarms turned into events per transaction. */
 export const ENGINE_BATCH = 500;
 
 /**
  * The event engine (spec §4 alarm listener, on the server): drains the alarms that have no event
- * yet. Each becomes exactly one event (the unique alarm id makes a second engine or a restart store
- * nothing twice), one notification per user who may see the unit, in that user's language, and
- * joins the open task with its alarm signature or opens a new alarm task. A batch commits together,
+ * yet. Each becomes one event (the unique alarm id makes a second engine or a restart store nothing
+ * twice), one notification per user who may see the unit, in that user's language, and joins the
+ * open task with its alarm signature or opens a new alarm task. An alarm raised again on the same
+ * unit, channel and type within the organisation's window joins the earlier event as an occurrence
+ * instead, and makes its notifications unread again. A batch commits together,
  * written with one statement per table; live events go out after the commit. Answers how many
  * alarms became events.
  */
@@ -60,13 +74,48 @@ export async function processPendingAlarms(
   }
 }
 
-async function processBatch(db: Queryable, pending: readonly PendingAlarmRow[]): Promise<LiveEvent[]> {
+type Built = { a: PendingAlarmRow; event: EventRecord; groups: readonly string[] };
+type Repeat = { a: PendingAlarmRow; eventId: string };
+
+/**
+ * Sorts a batch into alarms that make a new event and re-raises that join the latest event of the
+ * same unit, channel and type, when it last occurred within the organisation's window (one fault,
+ * one event). Alarms are taken in the order they were raised, so a flapping batch joins the event
+ * its own first alarm makes.
+ */
+async function sortOutRepeats(db: Queryable, pending: readonly PendingAlarmRow[]) {
   const groups = await groupNamesByUnit(db, [...new Set(pending.map((a) => a.unit_id))]);
-  const built = pending.map((a) => ({
-    a,
-    groups: groups.get(a.unit_id) ?? [],
-    event: alarmEvent(a, groups.get(a.unit_id) ?? []),
-  }));
+  // The severity each organisation gives each alarm type (its own or its nearest ancestor's setting).
+  const severities = await effectiveSeverities(db, [...new Set(pending.map((a) => a.organization_id))]);
+  const keyOf = (a: PendingAlarmRow) => alarmEventKey({ unitId: a.unit_id, channel: a.channel, type: a.alarm_type });
+  const keys = new Map(pending.map((a) => [keyOf(a), { unitId: a.unit_id, channel: a.channel, type: a.alarm_type }]));
+  const latest = new Map(
+    (await latestAlarmEvents(db, [...keys.values()])).map((r) => [
+      alarmEventKey({ unitId: r.unit_id, channel: r.channel, type: r.alarm_type }),
+      { id: r.id, lastAt: r.last_at.getTime() },
+    ]),
+  );
+  const built: Built[] = [];
+  const repeats: Repeat[] = [];
+  for (const a of pending) {
+    const at = a.event_time.getTime();
+    const windowMs = (a.alarm_join_hours ?? DEFAULT_ALARM_JOIN_HOURS) * HOUR_MS;
+    const previous = latest.get(keyOf(a));
+    if (previous && at - previous.lastAt <= windowMs) {
+      repeats.push({ a, eventId: previous.id });
+      previous.lastAt = Math.max(previous.lastAt, at);
+    } else {
+      const names = groups.get(a.unit_id) ?? [];
+      const event = alarmEvent(a, names, severities.get(a.organization_id));
+      built.push({ a, event, groups: names });
+      latest.set(keyOf(a), { id: event.id, lastAt: at });
+    }
+  }
+  return { built, repeats };
+}
+
+async function processBatch(db: Queryable, pending: readonly PendingAlarmRow[]): Promise<LiveEvent[]> {
+  const { built, repeats } = await sortOutRepeats(db, pending);
   const stored = await insertEvents(
     db,
     built.map(({ a, event }) => ({
@@ -93,17 +142,24 @@ async function processBatch(db: Queryable, pending: readonly PendingAlarmRow[]):
     })),
   );
   await insertNotifications(db, notifications);
+  const reopened = await joinRepeats(
+    db,
+    repeats,
+    new Set(built.filter((b) => !stored.has(b.a.id)).map((b) => b.event.id)),
+  );
 
+  const touched = [...fresh, ...reopened];
   const tasks = await openTasksBySignature(
     db,
-    fresh.map(({ a }) => ({ organizationId: a.organization_id, signature: alarmTaskSignature(a.unit_id) })),
+    touched.map(({ a }) => ({ organizationId: a.organization_id, signature: alarmTaskSignature(a.unit_id) })),
   );
   const changed = new Map<string, { organizationId: number; task: TaskRecord; unitId: number }>();
-  for (const { a, event, groups: names } of fresh) {
+  for (const { a, event, groups: names } of touched) {
     const key = taskKey(a.organization_id, alarmTaskSignature(a.unit_id));
     const open = tasks.get(key);
+    if (open?.eventIds.includes(event.id)) continue;
     const task = open
-      ? addTaskEvents(open, [event.id], { user: SYSTEM_USER, date: event.created })
+      ? addTaskEvents(open, [event.id], { user: SYSTEM_USER, date: a.event_time.toISOString() })
       : alarmTask(a, event, names);
     tasks.set(key, task);
     changed.set(key, { organizationId: a.organization_id, task, unitId: a.unit_id });
@@ -111,8 +167,12 @@ async function processBatch(db: Queryable, pending: readonly PendingAlarmRow[]):
   await upsertTasks(db, [...changed.values()]);
 
   const base = (a: PendingAlarmRow) => ({ unitId: a.unit_id, organizationId: a.organization_id });
+  const notified = [
+    ...notifications.map(({ a, userId, record }) => ({ a, userId, record })),
+    ...reopened.flatMap(({ a, notified }) => notified.map((n) => ({ a, ...n }))),
+  ];
   return [
-    ...fresh.map(
+    ...touched.map(
       ({ a, event }): LiveEvent => ({
         ...base(a),
         kind: 'event',
@@ -121,8 +181,8 @@ async function processBatch(db: Queryable, pending: readonly PendingAlarmRow[]):
         title: event.title,
       }),
     ),
-    ...notifications.map(
-      ({ a, userId, record }: { a: PendingAlarmRow; userId: number; record: NotificationRecord }): LiveEvent => ({
+    ...notified.map(
+      ({ a, userId, record }): LiveEvent => ({
         ...base(a),
         kind: 'notification',
         userId,
@@ -144,11 +204,48 @@ async function processBatch(db: Queryable, pending: readonly PendingAlarmRow[]):
 }
 
 /**
+ * Re-raises join their events as occurrences; each such event's notifications become unread again,
+ * worded in each user's language. Repeats of an event this batch could not store (another engine
+ * stored it first) stay pending for the next run.
+ */
+async function joinRepeats(db: Queryable, repeats: readonly Repeat[], unstored: ReadonlySet<string>) {
+  const joinable = repeats.filter((r) => !unstored.has(r.eventId));
+  const joined = await insertOccurrences(
+    db,
+    joinable.map(({ a, eventId }) => ({ alarmId: a.id, eventId, at: a.event_time.toISOString() })),
+  );
+  const byEvent = new Map<string, PendingAlarmRow[]>();
+  for (const { a, eventId } of joinable)
+    if (joined.has(a.id)) byEvent.set(eventId, [...(byEvent.get(eventId) ?? []), a]);
+  const reopened: (Built & { notified: { userId: number; record: NotificationRecord }[] })[] = [];
+  for (const [eventId, alarms] of byEvent) {
+    const occurrences = alarms.map((a) => ({
+      alarmId: a.id,
+      at: a.event_time.toISOString(),
+      value: a.value,
+      limit: a.limit_value,
+    }));
+    const event = await appendOccurrences(db, eventId, occurrences);
+    const last = alarms.at(-1);
+    if (!event || !last) continue;
+    const rows = await renotify(db, event, last.event_time.toISOString(), occurrenceCount(event));
+    reopened.push({
+      a: last,
+      event,
+      groups: event.groups ?? [],
+      notified: rows.map((r) => ({ userId: r.user_id, record: localizeNotification(r.data, event.alarm, r.language) })),
+    });
+  }
+  return reopened;
+}
+
+/**
  * The event of an alarm. Records are dated by the alarm, so an alarm caught up late (reconciliation)
  * sorts where it happened. The stored title speaks the fallback language; each browser titles the
- * event in its own from the alarm type.
+ * event in its own from the alarm type. Its category is the severity the organisation gives the
+ * alarm type (spec default without a setting); its notifications' priority follows from it.
  */
-function alarmEvent(a: PendingAlarmRow, groups: readonly string[]): EventRecord {
+function alarmEvent(a: PendingAlarmRow, groups: readonly string[], severities?: AlarmSeverities): EventRecord {
   return createAlarmEvent({
     id: randomUUID(),
     created: a.event_time.toISOString(),
@@ -173,6 +270,7 @@ function alarmEvent(a: PendingAlarmRow, groups: readonly string[]): EventRecord 
     },
     groups,
     words: { alarm: translate('en', 'status.alarm'), alarmType: alarmTypeName('en', a.alarm_type) },
+    severities,
   });
 }
 

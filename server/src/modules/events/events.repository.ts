@@ -1,4 +1,4 @@
-import type { AlarmRecord, EventRecord, NotificationRecord, TaskRecord } from '@fieldwatch/core';
+import type { AlarmRecord, EventOccurrence, EventRecord, NotificationRecord, TaskRecord } from '@fieldwatch/core';
 import type { Queryable } from '../../db/db.ts';
 
 /** An alarm that has no event yet, with what its event copies from the unit. */
@@ -17,6 +17,8 @@ export type PendingAlarmRow = {
   unit_location: string;
   gps_lat: number | null;
   gps_long: number | null;
+  /** The organisation's join window in hours (null: the default). */
+  alarm_join_hours: number | null;
 };
 
 /** Alarms without an event, oldest first (the outbox the engine drains). */
@@ -24,9 +26,10 @@ export async function pendingAlarms(db: Queryable, limit: number): Promise<Pendi
   return db.query<PendingAlarmRow>(
     `select a.id, a.unit_id, a.channel, a.alarm_type, a.event_text, a.value, a.limit_value, a.event_time,
             u.organization_id,
-            u.unit_name, u.unit_type, u.unit_location, u.gps_lat, u.gps_long
-     from alarms a join units u on u.id = a.unit_id
+            u.unit_name, u.unit_type, u.unit_location, u.gps_lat, u.gps_long, o.alarm_join_hours
+     from alarms a join units u on u.id = a.unit_id join organizations o on o.id = u.organization_id
      where not exists (select 1 from events e where e.alarm_id = a.id)
+       and not exists (select 1 from event_occurrences j where j.alarm_id = a.id)
      order by a.id limit $1`,
     [limit],
   );
@@ -91,8 +94,9 @@ export async function insertEvents(
 ): Promise<Set<number>> {
   if (rows.length === 0) return new Set();
   const stored = await db.query<{ alarm_id: number }>(
-    `insert into events (id, organization_id, unit_id, alarm_id, created, data)
-     select * from unnest($1::text[], $2::int[], $3::int[], $4::int[], $5::timestamptz[], $6::jsonb[])
+    `insert into events (id, organization_id, unit_id, alarm_id, created, data, channel, alarm_type, last_at)
+     select *, created from unnest($1::text[], $2::int[], $3::int[], $4::int[], $5::timestamptz[], $6::jsonb[],
+       $7::int[], $8::int[]) as r (id, organization_id, unit_id, alarm_id, created, data, channel, alarm_type)
      on conflict (alarm_id) do nothing returning alarm_id`,
     [
       rows.map((r) => r.record.id),
@@ -101,9 +105,82 @@ export async function insertEvents(
       rows.map((r) => r.alarmId),
       rows.map((r) => r.record.created),
       rows.map((r) => JSON.stringify(r.record)),
+      rows.map((r) => r.record.alarm?.ChannelID ?? null),
+      rows.map((r) => r.record.alarm?.AlarmType ?? null),
     ],
   );
   return new Set(stored.map((r) => r.alarm_id));
+}
+
+/** An alarm event's place: its unit, channel and alarm type. */
+export type AlarmEventKey = { unitId: number; channel: number; type: number };
+export const alarmEventKey = (k: AlarmEventKey) => `${k.unitId}:${k.channel}:${k.type}`;
+
+export type RecentEventRow = { id: string; unit_id: number; channel: number; alarm_type: number; last_at: Date };
+
+/** The latest alarm event of each unit, channel and type asked for (where there is one). */
+export async function latestAlarmEvents(db: Queryable, keys: readonly AlarmEventKey[]): Promise<RecentEventRow[]> {
+  if (keys.length === 0) return [];
+  return db.query<RecentEventRow>(
+    `select e.id, e.unit_id, e.channel, e.alarm_type, e.last_at
+     from unnest($1::int[], $2::int[], $3::int[]) as k (unit_id, channel, alarm_type)
+     cross join lateral (
+       select id, unit_id, channel, alarm_type, last_at from events
+       where unit_id = k.unit_id and channel = k.channel and alarm_type = k.alarm_type
+       order by last_at desc limit 1) e`,
+    [keys.map((k) => k.unitId), keys.map((k) => k.channel), keys.map((k) => k.type)],
+  );
+}
+
+/**
+ * Records alarms that joined an earlier event; one already recorded (another engine) is skipped.
+ * Answers the alarm ids recorded now.
+ */
+export async function insertOccurrences(
+  db: Queryable,
+  rows: readonly { alarmId: number; eventId: string; at: string }[],
+): Promise<Set<number>> {
+  if (rows.length === 0) return new Set();
+  const stored = await db.query<{ alarm_id: number }>(
+    `insert into event_occurrences (alarm_id, event_id, at)
+     select * from unnest($1::int[], $2::text[], $3::timestamptz[])
+     on conflict (alarm_id) do nothing returning alarm_id`,
+    [rows.map((r) => r.alarmId), rows.map((r) => r.eventId), rows.map((r) => r.at)],
+  );
+  return new Set(stored.map((r) => r.alarm_id));
+}
+
+/**
+ * Appends occurrences to an event (in SQL, so two engines never lose one) and answers its record
+ * as it is now.
+ */
+export async function appendOccurrences(
+  db: Queryable,
+  eventId: string,
+  occurrences: readonly EventOccurrence[],
+): Promise<EventRecord | undefined> {
+  const [row] = await db.query<{ data: EventRecord }>(
+    `update events set
+       data = jsonb_set(data, '{occurrences}', coalesce(data->'occurrences', '[]'::jsonb) || $2::jsonb),
+       last_at = greatest(last_at, $3::timestamptz)
+     where id = $1 returning data`,
+    [eventId, JSON.stringify(occurrences), occurrences.at(-1)?.at],
+  );
+  return row?.data;
+}
+
+/**
+ * The fault is back: each user's notification of the event becomes unread again and moves to the
+ * top, saying how many times since when. Answers the notifications with their users' languages.
+ */
+export async function renotify(db: Queryable, event: EventRecord, at: string, occurrences: number) {
+  return db.query<{ user_id: number; language: string; data: NotificationRecord }>(
+    `update notifications n set seen = null, created = $2::timestamptz,
+       data = n.data || jsonb_build_object('seen', '', 'created', $2::text, 'occurrences', $3::int, 'since', $4::text)
+     from users u where u.id = n.user_id and n.event_id = $1
+     returning n.user_id, u.language, n.data`,
+    [event.id, at, occurrences, event.created],
+  );
 }
 
 export async function insertNotifications(
@@ -272,6 +349,8 @@ export type UnmailedRow = {
   data: NotificationRecord;
   /** The event's alarm: the mail words its message in the recipient's language. */
   alarm: AlarmRecord | null;
+  /** The event's severity (its category): each line of the mail names it. */
+  category: EventRecord['category'] | null;
   email: string;
   language: string;
   timezone: string;
@@ -298,8 +377,8 @@ export async function claimUnmailed(
          and (c.mail_claimed_at is null or c.mail_claimed_at < now() - make_interval(secs => $2))
        order by c.user_id, c.created limit $3
        for update of c skip locked)
-     returning n.id, n.user_id, n.data, e.data->'alarm' as alarm, u.email, u.language, u.timezone, u.time_12h,
-       u.date_format`,
+     returning n.id, n.user_id, n.data, e.data->'alarm' as alarm, e.data->>'category' as category, u.email,
+       u.language, u.timezone, u.time_12h, u.date_format`,
     [opts.recentS, opts.leaseS, opts.limit],
   );
 }

@@ -1,19 +1,22 @@
 import './notifications.css';
 import {
+  alarmSentenceOf,
   alarmTypeKey,
   type EventRecord,
+  formatMeasure,
   isRadarType,
-  NOTIFICATION_PRIORITIES,
-  type NotificationPriority,
   type NotificationRecord,
+  type Severity,
+  SEVERITIES,
+  SEVERITY_TABLE,
+  severityOfPriority,
   type TaskRecord,
 } from '@fieldwatch/core';
 import { useMutation, useQuery } from '@tanstack/react-query';
-import { Bell, BellRing, Check, CheckCheck, CheckCircle2, ChevronDown } from 'lucide-react';
-import { useMemo, useState } from 'react';
+import { Bell, BellRing, Check, CheckCheck, CheckCircle2, ChevronDown, Repeat } from 'lucide-react';
+import { Fragment, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { formatDateTime } from '../../i18n/i18n.ts';
 import { eventApi, eventKeys, notificationApi, taskApi } from '../../lib/eventsApi.ts';
 import { queryClient } from '../../lib/query.ts';
 import { toast } from '../../lib/toast.ts';
@@ -21,12 +24,15 @@ import { useDateFormat } from '../../lib/useDateFormat.ts';
 import { useDocumentTitle } from '../../lib/useDocumentTitle.ts';
 import { desktopPermission } from '../../lib/useEventUpdates.ts';
 import { useCanWorkTasks, useUserStore } from '../../stores/user.ts';
+import { Line } from '../../ui/Bidi.tsx';
 import { Button, IconButton } from '../../ui/Button.tsx';
 import { Chip } from '../../ui/Chip.tsx';
 import { EmptyState } from '../../ui/EmptyState.tsx';
 import { Select } from '../../ui/Select.tsx';
+import { SeverityChip, SeverityDot, SeverityLegend } from '../../ui/Severity.tsx';
 import { Skeleton } from '../../ui/Skeleton.tsx';
 import { TextField } from '../../ui/TextField.tsx';
+import { Time } from '../../ui/Time.tsx';
 
 /**
  * The notification centre (issue 6): the user's notifications newest first, unread marked, with
@@ -37,7 +43,7 @@ export function NotificationsPage() {
   useDocumentTitle(t('pages.notifications'));
   const notifications = useQuery({ queryKey: eventKeys.notifications, queryFn: () => notificationApi.list() });
   const events = useQuery({ queryKey: eventKeys.events, queryFn: () => eventApi.list() });
-  const [priority, setPriority] = useState<NotificationPriority | null>(null);
+  const [severity, setSeverity] = useState<Severity | null>(null);
   const [unreadOnly, setUnreadOnly] = useState(false);
   const [unit, setUnit] = useState('');
   const byId = useMemo(() => new Map((events.data ?? []).map((e) => [e.id, e])), [events.data]);
@@ -48,7 +54,7 @@ export function NotificationsPage() {
   }, [events.data]);
   const list = (notifications.data ?? []).filter(
     (n) =>
-      (!priority || n.priority === priority) &&
+      (!severity || severityOf(n, byId.get(n.eventId)) === severity) &&
       (!unreadOnly || !n.seen) &&
       (!unit || String(byId.get(n.eventId)?.unitId) === unit),
   );
@@ -84,10 +90,15 @@ export function NotificationsPage() {
         <Chip pressed={unreadOnly} onClick={() => setUnreadOnly(!unreadOnly)}>
           {t('notifications.unreadOnly')}
         </Chip>
-        {[...NOTIFICATION_PRIORITIES].reverse().map((p) => (
-          <Chip key={p} pressed={priority === p} onClick={() => setPriority(priority === p ? null : p)}>
-            <span className={`prio-dot prio-dot--${p}`} aria-hidden />
-            {t(`notifications.priority.${p}`)}
+        {[...SEVERITIES].reverse().map((s) => (
+          <Chip
+            key={s}
+            pressed={severity === s}
+            title={t(SEVERITY_TABLE[s].explain)}
+            onClick={() => setSeverity(severity === s ? null : s)}
+          >
+            <SeverityDot severity={s} />
+            {t(SEVERITY_TABLE[s].label)}
           </Chip>
         ))}
         <Select
@@ -101,6 +112,7 @@ export function NotificationsPage() {
           ]}
         />
       </fieldset>
+      <SeverityLegend />
 
       <div className="card notif-list">
         {notifications.isPending ? (
@@ -125,22 +137,34 @@ export function NotificationsPage() {
   );
 }
 
+/** A notification's severity: its event's category, else the severity its priority stands for (severity.ts). */
+const severityOf = (n: NotificationRecord, event?: EventRecord): Severity =>
+  event?.category ?? severityOfPriority(n.priority);
+
 function NotificationRow({ n, event, onSeen }: { n: NotificationRecord; event?: EventRecord; onSeen: () => void }) {
   const { t } = useTranslation();
   const when = useDateFormat();
   const [open, setOpen] = useState(false);
   return (
-    <li className={`notif${n.seen ? '' : ' notif--unread'}`} data-priority={n.priority}>
+    <li
+      className={`notif${n.seen ? '' : ' notif--unread'}`}
+      data-priority={n.priority}
+      data-severity={severityOf(n, event)}
+    >
       <div className="notif__row">
-        <span className={`prio prio--${n.priority}`}>
-          <span className={`prio-dot prio-dot--${n.priority}`} aria-hidden />
-          {t(`notifications.priority.${n.priority}`)}
-        </span>
+        <SeverityChip severity={severityOf(n, event)} className="prio" />
         <button type="button" className="notif__main" aria-expanded={open} onClick={() => setOpen(!open)}>
-          <span className="notif__message">{n.message}</span>
+          {/* The message and the unit's name in their own direction: an English sentence in an Arabic page is cut at its end. */}
+          <Line className="notif__message">{n.message}</Line>
           <span className="notif__meta">
-            {event?.unitName && <span>{event.unitName}</span>}
-            <time dateTime={n.created}>{formatDateTime(n.created)}</time>
+            {event?.unitName && <bdi>{event.unitName}</bdi>}
+            <Time at={n.created} />
+            {n.occurrences && n.occurrences > 1 && n.since ? (
+              <span className="notif__repeat">
+                <Repeat size={14} aria-hidden />
+                {t('notifications.occurrences', { count: n.occurrences, since: when.dateTime(n.since) })}
+              </span>
+            ) : null}
             {event?.acknowledged && (
               <span className="notif__acked">
                 <CheckCircle2 size={14} aria-hidden />
@@ -154,7 +178,7 @@ function NotificationRow({ n, event, onSeen }: { n: NotificationRecord; event?: 
           <ChevronDown size={16} aria-hidden className="notif__chevron" />
         </button>
         {n.seen ? (
-          <span className="notif__seen" title={t('notifications.seenAt', { time: formatDateTime(n.seen) })}>
+          <span className="notif__seen" title={t('notifications.seenAt', { time: when.dateTime(n.seen) })}>
             <Check size={16} aria-label={t('notifications.seen')} />
           </span>
         ) : (
@@ -169,7 +193,8 @@ function NotificationRow({ n, event, onSeen }: { n: NotificationRecord; event?: 
 }
 
 function EventDetails({ event }: { event: EventRecord }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
+  const when = useDateFormat();
   const canWork = useCanWorkTasks();
   const tasks = useQuery({ queryKey: [...eventKeys.tasks, 'open'], queryFn: () => taskApi.list(false) });
   const task = (tasks.data ?? []).find((x: TaskRecord) => x.eventIds.includes(event.id));
@@ -186,38 +211,75 @@ function EventDetails({ event }: { event: EventRecord }) {
     onError: (e: Error) => toast(e.message, 'danger'),
   });
   const alarmType = event.alarm?.AlarmType;
+  // The unit of what each occurrence measured ('' for a plain number, undefined for kinds without a value).
+  const sentence = alarmType === undefined ? undefined : alarmSentenceOf(alarmType);
+  const measureUnit = sentence?.measured ? (sentence.unit ?? '') : undefined;
   return (
     <div className="notif__detail">
       <dl className="facts">
         <dt>{t('notifications.event')}</dt>
-        <dd>{alarmType === undefined ? event.title : `${t('status.alarm')} ${t(alarmTypeKey(alarmType))}`}</dd>
-        <dt>{t('notifications.category')}</dt>
-        <dd>{t(`notifications.categories.${event.category}`)}</dd>
+        <dd>
+          {alarmType === undefined ? <bdi>{event.title}</bdi> : `${t('status.alarm')} ${t(alarmTypeKey(alarmType))}`}
+        </dd>
+        <dt>{t('severity.name')}</dt>
+        <dd>
+          <SeverityChip severity={event.category} />
+        </dd>
         <dt>{t('notifications.unit')}</dt>
         <dd>
           {event.unitId !== undefined && event.unitType !== undefined && isRadarType(event.unitType) ? (
-            <Link to={`/radar/${event.unitId}`}>{event.unitName}</Link>
+            <Link to={`/radar/${event.unitId}`}>
+              <bdi>{event.unitName}</bdi>
+            </Link>
           ) : (
-            event.unitName
+            <bdi>{event.unitName}</bdi>
           )}
         </dd>
         {event.position?.address && (
           <>
             <dt>{t('notifications.place')}</dt>
-            <dd>{event.position.address}</dd>
+            <dd>
+              <bdi>{event.position.address}</bdi>
+            </dd>
           </>
         )}
         {event.groups?.length ? (
           <>
             <dt>{t('notifications.groups')}</dt>
-            <dd>{event.groups.join(', ')}</dd>
+            <dd>
+              {event.groups.map((g, i) => (
+                <Fragment key={g}>
+                  {i > 0 && ', '}
+                  <bdi>{g}</bdi>
+                </Fragment>
+              ))}
+            </dd>
+          </>
+        ) : null}
+        {event.occurrences?.length ? (
+          <>
+            <dt>{t('notifications.raised')}</dt>
+            <dd>
+              <ol className="notif__occurrences">
+                {[{ at: event.created, value: event.alarm?.Value ?? null }, ...event.occurrences].map((o) => (
+                  <li key={o.at}>
+                    {when.dateTime(o.at)}
+                    {o.value !== null && measureUnit !== undefined && (
+                      <bdi dir="ltr"> · {formatMeasure(i18n.language, o.value, measureUnit)}</bdi>
+                    )}
+                  </li>
+                ))}
+              </ol>
+            </dd>
           </>
         ) : null}
         {task && (
           <>
             <dt>{t('notifications.task')}</dt>
             <dd>
-              <Link to={`/taskmanagement?task=${task.id}`}>{task.title}</Link>
+              <Link to={`/taskmanagement?task=${task.id}`}>
+                <bdi>{task.title}</bdi>
+              </Link>
             </dd>
           </>
         )}
@@ -227,9 +289,13 @@ function EventDetails({ event }: { event: EventRecord }) {
           <BellRing size={14} aria-hidden />
           {t('notifications.acknowledgedBy', {
             user: event.acknowledged.by,
-            time: formatDateTime(event.acknowledged.at),
+            time: when.dateTime(event.acknowledged.at),
           })}
-          {event.acknowledged.comment && <q className="notif__ackcomment">{event.acknowledged.comment}</q>}
+          {event.acknowledged.comment && (
+            <q className="notif__ackcomment" dir="auto">
+              {event.acknowledged.comment}
+            </q>
+          )}
         </p>
       ) : (
         canWork && (
