@@ -1,6 +1,14 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { alarmIdOf, createAlarmEvent, type EventRecord, eventCategoryOf, migrateEvent } from './events.ts';
+import {
+  alarmIdOf,
+  createAlarmEvent,
+  type EventRecord,
+  eventCategoryOf,
+  isHandled,
+  migrateEvent,
+  occurrenceCount,
+} from './events.ts';
 import { createAlarmNotification, markNotificationSeen } from './notifications.ts';
 import { isEventRecord, isNotificationRecord, isTaskRecord, loadEvents, newestFirst, validRecords } from './records.ts';
 
@@ -137,5 +145,23 @@ describe('stored records (spec §5: the first entry decides)', () => {
       '2026-03-01',
       '2026-01-01',
     ]);
+  });
+});
+
+describe('occurrences (one fault, one event)', () => {
+  const raised = { created: '2026-11-26T15:10:00Z' };
+  const again = { alarmId: 2, at: '2026-11-26T18:10:00Z', value: 25.4, limit: 25 };
+  const ack = (at: string) => ({ by: 'op', at, comment: '' });
+
+  it('counts the first raise and every occurrence', () => {
+    expect(occurrenceCount(raised)).toBe(1);
+    expect(occurrenceCount({ occurrences: [again, { ...again, alarmId: 3 }] })).toBe(3);
+  });
+
+  it('is handled only when acknowledged after the alarm was last raised', () => {
+    expect(isHandled(raised)).toBe(false);
+    expect(isHandled({ ...raised, acknowledged: ack('2026-11-26T16:00:00Z') })).toBe(true);
+    expect(isHandled({ ...raised, occurrences: [again], acknowledged: ack('2026-11-26T16:00:00Z') })).toBe(false);
+    expect(isHandled({ ...raised, occurrences: [again], acknowledged: ack('2026-11-26T19:00:00Z') })).toBe(true);
   });
 });

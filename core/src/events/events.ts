@@ -72,6 +72,13 @@ export type EventOccurrence = { alarmId: number; at: string; value: number | nul
 /** Hours within which an alarm raised again joins its earlier event, unless the organisation sets its own. */
 export const DEFAULT_ALARM_JOIN_HOURS = 24;
 
+/** Acknowledged after its alarm was last raised: a fault raised again needs handling again. */
+export function isHandled(e: Pick<EventRecord, 'acknowledged' | 'occurrences' | 'created'>): boolean {
+  if (!e.acknowledged) return false;
+  const lastRaised = e.occurrences?.at(-1)?.at ?? e.created;
+  return Date.parse(e.acknowledged.at) >= Date.parse(lastRaised);
+}
+
 /** How many times an event's alarm was raised: the first time and every occurrence that joined it. */
 export const occurrenceCount = (e: Pick<EventRecord, 'occurrences'>) => 1 + (e.occurrences?.length ?? 0);
 

@@ -253,8 +253,8 @@ export type ListWindow = { limit: number; before?: string };
 
 export async function listEvents(db: Queryable, orgs: readonly number[], w: ListWindow) {
   return db.query<{ organization_id: number; data: EventRecord }>(
-    `select organization_id, data from events where organization_id = any($1) and ($2::timestamptz is null or created < $2)
-     order by created desc, id desc limit $3`,
+    `select organization_id, data from events where organization_id = any($1) and ($2::timestamptz is null or last_at < $2)
+     order by last_at desc, id desc limit $3`,
     [orgs, w.before ?? null, w.limit],
   );
 }

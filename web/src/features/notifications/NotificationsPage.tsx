@@ -4,11 +4,12 @@ import {
   alarmTypeKey,
   type EventRecord,
   formatMeasure,
+  isHandled,
   isRadarType,
   type NotificationRecord,
-  type Severity,
   SEVERITIES,
   SEVERITY_TABLE,
+  type Severity,
   severityOfPriority,
   type TaskRecord,
 } from '@fieldwatch/core';
@@ -284,7 +285,7 @@ function EventDetails({ event }: { event: EventRecord }) {
           </>
         )}
       </dl>
-      {event.acknowledged ? (
+      {event.acknowledged && (
         <p className="notif__ack">
           <BellRing size={14} aria-hidden />
           {t('notifications.acknowledgedBy', {
@@ -297,26 +298,26 @@ function EventDetails({ event }: { event: EventRecord }) {
             </q>
           )}
         </p>
-      ) : (
-        canWork && (
-          <form
-            className="notif__ackform"
-            onSubmit={(e) => {
-              e.preventDefault();
-              ack.mutate();
-            }}
-          >
-            <TextField
-              label={t('notifications.comment')}
-              value={comment}
-              maxLength={2000}
-              onChange={(e) => setComment(e.target.value)}
-            />
-            <Button type="submit" variant="primary" disabled={ack.isPending}>
-              {t('notifications.acknowledge')}
-            </Button>
-          </form>
-        )
+      )}
+      {/* Raised again after it was acknowledged: it needs handling again. */}
+      {!isHandled(event) && canWork && (
+        <form
+          className="notif__ackform"
+          onSubmit={(e) => {
+            e.preventDefault();
+            ack.mutate();
+          }}
+        >
+          <TextField
+            label={t('notifications.comment')}
+            value={comment}
+            maxLength={2000}
+            onChange={(e) => setComment(e.target.value)}
+          />
+          <Button type="submit" variant="primary" disabled={ack.isPending}>
+            {t('notifications.acknowledge')}
+          </Button>
+        </form>
       )}
     </div>
   );
