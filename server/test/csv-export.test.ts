@@ -94,6 +94,23 @@ describe('GET /api/v3/device/devices/export.csv', () => {
     expect(lines(reading.body)).toHaveLength(3);
   });
 
+  it("names the file after the range's days in the user's profile timezone", async () => {
+    const prefs = await t.app.inject({
+      method: 'PUT',
+      url: '/api/v3/user/profile/preferences',
+      headers: { cookie: reader },
+      payload: {
+        timezone: 'GMT -08:00 Los Angeles',
+        timeFormat: '24h',
+        dateFormat: 'DD MMM YYYY',
+        notification: { email: false, desktop: false },
+      },
+    });
+    expect(prefs.statusCode, prefs.body).toBe(200);
+    const res = await get(exportUrl({ units: pipe, columns: 'PT1', ...march }), reader);
+    expect(res.headers['content-disposition']).toBe('attachment; filename="fieldwatch-2025-02-28-2025-03-01.csv"');
+  });
+
   it("answers 404 when any unit is another organisation's or missing, and 401 without a session", async () => {
     const mixed = await get(exportUrl({ units: `${pipe},${foreign}`, ...march }));
     expect(mixed.statusCode).toBe(404);

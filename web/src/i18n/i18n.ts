@@ -1,12 +1,4 @@
-import {
-  type DatePreferences,
-  DEFAULT_LANGUAGE,
-  formatDateTime as formatInPreferences,
-  isLanguage,
-  type Language,
-  textDirection,
-  zoneOf,
-} from '@fieldwatch/core';
+import { DEFAULT_LANGUAGE, isLanguage, type Language, textDirection } from '@fieldwatch/core';
 import i18next from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { isChunkLoadError, loadChunk } from '../lib/chunkLoad.ts';
@@ -43,28 +35,4 @@ export async function changeLanguage(lang: string): Promise<Language> {
   document.documentElement.lang = language;
   document.documentElement.dir = textDirection(language);
   return language;
-}
-
-let timeConfig: DatePreferences['timeConfig'] | undefined;
-
-/** The signed-in user's clock, timezone and date order (spec §3 timeConfig), or none when signed out. */
-export function setTimePreferences(next: DatePreferences['timeConfig'] | undefined) {
-  timeConfig = next;
-}
-
-/**
- * Dates follow the interface language and the profile's preferences: its timezone (unless the
- * caller fixes one, as day buckets in UTC do), its 12 or 24 hour clock, and, for a full date and
- * time, its date order ('DD MMM YYYY' or 'MMM DD YYYY').
- */
-export function formatDateTime(value: string | Date, options?: Intl.DateTimeFormatOptions) {
-  const date = typeof value === 'string' ? new Date(value) : value;
-  if (!options && timeConfig) return formatInPreferences(date, { language: i18n.language, timeConfig });
-  const o = options ?? { dateStyle: 'medium', timeStyle: 'short' };
-  const showsTime = o.timeStyle !== undefined || o.hour !== undefined;
-  return new Intl.DateTimeFormat(i18n.language, {
-    ...o,
-    ...(timeConfig && !o.timeZone ? { timeZone: zoneOf(timeConfig.timezone) } : {}),
-    ...(timeConfig && showsTime ? { hourCycle: timeConfig.timeFormat === '12h' ? 'h12' : 'h23' } : {}),
-  }).format(date);
 }

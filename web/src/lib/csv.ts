@@ -1,3 +1,5 @@
+import { currentDateFormat } from './useDateFormat.ts';
+
 /** RFC 4180 CSV: fields with a comma, quote or line break quoted, quotes doubled; CRLF line ends. */
 export function toCsv(rows: readonly (readonly (string | number | null | undefined)[])[]): string {
   const field = (v: string | number | null | undefined) => {
@@ -10,8 +12,11 @@ export function toCsv(rows: readonly (readonly (string | number | null | undefin
   return rows.map((r) => r.map(field).join(',')).join('\r\n');
 }
 
-/** A file name for the download: the list's title, safe characters only, and the date. */
-export function csvFileName(title: string, at: Date): string {
+/**
+ * A file name for the download: the list's title, safe characters only, and the day ('YYYY-MM-DD',
+ * which sorts; the day as the profile's timezone has it, see `downloadCsv`).
+ */
+export function csvFileName(title: string, day: string): string {
   const base =
     title
       .normalize('NFKD')
@@ -19,7 +24,7 @@ export function csvFileName(title: string, at: Date): string {
       .trim()
       .replace(/\s+/g, '-')
       .toLowerCase() || 'report';
-  return `${base}-${at.toISOString().slice(0, 10)}.csv`;
+  return `${base}-${day}.csv`;
 }
 
 /** Downloads rows as a CSV file named after `title` (with a BOM, so spreadsheets read UTF-8). */
@@ -27,7 +32,7 @@ export function downloadCsv(title: string, rows: readonly (readonly (string | nu
   const blob = new Blob([`\ufeff${toCsv(rows)}`], { type: 'text/csv;charset=utf-8' });
   const a = document.createElement('a');
   a.href = URL.createObjectURL(blob);
-  a.download = csvFileName(title, new Date());
+  a.download = csvFileName(title, currentDateFormat().isoDay(Date.now()));
   a.click();
   setTimeout(() => URL.revokeObjectURL(a.href), 0);
 }

@@ -9,3 +9,10 @@ export const queryClient = new QueryClient({
     },
   },
 });
+
+/**
+ * After a language change the profile has saved: the server's answers hold texts in the language
+ * they were asked in (notifications, events, alarm and task texts, weather), so every cached answer
+ * is marked stale and those on screen are fetched again.
+ */
+export const refetchForLanguage = () => queryClient.invalidateQueries();

@@ -1,10 +1,9 @@
 import {
+  type DateFormatter,
   type DatePreferences,
   DEFAULT_DATE_FORMAT,
   DEFAULT_TIMEZONE,
-  formatDate,
-  formatDateTime,
-  formatTime,
+  dateFormatter,
 } from '@fieldwatch/core';
 import { useMemo } from 'react';
 import { useUserStore } from '../stores/user.ts';
@@ -21,18 +20,15 @@ export function datePreferences(): DatePreferences {
   return { language: s.activeLanguage, timeConfig: s.profile?.timeConfig ?? DEFAULT_TIME_CONFIG };
 }
 
-type When = Date | string | number;
+/** The profile's formatters outside React (chart axes, file names); components use `useDateFormat`. */
+export const currentDateFormat = (): DateFormatter => dateFormatter(datePreferences());
 
-/** Formatters that follow the profile's preferences; every date a screen shows goes through them. */
-export function useDateFormat() {
+/**
+ * Every date a screen shows goes through these (core `dateFormatter`): the profile's date order,
+ * 12 or 24 hour clock and timezone, in the interface language. Components re-render when they change.
+ */
+export function useDateFormat(): DateFormatter {
   const language = useUserStore((s) => s.activeLanguage);
   const timeConfig = useUserStore((s) => s.profile?.timeConfig ?? DEFAULT_TIME_CONFIG);
-  return useMemo(() => {
-    const p: DatePreferences = { language, timeConfig };
-    return {
-      date: (d: When) => formatDate(d, p),
-      time: (d: When, opts?: { seconds?: boolean }) => formatTime(d, p, opts),
-      dateTime: (d: When, opts?: { seconds?: boolean }) => formatDateTime(d, p, opts),
-    };
-  }, [language, timeConfig]);
+  return useMemo(() => dateFormatter({ language, timeConfig }), [language, timeConfig]);
 }

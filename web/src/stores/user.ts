@@ -12,7 +12,6 @@ import {
 } from '@fieldwatch/core';
 import { create } from 'zustand';
 import { persist } from 'zustand/middleware';
-import { setTimePreferences } from '../i18n/i18n.ts';
 
 export type ThemeMode = 'Dark' | 'Bright';
 
@@ -87,12 +86,6 @@ export const useUserStore = create<UserState & UserActions>()(
     { name: 'fieldwatch.user' },
   ),
 );
-
-// Every date the screens show follows the signed-in user's time preferences.
-setTimePreferences(useUserStore.getState().profile?.timeConfig);
-useUserStore.subscribe((s, before) => {
-  if (s.profile?.timeConfig !== before.profile?.timeConfig) setTimePreferences(s.profile?.timeConfig);
-});
 
 export const isSignedIn = () => useUserStore.getState().accessResponse !== null;
 

@@ -1,9 +1,10 @@
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import { DATA_DEFAULT_RANGE_MS } from '@fieldwatch/core';
+import { DATA_DEFAULT_RANGE_MS, DEFAULT_TIMEZONE, isoDay } from '@fieldwatch/core';
 import { type Static, Type } from '@sinclair/typebox';
 import type { App } from '../../app.ts';
 import { sessionOf } from '../../plugins/auth.ts';
 import { signedIn } from '../../plugins/policy.ts';
+import { findUserById } from '../users/users.service.ts';
 import { EXPORT_MAX_UNITS, unitsCsvExport } from './data.service.ts';
 import { security, v3Errors } from './route-kit.ts';
 import { timeRange } from './telemetry.service.ts';
@@ -50,8 +51,11 @@ export function exportRoutes(app: App) {
     async (request, reply) => {
       const q = request.query;
       const range = timeRange(q.start, q.end, DATA_DEFAULT_RANGE_MS);
-      const body = await unitsCsvExport(db, sessionOf(request), q, range);
-      const day = (d: Date) => d.toISOString().slice(0, 10);
+      const session = sessionOf(request);
+      const body = await unitsCsvExport(db, session, q, range);
+      // The file is named after the days of the range as the user's profile timezone has them.
+      const timezone = (await findUserById(db, session.user_id))?.timezone ?? DEFAULT_TIMEZONE;
+      const day = (d: Date) => isoDay(d, timezone);
       reply.type('text/csv; charset=utf-8');
       reply.header(
         'content-disposition',

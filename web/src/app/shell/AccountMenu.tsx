@@ -2,7 +2,7 @@ import { initials } from '@fieldwatch/core';
 import { LogOut, Moon, Sun, UserRound } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { formatDateTime } from '../../i18n/i18n.ts';
+import { useDateFormat } from '../../lib/useDateFormat.ts';
 import { useUserStore } from '../../stores/user.ts';
 import { Menu, MenuContent, MenuItem, MenuLabel, MenuSeparator, MenuTrigger } from '../../ui/Menu.tsx';
 import { useSignOut } from './useSignOut.ts';
@@ -12,6 +12,7 @@ export function AccountMenu() {
   const navigate = useNavigate();
   const { profile, themeMode, toggleTheme } = useUserStore();
   const signOut = useSignOut();
+  const when = useDateFormat();
   const name = profile?.name || profile?.username || '';
   return (
     <Menu>
@@ -30,7 +31,7 @@ export function AccountMenu() {
       <MenuContent>
         <MenuLabel>{t('shell.signedInAs', { name })}</MenuLabel>
         {profile?.lastLogin && (
-          <div className="menu__note">{t('shell.previousSignIn', { time: formatDateTime(profile.lastLogin) })}</div>
+          <div className="menu__note">{t('shell.previousSignIn', { time: when.dateTime(profile.lastLogin) })}</div>
         )}
         <MenuItem onSelect={() => navigate('/profile')}>
           <UserRound size={16} aria-hidden /> {t('nav.myProfile')}

@@ -3,6 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Hourglass } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { authApi } from '../../lib/api.ts';
+import { useDateFormat } from '../../lib/useDateFormat.ts';
 
 /**
  * The days left of the current organisation's trial (issue 9: organisations made through a tag
@@ -10,6 +11,7 @@ import { authApi } from '../../lib/api.ts';
  */
 export function TrialChip() {
   const { t } = useTranslation();
+  const dates = useDateFormat();
   const { data } = useQuery({ queryKey: ['userSession'], queryFn: authApi.userSession });
   const endsAt = data?.currentOrganization?.trialEndsAt;
   if (!endsAt) return null;
@@ -22,7 +24,7 @@ export function TrialChip() {
       data-testid="trial-chip"
       role="status"
       aria-label={text}
-      title={text}
+      title={`${text} · ${dates.dateTime(endsAt)}`}
     >
       <Hourglass size={14} aria-hidden />
       <span className="trial-chip__text" aria-hidden>

@@ -1,12 +1,33 @@
-import { CUSTOM_RANGE } from '@fieldwatch/core';
+import { CUSTOM_RANGE, type Profile } from '@fieldwatch/core';
 import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { initI18n } from '../../i18n/i18n.ts';
 import { DEFAULT_DATE_INTERVAL, useDeviceStore } from '../../stores/devices.ts';
+import { useUserStore } from '../../stores/user.ts';
 import { addDays, monthGrid, moveDay, presetSelection, rangeSelection, selectionRange } from './rangeDates.ts';
 import { TimeRangePicker } from './TimeRangePicker.tsx';
 
 const d = (y: number, m: number, day: number, h = 0) => new Date(y, m - 1, day, h);
+
+// The picker counts days in the profile's timezone and shows them in its date order; the
+// expectations are worked out here with Intl directly (Seoul: UTC+9, no summer time).
+const SEOUL = { timeFormat: '12h', timezone: 'GMT +09:00 Seoul', dateFormat: 'DD MMM YYYY' } as const;
+const seoulToday = () => {
+  const parts = new Intl.DateTimeFormat('en-US', {
+    timeZone: 'Asia/Seoul',
+    year: 'numeric',
+    month: 'numeric',
+    day: 'numeric',
+  }).formatToParts(new Date());
+  const n = (type: string) => Number(parts.find((p) => p.type === type)?.value);
+  return { y: n('year'), m: n('month') - 1, day: n('day') };
+};
+const seoulMidnight = (y: number, m: number, day: number) => new Date(Date.UTC(y, m, day) - 9 * 3600_000);
+const dayParts = (y: number, m: number, day: number) => {
+  const at = new Date(Date.UTC(y, m, day));
+  const f = (o: Intl.DateTimeFormatOptions) => new Intl.DateTimeFormat('en', { ...o, timeZone: 'UTC' }).format(at);
+  return { weekday: f({ weekday: 'short' }), dd: f({ day: '2-digit' }), month: f({ month: 'short' }), year: String(y) };
+};
 
 describe('calendar helpers', () => {
   it('lays out a month in weeks from the given first weekday', () => {
@@ -59,8 +80,14 @@ describe('TimeRangePicker', () => {
   beforeAll(async () => {
     await initI18n('en');
   });
-  beforeEach(() => useDeviceStore.setState({ dateInterval: DEFAULT_DATE_INTERVAL, customRange: null }));
-  afterEach(cleanup);
+  beforeEach(() => {
+    useDeviceStore.setState({ dateInterval: DEFAULT_DATE_INTERVAL, customRange: null });
+    useUserStore.setState({ profile: { timeConfig: SEOUL } as unknown as Profile });
+  });
+  afterEach(() => {
+    cleanup();
+    useUserStore.setState({ profile: null });
+  });
 
   it('shows the ranges as chips and picks one', () => {
     render(<TimeRangePicker />);
@@ -99,19 +126,24 @@ describe('TimeRangePicker', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Custom' }));
     const dialog = screen.getByRole('dialog', { name: 'Custom period' });
     expect(within(dialog).queryByRole('textbox')).toBeNull();
-    const today = new Date();
-    const first = new Date(today.getFullYear(), today.getMonth(), 1);
-    const second = new Date(today.getFullYear(), today.getMonth(), Math.min(2, today.getDate()));
-    const label = (x: Date) => new Intl.DateTimeFormat('en', { dateStyle: 'full' }).format(x);
+    // Today in Seoul, whatever the test machine's timezone: days 1 and 2 of that month (or day 1 twice).
+    const { y, m, day } = seoulToday();
+    const second = Math.min(2, day);
+    // Day first ('Mon 02 Nov 2026'), as the profile says.
+    const label = (x: number) => {
+      const p = dayParts(y, m, x);
+      return `${p.weekday} ${p.dd} ${p.month} ${p.year}`;
+    };
     fireEvent.click(within(dialog).getByRole('button', { name: label(second) }));
     expect(within(dialog).getByText('Pick the last day')).toBeTruthy();
-    fireEvent.click(within(dialog).getByRole('button', { name: label(first) }));
+    fireEvent.click(within(dialog).getByRole('button', { name: label(1) }));
     fireEvent.click(within(dialog).getByRole('button', { name: 'Apply' }));
     const s = useDeviceStore.getState();
     expect(s.dateInterval).toBe(CUSTOM_RANGE);
+    // Whole days from Seoul's midnight to Seoul's midnight.
     expect(s.customRange).toEqual({
-      start: first.toISOString(),
-      end: addDays(second, 1).toISOString(),
+      start: seoulMidnight(y, m, 1).toISOString(),
+      end: seoulMidnight(y, m, second + 1).toISOString(),
     });
     expect(screen.queryByRole('dialog')).toBeNull();
   });
@@ -124,11 +156,16 @@ describe('TimeRangePicker', () => {
     });
     const s = useDeviceStore.getState();
     expect(s.dateInterval).toBe(CUSTOM_RANGE);
-    const start = new Date(s.customRange?.start ?? '');
-    expect(new Date(s.customRange?.end ?? '').getTime() - start.getTime()).toBeGreaterThanOrEqual(23 * 3600_000);
+    // Yesterday in Seoul: midnight to midnight there.
+    const { y, m, day } = seoulToday();
+    expect(s.customRange).toEqual({
+      start: seoulMidnight(y, m, day - 1).toISOString(),
+      end: seoulMidnight(y, m, day).toISOString(),
+    });
     const chips = within(screen.getByRole('toolbar')).getAllByRole('button');
     const custom = chips[CUSTOM_RANGE] as HTMLElement;
     expect(custom.getAttribute('aria-pressed')).toBe('true');
-    expect(custom.textContent).toBe(new Intl.DateTimeFormat('en', { day: 'numeric', month: 'short' }).format(start));
+    const p = dayParts(y, m, day - 1);
+    expect(custom.textContent).toBe(`${p.dd} ${p.month}`);
   });
 });

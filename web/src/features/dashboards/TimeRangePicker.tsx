@@ -1,14 +1,13 @@
 import './time-range.css';
-import { CUSTOM_RANGE, intervalRange, TIME_RANGES } from '@fieldwatch/core';
+import { CUSTOM_RANGE, type DateFormatter, intervalRange, TIME_RANGES } from '@fieldwatch/core';
 import { CalendarRange, ChevronLeft, ChevronRight, X } from 'lucide-react';
 import { Dialog as RadixDialog } from 'radix-ui';
 import { type KeyboardEvent, useEffect, useId, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { formatDateTime } from '../../i18n/i18n.ts';
 import { useBreakpoint } from '../../lib/useBreakpoint.ts';
+import { useDateFormat } from '../../lib/useDateFormat.ts';
 import { useDeviceStore } from '../../stores/devices.ts';
 import { useRootStore } from '../../stores/root.ts';
-import { useUserStore } from '../../stores/user.ts';
 import { Button, IconButton } from '../../ui/Button.tsx';
 import {
   addMonths,
@@ -42,12 +41,12 @@ export function TimeRangePicker() {
   const { t } = useTranslation();
   const dateInterval = useDeviceStore((s) => s.dateInterval);
   const customRange = useDeviceStore((s) => s.customRange);
-  const hour12 = useUserStore((s) => s.profile?.timeConfig.timeFormat === '12h');
+  const dates = useDateFormat();
   const phone = useBreakpoint() === 'xs';
   const [open, setOpen] = useState(false);
   const selectId = useId();
   const isCustom = dateInterval === CUSTOM_RANGE && customRange !== null;
-  const customLabel = isCustom ? periodLabel(customRange, hour12) : t('timeRange.short.custom');
+  const customLabel = isCustom ? periodLabel(customRange, dates) : t('timeRange.short.custom');
 
   const choose = (index: number) => (index === CUSTOM_RANGE ? setOpen(true) : setRange(index));
 
@@ -90,21 +89,30 @@ export function TimeRangePicker() {
           label={t('timeRange.label')}
         />
       )}
-      {open && <RangeDialog onClose={() => setOpen(false)} phone={phone} hour12={hour12} />}
+      {open && <RangeDialog onClose={() => setOpen(false)} phone={phone} />}
     </>
   );
 }
 
-function periodLabel(range: { start: string; end: string }, hour12: boolean) {
-  const s = rangeSelection(new Date(range.start), new Date(range.end));
-  const day: Intl.DateTimeFormatOptions = { day: 'numeric', month: 'short' };
-  const withTime = s.startHour !== 0 || s.endHour !== 24;
-  const opts: Intl.DateTimeFormatOptions = withTime
-    ? { ...day, hour: '2-digit', minute: '2-digit', hourCycle: hour12 ? 'h12' : 'h23' }
-    : day;
+/**
+ * The picker counts in days and hours of the profile's timezone: a stored range is read as wall
+ * times there (rangeDates.ts works in a Date's local fields) and a picked one turned back into instants.
+ */
+const wallSelection = (range: { start: string; end: string }, dates: DateFormatter) =>
+  rangeSelection(dates.toWall(range.start), dates.toWall(range.end));
+const instantRange = (s: Selection, dates: DateFormatter) => {
   const { start, end } = selectionRange(s);
-  const from = formatDateTime(start, opts);
-  const to = withTime ? formatDateTime(end, opts) : formatDateTime(s.to, opts);
+  return { start: dates.fromWall(start).toISOString(), end: dates.fromWall(end).toISOString() };
+};
+
+function periodLabel(range: { start: string; end: string }, dates: DateFormatter) {
+  const s = wallSelection(range, dates);
+  const withTime = s.startHour !== 0 || s.endHour !== 24;
+  const { start, end } = selectionRange(s);
+  const label = (d: Date) =>
+    withTime ? dates.calendar.dateTime(d, { year: false }) : dates.calendar.date(d, { year: false });
+  const from = label(start);
+  const to = withTime ? label(end) : label(s.to);
   return from === to ? from : `${from} – ${to}`;
 }
 
@@ -168,34 +176,23 @@ function RangeChips({
 
 // The custom range dialog ---------------------------------------------------------------------
 
-function initialSelection(): Selection {
+function initialSelection(dates: DateFormatter): Selection {
   const { dateInterval, customRange } = useDeviceStore.getState();
-  if (dateInterval === CUSTOM_RANGE && customRange) {
-    return rangeSelection(new Date(customRange.start), new Date(customRange.end));
-  }
-  const { start } = intervalRange(dateInterval, new Date());
-  return { from: startOfDay(start), to: startOfDay(new Date()), startHour: 0, endHour: 24 };
+  if (dateInterval === CUSTOM_RANGE && customRange) return wallSelection(customRange, dates);
+  const now = new Date();
+  const { start } = intervalRange(dateInterval, now);
+  return { from: startOfDay(dates.toWall(start)), to: startOfDay(dates.toWall(now)), startHour: 0, endHour: 24 };
 }
 
-function RangeDialog({ onClose, phone, hour12 }: { onClose: () => void; phone: boolean; hour12: boolean }) {
+function RangeDialog({ onClose, phone }: { onClose: () => void; phone: boolean }) {
   const { t, i18n } = useTranslation();
   const locale = i18n.language;
   const firstDay = useMemo(() => weekStart(locale), [locale]);
-  // The grid re-renders on every hovered day: its formatters are made once per language.
-  const f = useMemo(() => {
-    const make = (o: Intl.DateTimeFormatOptions) => new Intl.DateTimeFormat(locale, o);
-    return {
-      full: make({ dateStyle: 'full' }),
-      month: make({ month: 'long', year: 'numeric' }),
-      endDay: make({ weekday: 'short', day: 'numeric', month: 'short', year: 'numeric' }),
-      hour: make({ hour: '2-digit', minute: '2-digit', hourCycle: hour12 ? 'h12' : 'h23' }),
-      weekdayLong: make({ weekday: 'long' }),
-      weekdayShort: make({ weekday: 'short' }),
-      weekdayNarrow: make({ weekday: 'narrow' }),
-    };
-  }, [locale, hour12]);
-  const today = useMemo(() => startOfDay(new Date()), []);
-  const [sel, setSel] = useState(initialSelection);
+  const dates = useDateFormat();
+  // The grid's days are wall days of the profile's timezone: shown as they are, not shifted again.
+  const f = dates.calendar;
+  const today = useMemo(() => startOfDay(dates.toWall(Date.now())), [dates]);
+  const [sel, setSel] = useState(() => initialSelection(dates));
   /** Waiting for the last day after a first click. */
   const [picking, setPicking] = useState(false);
   const [hover, setHover] = useState<Date | null>(null);
@@ -256,30 +253,23 @@ function RangeDialog({ onClose, phone, hour12 }: { onClose: () => void; phone: b
 
   const apply = () => {
     if (!valid) return;
-    useDeviceStore.setState({
-      dateInterval: CUSTOM_RANGE,
-      customRange: { start: start.toISOString(), end: end.toISOString() },
-    });
+    useDeviceStore.setState({ dateInterval: CUSTOM_RANGE, customRange: instantRange(sel, dates) });
     onClose();
   };
   const applyPreset = (p: Preset) => {
-    const s = presetSelection(p, new Date(), firstDay);
-    const r = selectionRange(s);
-    useDeviceStore.setState({
-      dateInterval: CUSTOM_RANGE,
-      customRange: { start: r.start.toISOString(), end: r.end.toISOString() },
-    });
+    const s = presetSelection(p, dates.toWall(Date.now()), firstDay);
+    useDeviceStore.setState({ dateInterval: CUSTOM_RANGE, customRange: instantRange(s, dates) });
     onClose();
   };
 
-  const hourLabel = (h: number) => (h === 24 ? t('timeRange.picker.endOfDay') : f.hour.format(new Date(2000, 0, 1, h)));
+  const hourLabel = (h: number) => (h === 24 ? t('timeRange.picker.endOfDay') : f.time(new Date(2000, 0, 1, h)));
   // 2024-01-01 was a Monday: day (firstDay + i) of that week. Short names, or narrow ones where
   // the language's short names are long (Arabic writes them out).
   const weekdays = Array.from({ length: 7 }, (_, i) => new Date(2024, 0, ((firstDay + i - 1) % 7) + 1)).map((d) => ({
     day: d.getDay(),
-    long: f.weekdayLong.format(d),
-    short: f.weekdayShort.format(d),
-    narrow: f.weekdayNarrow.format(d),
+    long: f.weekday(d, 'long'),
+    short: f.weekday(d, 'short'),
+    narrow: f.weekday(d, 'narrow'),
   }));
   const useNarrow = weekdays.some((w) => w.short.length > 4);
 
@@ -337,7 +327,7 @@ function RangeDialog({ onClose, phone, hour12 }: { onClose: () => void; phone: b
               <div className="range-picker__months" ref={gridRef} onKeyDown={onGridKey}>
                 {Array.from({ length: months }, (_, m) => {
                   const month = addMonths(view, m);
-                  const title = f.month.format(month);
+                  const title = f.month(month, { long: true });
                   return (
                     <table key={dayKey(month)} className="range-picker__month" aria-label={title}>
                       <caption className="range-picker__month-title">{title}</caption>
@@ -383,7 +373,7 @@ function RangeDialog({ onClose, phone, hour12 }: { onClose: () => void; phone: b
                                     tabIndex={sameDay(d, focusDay) ? 0 : -1}
                                     aria-disabled={future || undefined}
                                     aria-current={sameDay(d, today) ? 'date' : undefined}
-                                    aria-label={f.full.format(d)}
+                                    aria-label={f.date(d, { weekday: true })}
                                     aria-pressed={inRange}
                                     onClick={() => pick(d)}
                                     onMouseEnter={() => picking && !future && setHover(d)}
@@ -408,7 +398,7 @@ function RangeDialog({ onClose, phone, hour12 }: { onClose: () => void; phone: b
             <div className="range-picker__ends">
               <RangeEnd
                 label={t('timeRange.picker.from')}
-                day={f.endDay.format(shownFrom)}
+                day={f.date(shownFrom, { weekday: true })}
                 timeLabel={t('timeRange.picker.startTime')}
                 hours={Array.from({ length: 24 }, (_, h) => h)}
                 value={sel.startHour}
@@ -420,7 +410,7 @@ function RangeDialog({ onClose, phone, hour12 }: { onClose: () => void; phone: b
               </span>
               <RangeEnd
                 label={t('timeRange.picker.to')}
-                day={f.endDay.format(shownTo)}
+                day={f.date(shownTo, { weekday: true })}
                 timeLabel={t('timeRange.picker.endTime')}
                 hours={Array.from({ length: 24 }, (_, h) => h + 1)}
                 value={sel.endHour}

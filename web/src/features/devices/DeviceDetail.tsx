@@ -3,12 +3,13 @@ import { useQuery } from '@tanstack/react-query';
 import { ArrowLeft, Radar } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { formatDateTime } from '../../i18n/i18n.ts';
+import { useDateFormat } from '../../lib/useDateFormat.ts';
 import { deviceRights, useRoleIn } from '../../stores/user.ts';
 import { Button } from '../../ui/Button.tsx';
 import { EmptyState } from '../../ui/EmptyState.tsx';
 import { Skeleton } from '../../ui/Skeleton.tsx';
 import { StatusLabel } from '../../ui/StatusLabel.tsx';
+import { Time } from '../../ui/Time.tsx';
 import { devicesApi } from './devicesApi.ts';
 import { NoAuthority, OperationsPanel } from './OperationsPanel.tsx';
 import { SettingsForm } from './SettingsForm.tsx';
@@ -43,6 +44,7 @@ export function DeviceDetail({
   onClose: () => void;
 }) {
   const { t } = useTranslation();
+  const when = useDateFormat();
   const details = useQuery({ queryKey: ['deviceDetails', unitId], queryFn: () => devicesApi.details(unitId) });
   const options = useQuery({ queryKey: ['deviceOptions', unitId], queryFn: () => devicesApi.options(unitId) });
   const settings = useQuery({ queryKey: ['deviceSettings', unitId], queryFn: () => devicesApi.settings(unitId) });
@@ -93,7 +95,7 @@ export function DeviceDetail({
             <dt>{t('devices.type')}</dt>
             <dd>{unit.type.name || unitTypeName(unit.type.code)}</dd>
             <dt>{t('devices.lastReport')}</dt>
-            <dd>{unit.lastReport ? formatDateTime(unit.lastReport) : t('devices.never')}</dd>
+            <dd>{unit.lastReport ? <Time at={unit.lastReport} /> : t('devices.never')}</dd>
           </dl>
         );
       case 'deviceAlarm':
@@ -141,7 +143,7 @@ export function DeviceDetail({
           {unit.location && <span>{unit.location}</span>}
           <span>
             {unit.lastReport
-              ? t('devices.reported', { time: formatDateTime(unit.lastReport) })
+              ? t('devices.reported', { time: when.dateTime(unit.lastReport) })
               : t('devices.neverReported')}
           </span>
         </p>

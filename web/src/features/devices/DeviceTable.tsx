@@ -18,7 +18,6 @@ import { Download, Nfc, X } from 'lucide-react';
 import { useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { formatDateTime } from '../../i18n/i18n.ts';
 import { downloadCsv } from '../../lib/csv.ts';
 import { toast } from '../../lib/toast.ts';
 import { deviceRights, useUserStore } from '../../stores/user.ts';
@@ -27,6 +26,7 @@ import { Chip } from '../../ui/Chip.tsx';
 import { Select } from '../../ui/Select.tsx';
 import { StatusLabel } from '../../ui/StatusLabel.tsx';
 import { TextField } from '../../ui/TextField.tsx';
+import { Time } from '../../ui/Time.tsx';
 import { selectionState, selectRow, toggleAll } from '../../ui/table/selection.ts';
 import { collatorFor, nextSort, type Sort, type SortValue, sortRows } from '../../ui/table/sorting.ts';
 import { type Column, VirtualTable } from '../../ui/table/VirtualTable.tsx';
@@ -184,7 +184,7 @@ export function DeviceTable({ devices, openId }: { devices: readonly Device[]; o
       sortable: true,
       firstDir: 'desc',
       cell: (d) =>
-        d.lastReport ? formatDateTime(d.lastReport) : <span className="vt__muted">{t('devices.never')}</span>,
+        d.lastReport ? <Time at={d.lastReport} /> : <span className="vt__muted">{t('devices.never')}</span>,
     },
   ];
   const statusOn = (s: (typeof UNIT_STATUSES)[number]) => filter.unitStatus[s];

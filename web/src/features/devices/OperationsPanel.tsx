@@ -2,7 +2,6 @@ import { type DeviceDetails, OPERATIONS, type Operation, type OperationStatus } 
 import { CircleAlert, CircleCheck, Lock, RotateCcw, X } from 'lucide-react';
 import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { formatDateTime } from '../../i18n/i18n.ts';
 import { queryClient } from '../../lib/query.ts';
 import { outputsOf } from '../../lib/relay/relayMachine.ts';
 import { useRelay } from '../../lib/relay/useRelay.ts';
@@ -11,6 +10,7 @@ import { Button } from '../../ui/Button.tsx';
 import { Dialog } from '../../ui/Dialog.tsx';
 import { Spinner } from '../../ui/Spinner.tsx';
 import { TextField } from '../../ui/TextField.tsx';
+import { Time } from '../../ui/Time.tsx';
 import { devicesApi } from './devicesApi.ts';
 import { latestByOperation, operationsKey, useOperations, useRunOperation } from './useOperations.ts';
 
@@ -84,7 +84,7 @@ export function OperationsPanel({
                 {t(`devices.operations.${o.operation}`, { defaultValue: o.operation })}
                 <span className="muted">
                   {' '}
-                  #{o.seq} · {formatDateTime(o.requestedAt)}
+                  #{o.seq} · <Time at={o.requestedAt} />
                 </span>
               </span>
               {canOperate && (
@@ -133,13 +133,12 @@ export function NoAuthority() {
 function OperationState({ status }: { status: OperationStatus | undefined }) {
   const { t } = useTranslation();
   if (!status) return <span className="ops__state muted">{t('devices.neverRun')}</span>;
-  const when = formatDateTime(status.finishedAt ?? status.requestedAt);
   return (
     <span className={`ops__state ops__state--${status.state}`} title={status.message || undefined}>
       {status.state === 'requested' && <Spinner />}
       {status.state === 'succeeded' && <CircleCheck size={13} aria-hidden />}
       {status.state === 'failed' && <CircleAlert size={13} aria-hidden />}
-      {t(`devices.states.${status.state}`)} · {when}
+      {t(`devices.states.${status.state}`)} · <Time at={status.finishedAt ?? status.requestedAt} />
     </span>
   );
 }

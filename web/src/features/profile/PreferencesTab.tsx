@@ -15,8 +15,10 @@ import { useMutation } from '@tanstack/react-query';
 import { Save } from 'lucide-react';
 import { type FormEvent, type ReactNode, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { refetchForLanguage } from '../../lib/query.ts';
 import { toast } from '../../lib/toast.ts';
 import { applyLanguage } from '../../stores/session.ts';
+import { useUserStore } from '../../stores/user.ts';
 import { Button } from '../../ui/Button.tsx';
 import { Select } from '../../ui/Select.tsx';
 import { preferencesBody } from './preferences.ts';
@@ -79,8 +81,11 @@ export function PreferencesTab({ profile }: { profile: Profile }) {
       return language === saved.language ? saved : profileApi.language(language);
     },
     onSuccess: async (saved) => {
+      const before = useUserStore.getState().activeLanguage;
       profileSaved(saved);
       await applyLanguage(saved.language);
+      // Texts the server put into its answers (notifications, events, alarms, tasks) are read again.
+      if (saved.language !== before) void refetchForLanguage();
       toast(t('profile.preferences.saved'), 'success');
     },
     onError: (e) => toast(t('profile.saveFailed', { message: e.message }), 'danger'),

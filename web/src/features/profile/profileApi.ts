@@ -2,8 +2,9 @@ import type { Language, PreferencesBody, Profile, ProfileUpdate, Session } from 
 import { useQuery } from '@tanstack/react-query';
 import { query } from '../../lib/api.ts';
 import { api } from '../../lib/http.ts';
-import { queryClient } from '../../lib/query.ts';
-import { useUserStore } from '../../stores/user.ts';
+import { queryClient, refetchForLanguage } from '../../lib/query.ts';
+import { applyLanguage } from '../../stores/session.ts';
+import { isSignedIn, useUserStore } from '../../stores/user.ts';
 
 const P = '/api/v3/user/profile';
 const S = '/api/v2/auth/session';
@@ -40,4 +41,24 @@ export function profileSaved(profile: Profile) {
   queryClient.setQueryData(profileKeys.profile, profile);
   useUserStore.getState().setProfile(profile);
   useUserStore.setState({ notifications: { ...profile.notification } });
+}
+
+let choosing: Promise<unknown> = Promise.resolve();
+
+/**
+ * A language chosen in the top bar: the page switches at once; signed in, the profile saves it with
+ * the call Profile → Preferences makes (so the next sign-in, on any device, starts in it) and the
+ * server's texts are read again in it. On the sign-in page it stays this device's choice (the user
+ * state keeps the language across sign-out). Choices save one after another, the last one wins.
+ */
+export function chooseLanguage(language: Language): Promise<void> {
+  const run = async () => {
+    await applyLanguage(language);
+    if (!isSignedIn()) return;
+    profileSaved(await profileApi.language(language));
+    void refetchForLanguage();
+  };
+  const next = choosing.then(run, run);
+  choosing = next.catch(() => {});
+  return next;
 }

@@ -16,12 +16,11 @@ import {
 import { type ReactNode, useCallback, useId, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams, useSearchParams } from 'react-router';
-import { formatDateTime } from '../../i18n/i18n.ts';
 import { ApiError } from '../../lib/http.ts';
 import { toast } from '../../lib/toast.ts';
+import { useDateFormat } from '../../lib/useDateFormat.ts';
 import { useDocumentTitle } from '../../lib/useDocumentTitle.ts';
 import { useThemeTokens } from '../../lib/useThemeTokens.ts';
-import { useUserStore } from '../../stores/user.ts';
 import { Button, IconButton } from '../../ui/Button.tsx';
 import { NumbersTable, TableToggle } from '../../ui/NumbersTable.tsx';
 import { Select } from '../../ui/Select.tsx';
@@ -181,7 +180,7 @@ function RadarView({ unitId, channels }: { unitId: number; channels: number[] })
   const locale = i18n.language;
   const queryClient = useQueryClient();
   const theme = useThemeTokens();
-  const hour12 = useUserStore((s) => s.profile?.timeConfig.timeFormat === '12h');
+  const when = useDateFormat();
   const [search, setSearch] = useSearchParams();
   const channelIndex = channelIndexFrom(search.get('channel'), channels) ?? 0;
   const channel = wireChannel(channelIndex);
@@ -257,10 +256,7 @@ function RadarView({ unitId, channels }: { unitId: number; channels: number[] })
   const [confirmReference, setConfirmReference] = useState(false);
   const [toDelete, setToDelete] = useState<Marker | null>(null);
 
-  const dateLabel = useCallback(
-    (d: Date) => formatDateTime(d, { dateStyle: 'medium', timeStyle: 'short', hourCycle: hour12 ? 'h12' : 'h23' }),
-    [hour12],
-  );
+  const dateLabel = useCallback((d: Date) => when.dateTime(d), [when]);
 
   // The curves on the plot: positions as the server answered them.
   const plotCurves = useMemo<PlotCurves | null>(() => {

@@ -5,7 +5,6 @@ import { ClipboardList, Plus } from 'lucide-react';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
-import { formatDateTime } from '../../i18n/i18n.ts';
 import { eventKeys, taskApi } from '../../lib/eventsApi.ts';
 import { queryClient } from '../../lib/query.ts';
 import { toast } from '../../lib/toast.ts';
@@ -17,6 +16,7 @@ import { EmptyState } from '../../ui/EmptyState.tsx';
 import { Select } from '../../ui/Select.tsx';
 import { Skeleton } from '../../ui/Skeleton.tsx';
 import { TextField } from '../../ui/TextField.tsx';
+import { Time } from '../../ui/Time.tsx';
 import { NewTaskDialog } from './NewTaskDialog.tsx';
 import { TaskView } from './TaskView.tsx';
 
@@ -168,7 +168,7 @@ export function TaskManagementPage() {
                       <span>{t(`tasks.categories.${x.category}`)}</span>
                       <span>{t('tasks.eventCount', { count: x.eventIds.length })}</span>
                       {x.assignees.length > 0 && <span>{x.assignees.join(', ')}</span>}
-                      <time dateTime={x.created}>{formatDateTime(x.created)}</time>
+                      <Time at={x.created} />
                     </span>
                   </button>
                 </li>

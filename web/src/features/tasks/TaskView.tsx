@@ -12,7 +12,6 @@ import { useMutation, useQueries, useQuery } from '@tanstack/react-query';
 import { ArrowLeft, Paperclip, Trash2, Upload, X } from 'lucide-react';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { formatDateTime } from '../../i18n/i18n.ts';
 import { eventApi, eventKeys, taskApi } from '../../lib/eventsApi.ts';
 import { queryClient } from '../../lib/query.ts';
 import { toast } from '../../lib/toast.ts';
@@ -22,6 +21,7 @@ import { Dialog } from '../../ui/Dialog.tsx';
 import { Select } from '../../ui/Select.tsx';
 import { Skeleton } from '../../ui/Skeleton.tsx';
 import { TextField } from '../../ui/TextField.tsx';
+import { Time } from '../../ui/Time.tsx';
 import type { TaskWithOrg } from './TaskManagementPage.tsx';
 
 /** Linked events shown in the view; a long alarm history stays readable. */
@@ -118,7 +118,9 @@ export function TaskView({ id, canWork, onClose }: { id: string; canWork: boolea
           </>
         )}
         <dt>{t('tasks.created')}</dt>
-        <dd>{formatDateTime(x.created)}</dd>
+        <dd>
+          <Time at={x.created} />
+        </dd>
       </dl>
 
       <Assignees task={x} canWork={canWork} onChange={(body) => change.mutate(body)} />
@@ -255,9 +257,7 @@ function LinkedEvents({ ids }: { ids: readonly string[] }) {
                       {e.alarm?.AlarmEventText && <span className="muted"> · {e.alarm.AlarmEventText}</span>}
                     </span>
                     <span className="muted">{e.unitName}</span>
-                    <time className="muted" dateTime={e.created}>
-                      {formatDateTime(e.created)}
-                    </time>
+                    <Time className="muted" at={e.created} />
                     {e.acknowledged && (
                       <span className="task-events__ack">
                         {t('notifications.acknowledgedBy', {
@@ -341,7 +341,7 @@ function ActivityLog({ activities }: { activities: readonly TaskActivity[] }) {
             <li key={at} data-type={a.type}>
               <span className="task-log__what">{describe(a)}</span>
               <span className="muted">
-                {a.user === 'system' ? t('tasks.system') : a.user} · {formatDateTime(a.date)}
+                {a.user === 'system' ? t('tasks.system') : a.user} · <Time at={a.date} />
               </span>
             </li>
           ))}
@@ -381,7 +381,7 @@ function TaskFiles({ taskId, canWork }: { taskId: string; canWork: boolean }) {
               {f.name}
             </a>
             <span className="muted">
-              {size.format(Math.max(1, Math.round(f.size / 1024)))} · {f.uploadedBy} · {formatDateTime(f.uploadedAt)}
+              {size.format(Math.max(1, Math.round(f.size / 1024)))} · {f.uploadedBy} · <Time at={f.uploadedAt} />
             </span>
             {canWork && (
               <IconButton label={t('tasks.deleteFile', { name: f.name })} onClick={() => remove.mutate(f.id)}>

@@ -5,6 +5,7 @@ import { BadgeCheck, Building2, ChevronDown, ChevronRight, FolderInput, Pencil, 
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { IconButton } from '../../../ui/Button.tsx';
+import { Time } from '../../../ui/Time.tsx';
 import { Section } from '../AdminParts.tsx';
 import { adminApi, adminKeys, useAdminChange } from '../adminApi.ts';
 import { ConfirmDialog } from '../ConfirmDialog.tsx';
@@ -169,8 +170,8 @@ function TrialBadge({ endsAt }: { endsAt: string }) {
   const { t } = useTranslation();
   const left = trialDaysLeft(endsAt);
   return (
-    <span className={`admin-trial${left === 0 ? ' admin-trial--ended' : ''}`}>
+    <Time className={`admin-trial${left === 0 ? ' admin-trial--ended' : ''}`} at={endsAt}>
       {left === 0 ? t('admin.accounts.trialEnded') : t('admin.accounts.trial', { count: left })}
-    </span>
+    </Time>
   );
 }

@@ -25,8 +25,8 @@ export function UsageTab({ org }: TabProps) {
   const usage = useUsage(org.id, days);
   const number = new Intl.NumberFormat(i18n.language);
   const signed = new Intl.NumberFormat(i18n.language, { signDisplay: 'exceptZero' });
-  // The day is a calendar date: shown at noon UTC so no timezone moves it to the day before.
-  const dayLabel = (day: string) => when.date(`${day}T12:00:00Z`);
+  // The day is a calendar date: shown as it is, no timezone moves it.
+  const dayLabel = (day: string) => when.calendar.date(day);
   return (
     <Section
       title={t('admin.usage.title')}

@@ -3,13 +3,13 @@ import { useQuery } from '@tanstack/react-query';
 import { RefreshCw } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { formatDateTime } from '../../../i18n/i18n.ts';
 import { onLive } from '../../../lib/live.ts';
 import { queryClient } from '../../../lib/query.ts';
 import { Button } from '../../../ui/Button.tsx';
 import { Chip } from '../../../ui/Chip.tsx';
 import { ScrollRegion } from '../../../ui/ScrollRegion.tsx';
 import { Skeleton } from '../../../ui/Skeleton.tsx';
+import { Time } from '../../../ui/Time.tsx';
 import { devicesApi } from '../devicesApi.ts';
 
 const KINDS = ['operation', 'alarm', 'alarmCleared', 'report'] as const;
@@ -77,7 +77,9 @@ export function LogScanTab({ unitId }: { unitId: number }) {
               {rows.map((e, i) => (
                 // biome-ignore lint/suspicious/noArrayIndexKey: entries of one time and kind may repeat
                 <tr key={`${e.time}-${e.kind}-${i}`} data-kind={e.kind}>
-                  <td>{formatDateTime(e.time)}</td>
+                  <td>
+                    <Time at={e.time} />
+                  </td>
                   <td>
                     <span className={`log-kind log-kind--${e.kind}`}>{t(`devices.log.kind.${e.kind}`)}</span>
                   </td>

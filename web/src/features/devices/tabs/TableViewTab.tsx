@@ -3,13 +3,13 @@ import { useQuery } from '@tanstack/react-query';
 import { Plus, Save } from 'lucide-react';
 import { type FormEvent, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { formatDateTime } from '../../../i18n/i18n.ts';
 import { queryClient } from '../../../lib/query.ts';
 import { toast } from '../../../lib/toast.ts';
 import { Button } from '../../../ui/Button.tsx';
 import { ScrollRegion } from '../../../ui/ScrollRegion.tsx';
 import { Select } from '../../../ui/Select.tsx';
 import { TextField } from '../../../ui/TextField.tsx';
+import { Time } from '../../../ui/Time.tsx';
 import { devicesApi } from '../devicesApi.ts';
 
 /**
@@ -54,7 +54,9 @@ export function TableViewTab({
                     <td className="num">
                       {v.value} {seriesByColumn(column)?.unit}
                     </td>
-                    <td>{formatDateTime(v.time)}</td>
+                    <td>
+                      <Time at={v.time} />
+                    </td>
                   </tr>
                 ))}
               </tbody>

@@ -2,7 +2,7 @@ import { type AirStatus, airSeverity, airStatus, type UnitShowValue, worstAir } 
 import { Angry, Frown, Laugh, type LucideIcon, Meh, Smile, Users, Wind } from 'lucide-react';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { formatDateTime } from '../../../../i18n/i18n.ts';
+import { Time } from '../../../../ui/Time.tsx';
 import { useCustomerIds, useDevices, useFilteredDevices, useSelectedUnits, useShowValues } from '../../data.ts';
 import { formatNumber, formatRelative, timeOf, useNow } from '../../widgets/kpi/format.ts';
 import { Updated, WidgetEmpty, WidgetError, WidgetSkeleton } from '../../widgets/kpi/WidgetStates.tsx';
@@ -153,9 +153,9 @@ function RoomTile({ room, lang, now }: { room: Room; lang: string; now: number }
         </div>
       </dl>
       {at !== undefined && (
-        <time className="air-room__time" dateTime={new Date(at).toISOString()} title={formatDateTime(new Date(at))}>
+        <Time className="air-room__time" at={at}>
           {formatRelative(lang, at, now)}
-        </time>
+        </Time>
       )}
     </li>
   );

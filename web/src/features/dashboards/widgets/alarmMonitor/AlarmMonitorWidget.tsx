@@ -2,9 +2,9 @@ import { alarmStatus, alarmTypeKey, type Device } from '@fieldwatch/core';
 import { BellOff, Users } from 'lucide-react';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { formatDateTime } from '../../../../i18n/i18n.ts';
 import { onLive } from '../../../../lib/live.ts';
 import { StatusDot } from '../../../../ui/StatusLabel.tsx';
+import { Time } from '../../../../ui/Time.tsx';
 import { useAlarms, useCustomerIds, useDevices } from '../../data.ts';
 import { useNow } from '../../widgets/kpi/format.ts';
 import { Updated, WidgetEmpty, WidgetError, WidgetSkeleton } from '../../widgets/kpi/WidgetStates.tsx';
@@ -163,9 +163,7 @@ function MonitorCard({
         {unit?.location && <span className="amon__location">{unit.location}</span>}
       </div>
       <div className="amon__when">
-        <time dateTime={time.toISOString()} title={formatDateTime(time)}>
-          {formatDateTime(time, { day: 'numeric', month: 'short', hour: 'numeric', minute: '2-digit' })}
-        </time>
+        <Time at={time} form="dayTime" />
         <span className="amon__age" title={t('widgets.alarmMonitor.ageTitle')}>
           {ageText}
         </span>

@@ -7,12 +7,11 @@ import { type ReactNode, useCallback, useId, useLayoutEffect, useMemo, useRef, u
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import uPlot from 'uplot';
-import { formatDateTime } from '../../../../i18n/i18n.ts';
 import { deviceApi } from '../../../../lib/api.ts';
+import { useDateFormat } from '../../../../lib/useDateFormat.ts';
 import { useThemeTokens } from '../../../../lib/useThemeTokens.ts';
 import { editDashboard } from '../../../../stores/dashboards.ts';
 import { useDeviceStore } from '../../../../stores/devices.ts';
-import { useUserStore } from '../../../../stores/user.ts';
 import { Button } from '../../../../ui/Button.tsx';
 import { NumbersTable, TableToggle } from '../../../../ui/NumbersTable.tsx';
 import { Spinner } from '../../../../ui/Spinner.tsx';
@@ -82,7 +81,7 @@ function UnitChart({
   const range = useDateRange();
   const refreshKey = useDeviceStore((s) => s.refreshKey);
   const devices = useDevices();
-  const hour12 = useUserStore((s) => s.profile?.timeConfig.timeFormat === '12h');
+  const dates = useDateFormat();
   const device = devices.data?.find((d) => d.id === unitId);
   const unitName = device?.name || t('chart.unitFallback', { id: unitId });
 
@@ -101,12 +100,7 @@ function UnitChart({
     }
     return <ChartSkeleton />;
   }
-  const long: Intl.DateTimeFormatOptions = {
-    dateStyle: 'medium',
-    timeStyle: 'short',
-    hourCycle: hour12 ? 'h12' : 'h23',
-  };
-  const period = { start: formatDateTime(range.start, long), end: formatDateTime(range.end, long) };
+  const period = { start: dates.dateTime(range.start), end: dates.dateTime(range.end) };
   if (chart.series.length === 0) {
     return (
       <WidgetEmpty
@@ -223,14 +217,6 @@ export function ChartSkeleton() {
   );
 }
 
-const cursorTimeFormat: Intl.DateTimeFormatOptions = {
-  day: 'numeric',
-  month: 'short',
-  year: 'numeric',
-  hour: '2-digit',
-  minute: '2-digit',
-};
-
 /**
  * A prepared chart with its header (title, period, downsampling note, actions, zoom) and legend
  * chips. Shared by the chart and the multichart: `visible` and `onToggle` keep the series choice,
@@ -267,7 +253,7 @@ export function ChartView({
 }) {
   const { t } = useTranslation();
   const theme = useThemeTokens();
-  const hour12 = useUserStore((s) => s.profile?.timeConfig.timeFormat === '12h');
+  const dates = useDateFormat();
   const dateInterval = useDeviceStore((s) => s.dateInterval);
   const customRange = useDeviceStore((s) => s.customRange);
   const rangeKey = `${dateInterval}|${customRange?.start ?? ''}|${customRange?.end ?? ''}`;
@@ -281,11 +267,6 @@ export function ChartView({
   // The numbers instead of the picture, on demand (issue 11): the plot stays mounted underneath.
   const [asTable, setAsTable] = useState(false);
   const tableId = useId();
-
-  const cursorTime = useMemo(
-    () => new Intl.DateTimeFormat(locale, { ...cursorTimeFormat, hourCycle: hour12 ? 'h12' : 'h23' }),
-    [locale, hour12],
-  );
 
   /** Legend values at the crosshair, or the newest values while the cursor is off the plot. */
   const showValues = useCallback(
@@ -304,10 +285,10 @@ export function ChartView({
       }
       if (timeEl.current) {
         const x = idx === null || idx === undefined ? undefined : u?.data[0][idx];
-        timeEl.current.textContent = x === undefined ? t('chart.latest') : cursorTime.format(new Date(x * 1000));
+        timeEl.current.textContent = x === undefined ? t('chart.latest') : dates.dateTime(x * 1000);
       }
     },
-    [chart.series, locale, t, cursorTime],
+    [chart.series, locale, t, dates],
   );
 
   useLayoutEffect(() => {
@@ -326,7 +307,7 @@ export function ChartView({
       width: box.width,
       height: box.height,
       locale,
-      hour12,
+      dates,
       xRange,
       hooks: {
         setScale: [
@@ -366,7 +347,7 @@ export function ChartView({
       u.destroy();
       plot.current = null;
     };
-  }, [chart, visible, names, theme, locale, hour12, rangeKey, showValues, yFromZero]);
+  }, [chart, visible, names, theme, locale, dates, rangeKey, showValues, yFromZero]);
 
   const resetZoom = () => plot.current?.setScale('x', { min: chart.start, max: chart.end });
 
@@ -378,15 +359,8 @@ export function ChartView({
   };
 
   const shown = zoomed ?? ([chart.start, chart.end] as const);
-  const timeOptions: Intl.DateTimeFormatOptions = {
-    day: 'numeric',
-    month: 'short',
-    hour: '2-digit',
-    minute: '2-digit',
-    hourCycle: hour12 ? 'h12' : 'h23',
-  };
-  const start = formatDateTime(new Date(shown[0] * 1000), timeOptions);
-  const end = formatDateTime(new Date(shown[1] * 1000), timeOptions);
+  const start = dates.dateTime(shown[0] * 1000, { year: false });
+  const end = dates.dateTime(shown[1] * 1000, { year: false });
   const bucket = chart.bucketSeconds ? formatBucket(chart.bucketSeconds, locale) : null;
   const allHidden = visible.size === 0;
   const exportUrl = exportOf
@@ -457,7 +431,6 @@ export function ChartView({
             range={shown}
             caption={t('chart.label', { unit: title, start, end })}
             locale={locale}
-            timeOptions={{ ...timeOptions, year: 'numeric', second: '2-digit' }}
           />
         )}
       </div>
@@ -511,7 +484,6 @@ function ChartNumbers({
   range,
   caption,
   locale,
-  timeOptions,
 }: {
   id: string;
   chart: PreparedChart;
@@ -521,9 +493,9 @@ function ChartNumbers({
   range: readonly [number, number];
   caption: string;
   locale: string;
-  timeOptions: Intl.DateTimeFormatOptions;
 }) {
   const { t } = useTranslation();
+  const dates = useDateFormat();
   const table = useMemo(() => chartTable(chart, visible, range), [chart, visible, range[0], range[1]]);
   const columns = [
     { label: t('common.tableTime') },
@@ -534,7 +506,7 @@ function ChartNumbers({
     }),
   ];
   const rows = table.rows.map((r) => [
-    formatDateTime(new Date(r.time * 1000), timeOptions),
+    dates.dateTime(r.time * 1000, { seconds: true }),
     ...r.values.map((v) => formatValue(v, locale)),
   ]);
   return (

@@ -1,4 +1,4 @@
-import type { UnitData } from '@fieldwatch/core';
+import { dateFormatter, type UnitData } from '@fieldwatch/core';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { ThemeTokens } from '../../../../lib/useThemeTokens.ts';
@@ -26,6 +26,8 @@ import {
 
 const T0 = Date.UTC(2026, 2, 12, 0, 0, 0);
 const iso = (ms: number) => new Date(ms).toISOString();
+const dates = (timeFormat: '24h' | '12h' = '24h', timezone = 'GMT +00:00 UTC') =>
+  dateFormatter({ language: 'en', timeConfig: { timeFormat, timezone, dateFormat: 'DD MMM YYYY' } });
 const pts = (times: number[], values: number[] = times.map((_, i) => i)): [string, number][] =>
   times.map((t, i) => [iso(t), values[i] as number]);
 const secs = (a: ArrayLike<number>) => Array.from(a);
@@ -272,20 +274,22 @@ describe('formatting', () => {
     ]);
   });
 
-  it('formats x ticks: times with the date under each new day, days with the year', () => {
-    const f = timeTicks('en', false);
+  it('formats x ticks by the profile: times with the date under each new day, days with the year', () => {
+    const f = timeTicks(dates());
     const day = Date.UTC(2026, 2, 12) / 1000;
-    const local = (s: number) => new Date(s * 1000);
     // biome-ignore lint/suspicious/noExplicitAny: uPlot instance unused by the formatter
     const hours = f(null as any, [day, day + 6 * 3600], 0, 60, 6 * 3600) as string[];
-    expect(hours[0]).toContain('\n');
-    expect(hours[0]?.split('\n')[0]).toMatch(/^\d{2}:\d{2}$/);
-    expect(hours[1]?.includes('\n')).toBe(local(day).toDateString() !== local(day + 6 * 3600).toDateString());
+    expect(hours).toEqual(['00:00\n12 Mar', '06:00']);
     // biome-ignore lint/suspicious/noExplicitAny: as above
     const days = f(null as any, [day, day + 86400], 0, 60, 86400) as string[];
-    expect(days[0]).toMatch(/\n2026$/);
-    expect(days[1]).not.toContain('\n');
-    expect(timeTicks('en', true)(null as never, [day], 0, 60, 3600)[0]).toMatch(/AM|PM/);
+    expect(days).toEqual(['12 Mar\n2026', '13 Mar']);
+    // The profile's timezone decides where a day starts; its clock and date order show.
+    const seoul = timeTicks(dates('12h', 'GMT +09:00 Seoul'));
+    expect(seoul(null as never, [day - 3 * 3600, day + 12 * 3600], 0, 60, 3600)).toEqual([
+      '06:00 AM\n12 Mar',
+      '09:00 PM',
+    ]);
+    expect(seoul(null as never, [day + 15 * 3600], 0, 60, 3600)).toEqual(['12:00 AM\n13 Mar']);
   });
 
   it('names the bucket length in words', () => {
@@ -324,6 +328,7 @@ describe('buildOptions', () => {
       width: 600.7,
       height: 300,
       locale: 'en',
+      dates: dates(),
     });
     expect(o.width).toBe(600);
     expect(o.scales?.x).toMatchObject({ time: true, auto: false, min: T0 / 1000, max: T0 / 1000 + 86_400 });
@@ -340,6 +345,18 @@ describe('buildOptions', () => {
     expect(o.series[1]?.stroke).toBe(SERIES_PALETTE.dark[0]);
     expect(o.legend?.show).toBe(false);
     expect(o.cursor?.drag).toMatchObject({ x: true, y: false });
+    // Ticks are placed on the profile timezone's hours: uPlot counts in the wall time it is given.
+    const seoul = buildOptions({
+      chart,
+      visible,
+      names: [],
+      theme,
+      width: 10,
+      height: 10,
+      locale: 'en',
+      dates: dates('24h', 'GMT +09:00 Seoul'),
+    });
+    expect(seoul.tzDate?.(T0 / 1000).getHours()).toBe(9);
   });
 
   it('opens at a kept zoom', () => {
@@ -351,6 +368,7 @@ describe('buildOptions', () => {
       width: 10,
       height: 10,
       locale: 'en',
+      dates: dates(),
       xRange: [T0 / 1000 + 10, T0 / 1000 + 20],
     });
     expect(o.scales?.x).toMatchObject({ min: T0 / 1000 + 10, max: T0 / 1000 + 20 });

@@ -1,4 +1,4 @@
-import type { UnitData } from '@fieldwatch/core';
+import type { DateFormatter, UnitData } from '@fieldwatch/core';
 import type uPlot from 'uplot';
 import type { ThemeTokens } from '../../../../lib/useThemeTokens.ts';
 
@@ -560,46 +560,33 @@ export function numberTicks(locale: string): uPlot.Axis.DynamicValues {
 }
 
 const DAY_S = 86_400;
-const dateFormats = new Map<string, Intl.DateTimeFormat>();
-function dateFormat(locale: string, hour12: boolean, options: Intl.DateTimeFormatOptions) {
-  const key = `${locale}|${hour12}|${JSON.stringify(options)}`;
-  let f = dateFormats.get(key);
-  if (!f) {
-    const withHour = options.hour ? { ...options, hourCycle: hour12 ? ('h12' as const) : ('h23' as const) } : options;
-    f = new Intl.DateTimeFormat(locale, withHour);
-    dateFormats.set(key, f);
-  }
-  return f;
-}
 
 /**
- * X tick labels in the interface language and the user's 12/24-hour choice: times of day with the
- * date under the first tick and under each new day, days with the year under the first tick and
- * each new year, then months and years.
+ * X tick labels by the profile (its timezone, 12/24-hour clock and date order, in the interface
+ * language): times of day with the date under the first tick and under each new day, days with the
+ * year under the first tick and each new year, then months and years.
  */
-export function timeTicks(locale: string, hour12: boolean): uPlot.Axis.DynamicValues {
-  const clock = { hour: '2-digit', minute: '2-digit' } as const;
-  const time = dateFormat(locale, hour12, clock);
-  const timeSeconds = dateFormat(locale, hour12, { ...clock, second: '2-digit' });
-  const dayMonth = dateFormat(locale, hour12, { day: 'numeric', month: 'short' });
-  const month = dateFormat(locale, hour12, { month: 'short' });
-  const year = dateFormat(locale, hour12, { year: 'numeric' });
+export function timeTicks(dates: DateFormatter): uPlot.Axis.DynamicValues {
   return (_u, splits, _axis, _space, incr) => {
-    const clockFormat = incr < 60 ? timeSeconds : time;
-    let prevDay = Number.NaN;
-    let prevYear = Number.NaN;
+    let prevDay = '';
+    let prevYear = '';
     return splits.map((s) => {
-      const d = new Date(s * 1000);
-      const y = d.getFullYear();
-      const day = y * 400 + d.getMonth() * 32 + d.getDate();
+      const ms = s * 1000;
+      const day = dates.isoDay(ms);
+      const year = day.slice(0, 4);
       const newDay = day !== prevDay;
-      const newYear = y !== prevYear;
+      const newYear = year !== prevYear;
       prevDay = day;
-      prevYear = y;
-      if (incr < DAY_S) return newDay ? `${clockFormat.format(d)}\n${dayMonth.format(d)}` : clockFormat.format(d);
-      if (incr < 28 * DAY_S) return newYear ? `${dayMonth.format(d)}\n${year.format(d)}` : dayMonth.format(d);
-      if (incr < 365 * DAY_S) return newYear ? `${month.format(d)}\n${year.format(d)}` : month.format(d);
-      return year.format(d);
+      prevYear = year;
+      const dayMonth = dates.date(ms, { year: false });
+      if (incr < DAY_S) {
+        const clock = dates.time(ms, { seconds: incr < 60 });
+        return newDay ? `${clock}\n${dayMonth}` : clock;
+      }
+      if (incr < 28 * DAY_S) return newYear ? `${dayMonth}\n${year}` : dayMonth;
+      const month = dates.month(ms, { year: false });
+      if (incr < 365 * DAY_S) return newYear ? `${month}\n${year}` : month;
+      return year;
     });
   };
 }
@@ -630,7 +617,8 @@ export type ChartOptionsInput = {
   width: number;
   height: number;
   locale: string;
-  hour12?: boolean;
+  /** The profile's dates: x tick labels, and ticks on its midnights and hours (useDateFormat). */
+  dates: DateFormatter;
   /** The x range to open with (a zoom kept across a rebuild); default the requested range. */
   xRange?: readonly [number, number] | null;
   hooks?: uPlot.Hooks.Arrays;
@@ -670,7 +658,7 @@ export function buildOptions(input: ChartOptionsInput): uPlot.Options {
       space: 64,
       gap: 6,
       size: 48,
-      values: timeTicks(locale, input.hour12 ?? false),
+      values: timeTicks(input.dates),
     },
     ...plan.map(
       (a, i): uPlot.Axis => ({
@@ -713,6 +701,8 @@ export function buildOptions(input: ChartOptionsInput): uPlot.Options {
     width: Math.max(1, Math.floor(input.width)),
     height: Math.max(1, Math.floor(input.height)),
     padding: [12, plan.length > 1 ? 4 : 16, 0, plan.length > 0 ? 4 : 16],
+    // Ticks fall on the profile timezone's whole hours, midnights and months.
+    tzDate: (ts) => input.dates.toWall(ts * 1000),
     scales,
     axes,
     series,

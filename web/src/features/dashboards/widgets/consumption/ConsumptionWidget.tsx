@@ -1,9 +1,10 @@
+import type { DateFormatter } from '@fieldwatch/core';
 import { useQueries } from '@tanstack/react-query';
 import { ChartColumn, Minus, TrendingDown, TrendingUp, Users } from 'lucide-react';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { formatDateTime } from '../../../../i18n/i18n.ts';
 import { deviceApi } from '../../../../lib/api.ts';
+import { useDateFormat } from '../../../../lib/useDateFormat.ts';
 import { useDeviceStore } from '../../../../stores/devices.ts';
 import {
   useCustomerIds,
@@ -41,6 +42,8 @@ import './consumption.css';
  */
 export function ConsumptionWidget({ dashboardId, widgetId, widget }: WidgetProps) {
   const { t } = useTranslation();
+  // Days, weeks and months are counted in the profile's timezone.
+  const dates = useDateFormat();
   const customers = useCustomerIds();
   const [selected] = useSelectedUnits(dashboardId, widgetId);
   const all = useDevices();
@@ -81,8 +84,9 @@ export function ConsumptionWidget({ dashboardId, widgetId, widget }: WidgetProps
         answers.map((a) => registerReadings(a)),
         { start, end },
         props.grouping,
+        dates,
       ),
-    [...answers, start, end, props.grouping],
+    [...answers, start, end, props.grouping, dates],
   );
 
   if (customers.length === 0) {
@@ -203,23 +207,15 @@ function Header({
   );
 }
 
-const labelFormats: Record<Grouping, Intl.DateTimeFormatOptions> = {
-  day: { day: 'numeric', month: 'short' },
-  week: { day: 'numeric', month: 'short' },
-  month: { month: 'short', year: '2-digit' },
-};
-
-function bucketLabel(t: ReturnType<typeof useTranslation>['t'], b: Bucket, grouping: Grouping, long: boolean) {
-  const date = formatDateTime(
-    new Date(b.start),
-    long
-      ? {
-          ...labelFormats[grouping],
-          weekday: grouping === 'day' ? 'short' : undefined,
-          year: grouping === 'month' ? 'numeric' : undefined,
-        }
-      : labelFormats[grouping],
-  );
+function bucketLabel(
+  t: ReturnType<typeof useTranslation>['t'],
+  dates: DateFormatter,
+  b: Bucket,
+  grouping: Grouping,
+  long: boolean,
+) {
+  if (grouping === 'month') return dates.month(b.start);
+  const date = dates.date(b.start, { year: false, weekday: long && grouping === 'day' });
   return grouping === 'week' ? t('widgets.consumption.weekOf', { date }) : date;
 }
 
@@ -227,10 +223,11 @@ function bucketLabel(t: ReturnType<typeof useTranslation>['t'], b: Bucket, group
 function Bars({ summary, grouping }: { summary: ConsumptionSummary; grouping: Grouping }) {
   const { t, i18n } = useTranslation();
   const lang = i18n.language;
+  const dates = useDateFormat();
   const max = Math.max(0, ...summary.values.map((v) => v ?? 0));
   const bars = summary.buckets.map((b, i) => {
     const v = summary.values[i] ?? null;
-    const partial = b.from !== b.start || b.to !== nextPeriod(b.start, grouping);
+    const partial = b.from !== b.start || b.to !== nextPeriod(b.start, grouping, dates);
     return { b, v, partial };
   });
   const tickEvery = Math.max(1, Math.ceil(bars.length / 6));
@@ -246,7 +243,7 @@ function Bars({ summary, grouping }: { summary: ConsumptionSummary; grouping: Gr
         role="img"
         aria-label={t('widgets.consumption.chart', {
           count: bars.length,
-          peak: peak ? bucketLabel(t, peak.b, grouping, true) : '',
+          peak: peak ? bucketLabel(t, dates, peak.b, grouping, true) : '',
           value: t('widgets.consumption.kwh', { value: kwh(lang, peak?.v ?? 0) }),
         })}
       >
@@ -256,7 +253,7 @@ function Bars({ summary, grouping }: { summary: ConsumptionSummary; grouping: Gr
             className="cbars__bar"
             data-partial={partial || undefined}
             data-empty={v === null || undefined}
-            title={`${bucketLabel(t, b, grouping, true)}: ${
+            title={`${bucketLabel(t, dates, b, grouping, true)}: ${
               v === null ? t('widgets.consumption.noReadings') : t('widgets.consumption.kwh', { value: kwh(lang, v) })
             }${partial ? ` (${t('widgets.consumption.partial')})` : ''}`}
           >
@@ -275,7 +272,7 @@ function Bars({ summary, grouping }: { summary: ConsumptionSummary; grouping: Gr
           const cls = last ? 'cbars__tick cbars__tick--last' : mid ? 'cbars__tick cbars__tick--mid' : 'cbars__tick';
           return (
             <span key={b.start} className={cls}>
-              {i === 0 || mid || last ? bucketLabel(t, b, grouping, false) : ''}
+              {i === 0 || mid || last ? bucketLabel(t, dates, b, grouping, false) : ''}
             </span>
           );
         })}

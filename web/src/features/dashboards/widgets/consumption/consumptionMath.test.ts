@@ -1,3 +1,4 @@
+import { dateFormatter } from '@fieldwatch/core';
 import { describe, expect, it } from 'vitest';
 import {
   buckets,
@@ -49,6 +50,25 @@ describe('periods', () => {
       Array(6).fill(1),
     );
     expect(buckets(5, 5, 'day')).toEqual([]);
+  });
+
+  it("counts days, weeks and months in the profile's timezone", () => {
+    const seoul = dateFormatter({
+      language: 'en',
+      timeConfig: { timeFormat: '24h', timezone: 'GMT +09:00 Seoul', dateFormat: 'DD MMM YYYY' },
+    });
+    // Seoul midnight is 15:00 UTC the day before, whatever the machine's own timezone.
+    const seoulMidnight = (y: number, m: number, d: number) => Date.UTC(y, m - 1, d) - 9 * HOUR;
+    const at = Date.UTC(2026, 2, 11, 16); // Thu 12 Mar 01:00 in Seoul
+    expect(periodStart(at, 'day', seoul)).toBe(seoulMidnight(2026, 3, 12));
+    expect(periodStart(at, 'week', seoul)).toBe(seoulMidnight(2026, 3, 9));
+    expect(periodStart(at, 'month', seoul)).toBe(seoulMidnight(2026, 3, 1));
+    expect(nextPeriod(at, 'month', seoul)).toBe(seoulMidnight(2026, 4, 1));
+    expect(buckets(at, at + 2 * DAY, 'day', seoul).map((b) => b.start)).toEqual([
+      seoulMidnight(2026, 3, 12),
+      seoulMidnight(2026, 3, 13),
+      seoulMidnight(2026, 3, 14),
+    ]);
   });
 });
 

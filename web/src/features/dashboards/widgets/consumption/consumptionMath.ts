@@ -36,32 +36,39 @@ export function registerReadings(data: UnitData | undefined): Reading[] {
     .sort((a, b) => a[0] - b[0]);
 }
 
-/** The start (local time) of the day, week (from Monday) or month holding `ms`. */
-export function periodStart(ms: number, grouping: Grouping): number {
-  const d = new Date(ms);
+/**
+ * The clock periods are counted on: the wall time an instant shows (as a Date's local fields) and
+ * back. The widget passes the profile's timezone (useDateFormat); the default is the browser's.
+ */
+export type WallClock = { toWall: (ms: number) => Date; fromWall: (wall: Date) => Date };
+const LOCAL: WallClock = { toWall: (ms) => new Date(ms), fromWall: (wall) => wall };
+
+/** The start (in the clock's timezone) of the day, week (from Monday) or month holding `ms`. */
+export function periodStart(ms: number, grouping: Grouping, clock: WallClock = LOCAL): number {
+  const d = clock.toWall(ms);
   d.setHours(0, 0, 0, 0);
   if (grouping === 'week') d.setDate(d.getDate() - ((d.getDay() + 6) % 7));
   if (grouping === 'month') d.setDate(1);
-  return d.getTime();
+  return clock.fromWall(d).getTime();
 }
 
-/** The start of the period after the one holding `ms` (calendar steps: summer time keeps local midnights). */
-export function nextPeriod(ms: number, grouping: Grouping): number {
-  const d = new Date(periodStart(ms, grouping));
+/** The start of the period after the one holding `ms` (calendar steps: summer time keeps midnights). */
+export function nextPeriod(ms: number, grouping: Grouping, clock: WallClock = LOCAL): number {
+  const d = clock.toWall(periodStart(ms, grouping, clock));
   if (grouping === 'day') d.setDate(d.getDate() + 1);
   else if (grouping === 'week') d.setDate(d.getDate() + 7);
   else d.setMonth(d.getMonth() + 1);
-  return d.getTime();
+  return clock.fromWall(d).getTime();
 }
 
 export type Bucket = { start: number; from: number; to: number };
 
 /** The periods covering [start, end): `start` is the period's own start, [from, to) its part inside the range. */
-export function buckets(start: number, end: number, grouping: Grouping): Bucket[] {
+export function buckets(start: number, end: number, grouping: Grouping, clock: WallClock = LOCAL): Bucket[] {
   const out: Bucket[] = [];
   if (!(end > start)) return out;
-  for (let p = periodStart(start, grouping); p < end && out.length < 1000; p = nextPeriod(p, grouping)) {
-    const to = Math.min(nextPeriod(p, grouping), end);
+  for (let p = periodStart(start, grouping, clock); p < end && out.length < 1000; p = nextPeriod(p, grouping, clock)) {
+    const to = Math.min(nextPeriod(p, grouping, clock), end);
     out.push({ start: p, from: Math.max(p, start), to });
   }
   return out;
@@ -121,10 +128,11 @@ export function summarize(
   meters: readonly (readonly Reading[])[],
   range: { start: number; end: number },
   grouping: Grouping,
+  clock: WallClock = LOCAL,
 ): ConsumptionSummary {
   const { start, end } = range;
   const span = end - start;
-  const bs = buckets(start, end, grouping);
+  const bs = buckets(start, end, grouping, clock);
   const values: (number | null)[] = bs.map(() => null);
   let total: number | null = null;
   let now = 0;

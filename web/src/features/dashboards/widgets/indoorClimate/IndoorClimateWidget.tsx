@@ -2,10 +2,10 @@ import { useQuery } from '@tanstack/react-query';
 import { ImageOff, Move, Users } from 'lucide-react';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { formatDateTime } from '../../../../i18n/i18n.ts';
 import { useDeviceStore } from '../../../../stores/devices.ts';
 import { Button } from '../../../../ui/Button.tsx';
 import { Dialog } from '../../../../ui/Dialog.tsx';
+import { Time } from '../../../../ui/Time.tsx';
 import { useSelectedUnits, useShowValues } from '../../data.ts';
 import { formatNumber, formatRelative, timeOf, useNow } from '../../widgets/kpi/format.ts';
 import { WidgetEmpty, WidgetError, WidgetSkeleton } from '../../widgets/kpi/WidgetStates.tsx';
@@ -178,9 +178,9 @@ export function IndoorClimateWidget({ dashboardId, widgetId, widget, editing }: 
                       {s.at === undefined ? (
                         t('widgets.indoorClimate.neverReported')
                       ) : (
-                        <time dateTime={new Date(s.at).toISOString()} title={formatDateTime(new Date(s.at))}>
+                        <Time at={s.at}>
                           {t('widgets.indoorClimate.lastReport', { time: formatRelative(lang, s.at, now) })}
-                        </time>
+                        </Time>
                       )}
                     </span>
                   </>

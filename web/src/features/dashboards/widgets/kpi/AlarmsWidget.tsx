@@ -3,17 +3,15 @@ import { useQuery } from '@tanstack/react-query';
 import { Bell, Users } from 'lucide-react';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { formatDateTime } from '../../../../i18n/i18n.ts';
 import { deviceApi } from '../../../../lib/api.ts';
+import { useDateFormat } from '../../../../lib/useDateFormat.ts';
+import { TIME_SLOT, TimeIn } from '../../../../ui/Time.tsx';
 import { useCustomerIds, useDateRange } from '../../data.ts';
 import { alarmsPeriod, alarmsProps } from '../../widgets/settings/props.ts';
 import type { WidgetProps } from '../../widgetTypes.ts';
 import { formatNumber } from './format.ts';
 import { alarmBars, type DayBar } from './kpiMath.ts';
 import { Updated, WidgetEmpty, WidgetError, WidgetSkeleton } from './WidgetStates.tsx';
-
-const dayFormat: Intl.DateTimeFormatOptions = { day: 'numeric', month: 'short', timeZone: 'UTC' };
-const dayDate = (day: string) => new Date(`${day}T00:00:00Z`);
 
 /**
  * Alarms (KPI alarms, spec §7 GetKPIAlarms): the number of alarms raised over the dashboards' date
@@ -51,7 +49,7 @@ export function AlarmsWidget({ widget }: WidgetProps) {
       <div className="kpi__hero">
         <span className="kpi__figure">{formatNumber(lang, total)}</span>
         <span className="kpi__caption">
-          {t('widgets.alarms.since', { count: total, date: formatDateTime(start, { dateStyle: 'medium' }) })}
+          <TimeIn text={t('widgets.alarms.since', { count: total, date: TIME_SLOT })} at={start} form="date" />
         </span>
       </div>
       {total === 0 ? (
@@ -74,10 +72,12 @@ export function AlarmsWidget({ widget }: WidgetProps) {
 /** One bar per day (or per group of days on long intervals); time runs left to right in every language. */
 function DayBars({ bars, lang }: { bars: readonly DayBar[]; lang: string }) {
   const { t } = useTranslation();
+  const dates = useDateFormat();
   const max = Math.max(1, ...bars.map((b) => b.count));
   const n = bars.length;
   const gap = n > 40 ? 0.15 : 0.25;
-  const day = (d: string) => new Intl.DateTimeFormat(lang, dayFormat).format(dayDate(d));
+  // The bars are the server's (UTC) calendar days: shown as days, not shifted to the profile timezone.
+  const day = (d: string) => dates.calendar.date(d, { year: false });
   const first = bars[0];
   const last = bars[n - 1];
   return (

@@ -1,9 +1,8 @@
 import type { ParkingReport } from '@fieldwatch/core';
 import { useTranslation } from 'react-i18next';
+import { useDateFormat } from '../../../../lib/useDateFormat.ts';
 import { formatPercent } from './format.ts';
 import './parkingDays.css';
-
-const dayFormat: Intl.DateTimeFormatOptions = { day: 'numeric', month: 'short', timeZone: 'UTC' };
 
 /** One day's occupancy within the window: of every bay, or of one unit; undefined: no window that day. */
 export function dayOccupancy(report: ParkingReport, unitId: number | undefined): number | undefined {
@@ -25,8 +24,9 @@ export function ParkingDays({
   lang: string;
 }) {
   const { t } = useTranslation();
-  const fmt = new Intl.DateTimeFormat(lang, dayFormat);
-  const label = (d: string) => fmt.format(new Date(`${d}T00:00:00Z`));
+  const dates = useDateFormat();
+  // Report days are calendar days ('YYYY-MM-DD'): shown as days, not shifted to the profile timezone.
+  const label = (d: string) => dates.calendar.date(d, { year: false });
   const unitName = unitId === undefined ? undefined : days[0]?.report.Units.find((u) => u.UnitID === unitId)?.UnitName;
   const n = days.length;
   const first = days[0];

@@ -2,7 +2,7 @@ import { seriesByColumn, type UnitShowValue } from '@fieldwatch/core';
 import { Thermometer, Users } from 'lucide-react';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { formatDateTime } from '../../../../i18n/i18n.ts';
+import { Time } from '../../../../ui/Time.tsx';
 import { useCustomerIds, useFilteredDevices, useSelectedUnits, useShowValues } from '../../data.ts';
 import { seriesLabel } from '../../widgets/report/seriesLabel.ts';
 import { temperatureSource, temperatureSources, tempProps } from '../../widgets/settings/props.ts';
@@ -156,9 +156,7 @@ function SingleUnit({
         {value?.Temperature == null ? (
           t('widgets.temp.noValue')
         ) : at === undefined ? null : (
-          <time dateTime={new Date(at).toISOString()} title={formatDateTime(new Date(at))}>
-            {t('widgets.temp.measured', { time: formatRelative(lang, at, now) })}
-          </time>
+          <Time at={at}>{t('widgets.temp.measured', { time: formatRelative(lang, at, now) })}</Time>
         )}
       </p>
     </>

@@ -2,7 +2,7 @@ import { type Alarm, alarmStatus, alarmTypeKey, SELECTABLE_ALARM_TYPES } from '@
 import { ChevronDown, ListFilter, Siren, Users } from 'lucide-react';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { formatDateTime } from '../../../../i18n/i18n.ts';
+import { useDateFormat } from '../../../../lib/useDateFormat.ts';
 import { editDashboard } from '../../../../stores/dashboards.ts';
 import {
   Menu,
@@ -14,6 +14,7 @@ import {
   MenuTrigger,
 } from '../../../../ui/Menu.tsx';
 import { StatusDot } from '../../../../ui/StatusLabel.tsx';
+import { TIME_SLOT, Time, TimeIn } from '../../../../ui/Time.tsx';
 import { collatorFor, nextSort, type Sort, type SortValue, sortRows } from '../../../../ui/table/sorting.ts';
 import { type Column, VirtualTable } from '../../../../ui/table/VirtualTable.tsx';
 import { useCustomerIds, useDateRange, useDevices, useFilteredAlarms, useSelectedUnits } from '../../data.ts';
@@ -40,8 +41,6 @@ const SORT_VALUES: Record<string, (r: Row) => SortValue> = {
   text: (r) => r.alarm.AlarmEventText,
 };
 
-const timeFormat: Intl.DateTimeFormatOptions = { day: 'numeric', month: 'short', hour: 'numeric', minute: '2-digit' };
-
 /**
  * Unit alarm list (spec §2 alarms dashboard): the dashboard's alarms since the start of the date
  * interval, newest first, in a windowed table: status (communication errors are problems), time,
@@ -51,6 +50,7 @@ const timeFormat: Intl.DateTimeFormatOptions = { day: 'numeric', month: 'short',
 export function AlarmListWidget({ dashboardId, widgetId, widget }: WidgetProps) {
   const { t, i18n } = useTranslation();
   const lang = i18n.language;
+  const when = useDateFormat();
   const customers = useCustomerIds();
   const alarms = useFilteredAlarms(dashboardId);
   const devices = useDevices();
@@ -124,13 +124,8 @@ export function AlarmListWidget({ dashboardId, widgetId, widget }: WidgetProps) 
       width: 132,
       sortable: true,
       firstDir: 'desc',
-      cell: (r) =>
-        r.time === undefined ? (
-          r.alarm.AlarmEventTime
-        ) : (
-          <time dateTime={new Date(r.time).toISOString()}>{formatDateTime(new Date(r.time), timeFormat)}</time>
-        ),
-      title: (r) => (r.time === undefined ? undefined : formatDateTime(new Date(r.time))),
+      cell: (r) => (r.time === undefined ? r.alarm.AlarmEventTime : <Time at={r.time} form="dayTime" />),
+      title: (r) => (r.time === undefined ? undefined : when.dateTime(r.time)),
     },
     {
       key: 'unit',
@@ -187,7 +182,7 @@ export function AlarmListWidget({ dashboardId, widgetId, widget }: WidgetProps) 
           </MenuContent>
         </Menu>
         <span className="wlist__bar-note">
-          {t('widgets.alarmList.since', { date: formatDateTime(start, { dateStyle: 'medium' }) })}
+          <TimeIn text={t('widgets.alarmList.since', { date: TIME_SLOT })} at={start} form="date" />
         </span>
       </div>
       <VirtualTable

@@ -3,9 +3,10 @@ import { useQuery } from '@tanstack/react-query';
 import { Car, List, SquareParking, Users, X } from 'lucide-react';
 import { useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { formatDateTime } from '../../../../i18n/i18n.ts';
+import { useDateFormat } from '../../../../lib/useDateFormat.ts';
 import { IconButton } from '../../../../ui/Button.tsx';
 import { StatusLabel } from '../../../../ui/StatusLabel.tsx';
+import { Time } from '../../../../ui/Time.tsx';
 import { selectionState, selectRow, toggleAll } from '../../../../ui/table/selection.ts';
 import { collatorFor, nextSort, type Sort, type SortValue, sortRows } from '../../../../ui/table/sorting.ts';
 import { type Column, VirtualTable } from '../../../../ui/table/VirtualTable.tsx';
@@ -80,6 +81,7 @@ function useNameRank(devices: readonly Device[], lang: string): ReadonlyMap<stri
 export function DeviceListWidget({ dashboardId, widgetId, widget }: WidgetProps) {
   const { t, i18n } = useTranslation();
   const lang = i18n.language;
+  const when = useDateFormat();
   const parking = widget.component === 'parkingList';
   const { columns: shownColumns, multiSelect: multi } = useMemo(
     () => deviceListProps(widget.props, parking),
@@ -254,9 +256,9 @@ export function DeviceListWidget({ dashboardId, widgetId, widget }: WidgetProps)
         r.last === undefined ? (
           <span className="vt__muted">{t('widgets.deviceList.never')}</span>
         ) : (
-          <time dateTime={new Date(r.last).toISOString()}>{formatRelative(lang, r.last, now)}</time>
+          <Time at={r.last}>{formatRelative(lang, r.last, now)}</Time>
         ),
-      title: (r) => (r.last === undefined ? undefined : formatDateTime(new Date(r.last))),
+      title: (r) => (r.last === undefined ? undefined : when.dateTime(r.last)),
     },
   ];
 

@@ -5,11 +5,10 @@ import { useQueries } from '@tanstack/react-query';
 import { ChartNoAxesCombined, ChartSpline, TriangleAlert } from 'lucide-react';
 import { useMemo, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import { formatDateTime } from '../../../../i18n/i18n.ts';
 import { deviceApi } from '../../../../lib/api.ts';
+import { useDateFormat } from '../../../../lib/useDateFormat.ts';
 import { editDashboard } from '../../../../stores/dashboards.ts';
 import { useDeviceStore } from '../../../../stores/devices.ts';
-import { useUserStore } from '../../../../stores/user.ts';
 import { useDateRange, useDevices, useSelectedUnits } from '../../data.ts';
 import { ChartSkeleton, ChartView } from '../../widgets/chart/ChartWidget.tsx';
 import {
@@ -86,7 +85,7 @@ function Multichart({
   const locale = i18n.language;
   const range = useDateRange();
   const refreshKey = useDeviceStore((s) => s.refreshKey);
-  const hour12 = useUserStore((s) => s.profile?.timeConfig.timeFormat === '12h');
+  const dates = useDateFormat();
   const devices = useDevices();
   const start = range.start.toISOString();
   const end = range.end.toISOString();
@@ -151,18 +150,13 @@ function Multichart({
   }
   const title = t('widgets.multichart.units', { count: merged.units.length });
   if (merged.chart.series.length === 0) {
-    const long: Intl.DateTimeFormatOptions = {
-      dateStyle: 'medium',
-      timeStyle: 'short',
-      hourCycle: hour12 ? 'h12' : 'h23',
-    };
     return (
       <WidgetEmpty
         icon={<ChartNoAxesCombined size={20} />}
         title={t('chart.noData')}
         text={t('widgets.multichart.noDataText', {
-          start: formatDateTime(range.start, long),
-          end: formatDateTime(range.end, long),
+          start: dates.dateTime(range.start),
+          end: dates.dateTime(range.end),
         })}
       />
     );

@@ -2,8 +2,8 @@ import { useQuery } from '@tanstack/react-query';
 import { Download, Table, Users } from 'lucide-react';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { formatDateTime } from '../../../../i18n/i18n.ts';
 import { downloadCsv } from '../../../../lib/csv.ts';
+import { useDateFormat } from '../../../../lib/useDateFormat.ts';
 import { Button } from '../../../../ui/Button.tsx';
 import { collatorFor, nextSort, type Sort, type SortValue, sortRows } from '../../../../ui/table/sorting.ts';
 import { type Column, VirtualTable } from '../../../../ui/table/VirtualTable.tsx';
@@ -40,6 +40,7 @@ const valueWidth = (header: string) => Math.min(200, Math.max(96, Math.round(hea
 export function ListWidget({ dashboardId, widgetId, widget }: WidgetProps) {
   const { t, i18n } = useTranslation();
   const lang = i18n.language;
+  const dates = useDateFormat();
   const customers = useCustomerIds();
   const props = useMemo(() => listProps(widget.props), [widget.props]);
   const devices = useFilteredDevices(dashboardId);
@@ -131,8 +132,8 @@ export function ListWidget({ dashboardId, widgetId, widget }: WidgetProps) {
   };
 
   const rangeText = t('widgets.list.range', {
-    start: formatDateTime(start, { dateStyle: 'medium' }),
-    end: formatDateTime(end, { dateStyle: 'medium' }),
+    start: dates.date(start),
+    end: dates.date(end),
   });
   return (
     <div

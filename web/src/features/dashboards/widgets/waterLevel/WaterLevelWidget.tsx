@@ -3,10 +3,10 @@ import { useQueries } from '@tanstack/react-query';
 import { Droplets, TriangleAlert, Users } from 'lucide-react';
 import { useId, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { formatDateTime } from '../../../../i18n/i18n.ts';
 import { deviceApi } from '../../../../lib/api.ts';
 import { useDeviceStore } from '../../../../stores/devices.ts';
 import { TextField } from '../../../../ui/TextField.tsx';
+import { Time } from '../../../../ui/Time.tsx';
 import {
   useCustomerIds,
   useDateRange,
@@ -182,9 +182,7 @@ function PitCard({
           {at === undefined ? (
             t('widgets.waterLevel.noReport')
           ) : (
-            <time dateTime={new Date(at).toISOString()} title={formatDateTime(new Date(at))}>
-              {t('widgets.waterLevel.reported', { time: formatRelative(lang, at, now) })}
-            </time>
+            <Time at={at}>{t('widgets.waterLevel.reported', { time: formatRelative(lang, at, now) })}</Time>
           )}
         </p>
       </div>

@@ -3,9 +3,10 @@ import { useQuery } from '@tanstack/react-query';
 import { CloudOff, Droplet, MapPin, MapPinOff, Users, Wind } from 'lucide-react';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { formatDateTime } from '../../../../i18n/i18n.ts';
 import { weatherApi } from '../../../../lib/api.ts';
 import { ApiError } from '../../../../lib/http.ts';
+import { useDateFormat } from '../../../../lib/useDateFormat.ts';
+import { Time } from '../../../../ui/Time.tsx';
 import { useCustomerIds, useDevices, useFilteredDevices, useSelectedUnits } from '../../data.ts';
 import { formatNumber } from '../../widgets/kpi/format.ts';
 import { Updated, WidgetEmpty, WidgetError, WidgetSkeleton } from '../../widgets/kpi/WidgetStates.tsx';
@@ -130,9 +131,7 @@ function Current({ report, placeText }: { report: WeatherReport; placeText: stri
           <p className="kpi__meta">
             {t(`weather.codes.${kind.key}`)}
             {' · '}
-            <time dateTime={current.time} title={formatDateTime(current.time)}>
-              {formatDateTime(current.time, { timeStyle: 'short' })}
-            </time>
+            <Time at={current.time} form="time" />
           </p>
         )}
         <p className="weather__place" title={placeText}>
@@ -144,14 +143,11 @@ function Current({ report, placeText }: { report: WeatherReport; placeText: stri
   );
 }
 
-const utc = (date: string) => new Date(`${date}T00:00:00Z`);
-
 function Days({ days, lang }: { days: readonly WeatherDay[]; lang: string }) {
   const { t } = useTranslation();
   const scale = temperatureScale(days) ?? { min: 0, max: 0 };
-  const weekday = new Intl.DateTimeFormat(lang, { weekday: 'short', timeZone: 'UTC' });
-  const date = new Intl.DateTimeFormat(lang, { day: 'numeric', month: 'short', timeZone: 'UTC' });
-  const full = new Intl.DateTimeFormat(lang, { dateStyle: 'full', timeZone: 'UTC' });
+  // The forecast's days are calendar days (UTC): shown as days, not shifted to the profile timezone.
+  const day = useDateFormat().calendar;
   const c = (v: number | null) =>
     v === null ? '–' : t('widgets.common.celsiusShort', { value: formatNumber(lang, v, 0) });
   return (
@@ -163,9 +159,9 @@ function Days({ days, lang }: { days: readonly WeatherDay[]; lang: string }) {
         const description = t(`weather.codes.${kind.key}`);
         return (
           <li key={d.date} className="wday">
-            <p className="wday__when" title={full.format(utc(d.date))}>
-              <span className="wday__weekday">{weekday.format(utc(d.date))}</span>
-              <span className="wday__date">{date.format(utc(d.date))}</span>
+            <p className="wday__when" title={day.date(d.date, { weekday: true })}>
+              <span className="wday__weekday">{day.weekday(d.date)}</span>
+              <span className="wday__date">{day.date(d.date, { year: false })}</span>
             </p>
             <p className="wday__sky" title={description}>
               <Icon size={20} strokeWidth={1.75} aria-hidden className="wday__icon" />
