@@ -13,6 +13,7 @@ import type { DeviceLink } from './gateway/link.ts';
 import { LiveBus } from './live/bus.ts';
 import { liveRoutes } from './live/live.routes.ts';
 import { adminRoutes } from './modules/admin/admin.routes.ts';
+import { alarmSeverityRoutes } from './modules/admin/alarmSeverity.routes.ts';
 import { type AccountMailer, logAccountMailer } from './modules/auth/accountMail.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { registerSessionSweep } from './modules/auth/sessionSweep.ts';
@@ -146,6 +147,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
   authRoutes(app);
   userRoutes(app);
   adminRoutes(app);
+  alarmSeverityRoutes(app);
   dashboardRoutes(app);
   eventRoutes(app);
   userDataRoutes(app);

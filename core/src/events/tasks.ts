@@ -1,5 +1,6 @@
 import type { EventCategory } from './events.ts';
 import { EventMessages, EventRuleError } from './messages.ts';
+import { taskCategoryOfSeverity } from './severity.ts';
 
 /** Spec §4: task statuses; the interface also shows archived. */
 export const TASK_STATUSES = ['resting', 'working', 'reported', 'done', 'archived'] as const;
@@ -205,6 +206,5 @@ export function unitIdOfSignature(signature: string): number | undefined {
 /** Tasks still being worked: an alarm joins one of these with its signature rather than opening another. */
 export const isActiveTask = (task: Pick<TaskRecord, 'status'>) => task.status !== 'done' && task.status !== 'archived';
 
-/** The task category of an alarm event: its severity, mapped onto the task levels. */
-export const taskCategoryOf = (category: EventCategory): TaskCategory =>
-  category === 'pre-alert' ? 'alert' : category;
+/** The task category of an alarm event: its severity, mapped onto the task levels (severity.ts). */
+export const taskCategoryOf = (category: EventCategory): TaskCategory => taskCategoryOfSeverity(category);

@@ -30,6 +30,7 @@ import { seedDemoFloorPlans } from './floorPlans.ts';
 import { seedDemoGis } from './gis.ts';
 import { seedDemoGroups } from './groups.ts';
 import { type HistoryResult, type HistoryUnit, seedHistory } from './history.ts';
+import { seedDemoSeverities } from './severities.ts';
 import { STOCK_ORGANIZATION_NAME, seedDemoTags } from './tags.ts';
 
 /** Demo data is not secret: every demo user shares this password, printed at start. */
@@ -151,6 +152,9 @@ async function seedOrganizationsAndUsers(db: Db) {
       ids.set(org.name, id);
       for (const right of org.rights ?? []) await addOrganizationRight(tx, id, right);
     }
+    // The utility's alarm severities: the demo's events, notifications and tasks read by them.
+    const utility = ids.get('Nordic Heat Utilities');
+    if (utility) await seedDemoSeverities(tx, utility);
     for (const u of demoUsers) {
       const userId = await insertUser(tx, {
         username: u.username,

@@ -118,6 +118,7 @@ export const PROBES: Record<string, Probe> = {
   'PUT /api/v3/user/dashboard/:id/filter': note('own dashboards; another user’s is a 404'),
   'DELETE /api/v3/user/dashboard/:id': note('own dashboards; another user’s is a 404'),
   'GET /api/v3/events': note(LIST),
+  'GET /api/v3/alarmSeverities': note(LIST),
   'GET /api/v3/events/:id': on('task')('params.id', {
     matrix: false,
     why: 'events come from the event engine; no fixture yet',
@@ -400,6 +401,10 @@ export const PROBES: Record<string, Probe> = {
   [`GET ${ADMIN}/organization/:id/dashboards`]: adminOrg(),
   [`POST ${ADMIN}/organization/:id/dashboards/transfer`]: adminOrg(ADMIN_MATRIX),
   [`GET ${ADMIN}/organization/:id/usage`]: adminOrg(),
+  [`GET ${ADMIN}/organization/:id/alarmSeverities`]: adminOrg(),
+  [`PUT ${ADMIN}/organization/:id/alarmSeverities`]: adminOrg({
+    req: (o) => ({ params: { id: o.org }, body: { severities: [{ alarmType: 2, severity: 'warning' }] } }),
+  }),
   'GET /api/v3/tasks/:id/files': task('params.id', { req: (o) => ({ params: { id: o.task } }) }),
   'POST /api/v3/tasks/:id/files': task('params.id', {
     req: (o) => ({

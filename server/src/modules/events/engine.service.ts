@@ -20,7 +20,7 @@ import {
 import type { Db, Queryable } from '../../db/db.ts';
 import { translate } from '../../i18n.ts';
 import type { LiveEvent } from '../../live/bus.ts';
-import { effectiveSeverities } from '../admin/alarmSeverity.repository.ts';
+import { effectiveSeverities } from '../admin/alarmSeverity.service.ts';
 import { alarmMessage, alarmTypeName } from '../alarms/alarmTexts.ts';
 import {
   alarmEventKey,

@@ -1,4 +1,11 @@
-import { type DateFormat, type DatePreferences, formatDateTime } from '@fieldwatch/core';
+import {
+  type DateFormat,
+  type DatePreferences,
+  formatDateTime,
+  isSeverity,
+  SEVERITY_TABLE,
+  severityOfPriority,
+} from '@fieldwatch/core';
 import type { FastifyBaseLogger } from 'fastify';
 import nodemailer from 'nodemailer';
 import type { Db } from '../../db/db.ts';
@@ -33,9 +40,15 @@ function digest(user: UnmailedRow, rows: readonly UnmailedRow[]) {
       dateFormat: user.date_format as DateFormat,
     },
   };
+  // Each line names its severity (the event's category; from the priority when the event has none).
+  const severity = (r: UnmailedRow) =>
+    t(SEVERITY_TABLE[isSeverity(r.category) ? r.category : severityOfPriority(r.data.priority)].label);
   const lines = rows
     .slice(0, LINES)
-    .map((r) => `• ${formatDateTime(r.data.created, prefs)}  ${localizeNotification(r.data, r.alarm, lang).message}`);
+    .map(
+      (r) =>
+        `• ${formatDateTime(r.data.created, prefs)}  [${severity(r)}]  ${localizeNotification(r.data, r.alarm, lang).message}`,
+    );
   if (rows.length > LINES) lines.push(t('mail.more', { count: rows.length - LINES }));
   return {
     subject: t('mail.subject', { count: rows.length }),

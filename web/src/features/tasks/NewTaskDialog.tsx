@@ -1,4 +1,4 @@
-import { TASK_CATEGORIES, type TaskCategory } from '@fieldwatch/core';
+import { SEVERITY_TABLE, TASK_CATEGORIES, type TaskCategory } from '@fieldwatch/core';
 import { useMutation } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -11,7 +11,7 @@ import { Dialog } from '../../ui/Dialog.tsx';
 import { Select } from '../../ui/Select.tsx';
 import { TextField } from '../../ui/TextField.tsx';
 
-/** A custom task: title (default 'New task'), category and the organisation it belongs to. */
+/** A custom task: title (default 'New task'), severity (its category) and the organisation it belongs to. */
 export function NewTaskDialog({
   open,
   onOpenChange,
@@ -62,10 +62,11 @@ export function NewTaskDialog({
           onChange={(e) => setTitle(e.target.value)}
         />
         <Select
-          label={t('tasks.category')}
+          label={t('severity.name')}
           value={category}
           onChange={(e) => setCategory(e.target.value as TaskCategory)}
-          options={TASK_CATEGORIES.map((c) => ({ value: c, label: t(`tasks.categories.${c}`) }))}
+          options={TASK_CATEGORIES.map((c) => ({ value: c, label: t(SEVERITY_TABLE[c].label) }))}
+          title={t(SEVERITY_TABLE[category].explain)}
         />
         <Select
           label={t('tasks.organization')}

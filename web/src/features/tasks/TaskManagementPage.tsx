@@ -1,5 +1,12 @@
 import './tasks.css';
-import { TASK_CATEGORIES, TASK_STATUSES, type TaskCategory, type TaskRecord, type TaskStatus } from '@fieldwatch/core';
+import {
+  SEVERITY_TABLE,
+  TASK_CATEGORIES,
+  TASK_STATUSES,
+  type TaskCategory,
+  type TaskRecord,
+  type TaskStatus,
+} from '@fieldwatch/core';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { ClipboardList, Plus } from 'lucide-react';
 import { useMemo, useState } from 'react';
@@ -14,6 +21,7 @@ import { Button } from '../../ui/Button.tsx';
 import { Chip } from '../../ui/Chip.tsx';
 import { EmptyState } from '../../ui/EmptyState.tsx';
 import { Select } from '../../ui/Select.tsx';
+import { SeverityChip, SeverityDot, SeverityLegend } from '../../ui/Severity.tsx';
 import { Skeleton } from '../../ui/Skeleton.tsx';
 import { TextField } from '../../ui/TextField.tsx';
 import { Time } from '../../ui/Time.tsx';
@@ -100,14 +108,19 @@ export function TaskManagementPage() {
           placeholder={t('tasks.searchPlaceholder')}
           onChange={(e) => setSearch(e.target.value)}
         />
-        <fieldset className="tasks-toolbar__chips chip-group" aria-label={t('tasks.category')}>
+        <fieldset className="tasks-toolbar__chips chip-group" aria-label={t('severity.name')}>
           <Chip pressed={assignedToMe} onClick={() => setAssignedToMe(!assignedToMe)}>
             {t('tasks.assignedToMe')}
           </Chip>
           {TASK_CATEGORIES.map((c) => (
-            <Chip key={c} pressed={category === c} onClick={() => setCategory(category === c ? null : c)}>
-              <span className={`cat-dot cat-dot--${c}`} aria-hidden />
-              {t(`tasks.categories.${c}`)}
+            <Chip
+              key={c}
+              pressed={category === c}
+              title={t(SEVERITY_TABLE[c].explain)}
+              onClick={() => setCategory(category === c ? null : c)}
+            >
+              <SeverityDot severity={c} />
+              {t(SEVERITY_TABLE[c].label)}
             </Chip>
           ))}
         </fieldset>
@@ -128,6 +141,8 @@ export function TaskManagementPage() {
           </div>
         )}
       </div>
+
+      <SeverityLegend />
 
       <div className="tasks-layout">
         <div className="card tasks-list">
@@ -160,12 +175,17 @@ export function TaskManagementPage() {
                   )}
                   <button type="button" className="task-row__main" onClick={() => select(x.id)}>
                     <span className="task-row__title">
-                      <span className={`cat-dot cat-dot--${x.category}`} aria-hidden />
+                      <SeverityDot severity={x.category} />
                       {x.title}
                     </span>
                     <span className="task-row__meta">
-                      <span className={`task-status task-status--${x.status}`}>{t(`tasks.statuses.${x.status}`)}</span>
-                      <span>{t(`tasks.categories.${x.category}`)}</span>
+                      <span
+                        className={`task-status task-status--${x.status}`}
+                        title={t(`tasks.statusHelp.${x.status}`)}
+                      >
+                        {t(`tasks.statuses.${x.status}`)}
+                      </span>
+                      <SeverityChip severity={x.category} />
                       <span>{t('tasks.eventCount', { count: x.eventIds.length })}</span>
                       {x.assignees.length > 0 && <span>{x.assignees.join(', ')}</span>}
                       <Time at={x.created} />

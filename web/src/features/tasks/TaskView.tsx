@@ -1,6 +1,7 @@
 import {
   type AcknowledgementFacts,
   alarmTypeKey,
+  SEVERITY_TABLE,
   TASK_CATEGORIES,
   TASK_STATUSES,
   type TaskActivity,
@@ -19,6 +20,7 @@ import { useDateFormat } from '../../lib/useDateFormat.ts';
 import { Button, IconButton } from '../../ui/Button.tsx';
 import { Dialog } from '../../ui/Dialog.tsx';
 import { Select } from '../../ui/Select.tsx';
+import { SeverityChip, SeverityDot } from '../../ui/Severity.tsx';
 import { Skeleton } from '../../ui/Skeleton.tsx';
 import { TextField } from '../../ui/TextField.tsx';
 import { Time } from '../../ui/Time.tsx';
@@ -74,7 +76,7 @@ export function TaskView({ id, canWork, onClose }: { id: string; canWork: boolea
           <ArrowLeft size={18} aria-hidden />
         </IconButton>
         <h2 id="task-title" className="task-view__title">
-          <span className={`cat-dot cat-dot--${x.category}`} aria-hidden />
+          <SeverityDot severity={x.category} />
           {x.title}
         </h2>
         {canWork && (
@@ -91,13 +93,15 @@ export function TaskView({ id, canWork, onClose }: { id: string; canWork: boolea
           disabled={!canWork || change.isPending}
           onChange={(e) => change.mutate({ status: e.target.value as TaskStatus })}
           options={TASK_STATUSES.map((s) => ({ value: s, label: t(`tasks.statuses.${s}`) }))}
+          title={t(`tasks.statusHelp.${x.status}`)}
         />
         <Select
-          label={t('tasks.category')}
+          label={t('severity.name')}
           value={x.category}
           disabled={!canWork || change.isPending}
           onChange={(e) => change.mutate({ category: e.target.value as TaskCategory })}
-          options={TASK_CATEGORIES.map((c) => ({ value: c, label: t(`tasks.categories.${c}`) }))}
+          options={TASK_CATEGORIES.map((c) => ({ value: c, label: t(SEVERITY_TABLE[c].label) }))}
+          title={t(SEVERITY_TABLE[x.category].explain)}
         />
         {canWork && <TitleField key={x.title} title={x.title} onSave={(title) => change.mutate({ title })} />}
       </div>
@@ -248,10 +252,7 @@ function LinkedEvents({ ids }: { ids: readonly string[] }) {
               <li key={shown[i]}>
                 {e ? (
                   <>
-                    <span
-                      className={`cat-dot cat-dot--${e.category === 'alert' || e.category === 'critical' ? 'alert' : 'notice'}`}
-                      aria-hidden
-                    />
+                    <SeverityChip severity={e.category} />
                     <span className="task-events__what">
                       {e.alarm ? t(alarmTypeKey(e.alarm.AlarmType)) : e.title}
                       {e.alarm?.AlarmEventText && <span className="muted"> · {e.alarm.AlarmEventText}</span>}
@@ -326,7 +327,7 @@ function ActivityLog({ activities }: { activities: readonly TaskActivity[] }) {
       case 'title':
         return t('tasks.activity.title', { title: a.title });
       case 'category':
-        return t('tasks.activity.category', { category: t(`tasks.categories.${a.category}`) });
+        return t('tasks.activity.category', { category: t(SEVERITY_TABLE[a.category].label) });
     }
   };
   return (

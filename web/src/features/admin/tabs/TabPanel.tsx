@@ -1,5 +1,6 @@
 import type { AdminOrganization } from '@fieldwatch/core';
 import { AccountsTab } from './AccountsTab.tsx';
+import { AlarmSeverityTab } from './AlarmSeverityTab.tsx';
 import { ApiTab } from './ApiTab.tsx';
 import { CustomizationTab } from './CustomizationTab.tsx';
 import { ErrorsTab } from './ErrorsTab.tsx';
@@ -24,6 +25,8 @@ export const ADMIN_TABS = [
   'api',
   'usage',
   'permissions',
+  // Not in spec §2's list: how severe each alarm type is (core/src/events/severity.ts).
+  'alarmSeverity',
 ] as const;
 /** Platform-wide, for the platform administrator only (SuperUser of the root organisation). */
 export const PLATFORM_TABS = ['errors'] as const;
@@ -56,6 +59,8 @@ export function TabPanel({ tab, ...props }: TabProps & { tab: AdminTab }) {
       return <UsageTab {...props} />;
     case 'permissions':
       return <PermissionsTab />;
+    case 'alarmSeverity':
+      return <AlarmSeverityTab {...props} />;
     case 'errors':
       return <ErrorsTab />;
   }

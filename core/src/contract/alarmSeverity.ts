@@ -1,0 +1,61 @@
+import { type Static, Type } from '@sinclair/typebox';
+import { SEVERITIES, type Severity } from '../events/severity.ts';
+import { ALARM_TYPES } from '../units/alarmTypes.ts';
+import { Nullable } from './common.ts';
+
+/** The alarm type codes of spec §9, in code order. */
+export const ALARM_TYPE_CODES: readonly number[] = Object.keys(ALARM_TYPES)
+  .map(Number)
+  .sort((a, b) => a - b);
+
+export const SeverityName = Type.Union(
+  SEVERITIES.map((s) => Type.Literal(s)),
+  { description: 'notice, warning, pre-alert, alert or critical (mildest first)' },
+);
+/** An alarm type of spec §9: any other code is refused (400). */
+export const AlarmTypeCode = Type.Union(
+  ALARM_TYPE_CODES.map((c) => Type.Literal(c)),
+  { description: 'an alarm type code of spec §9' },
+);
+
+/** One alarm type's severity as an organisation's administrator sees it. */
+export const AlarmSeverityRow = Type.Object({
+  alarmType: Type.Integer(),
+  /** Set on this organisation itself, or null. */
+  own: Nullable(SeverityName),
+  /** What applies without its own setting: the nearest ancestor's setting, else the spec default. */
+  inherited: SeverityName,
+  /** Where `inherited` comes from. */
+  inheritedFrom: Type.Union([Type.Literal('ancestor'), Type.Literal('default')]),
+  /** What new events of the type get: own ?? inherited. */
+  effective: SeverityName,
+});
+export type AlarmSeverityRow = Static<typeof AlarmSeverityRow>;
+
+export const AlarmSeverityList = Type.Object({ organizationId: Type.Integer(), types: Type.Array(AlarmSeverityRow) });
+export type AlarmSeverityList = Static<typeof AlarmSeverityList>;
+
+/** Sets (a severity) or clears (null: inherit again) the severity of alarm types of one organisation. */
+export const AlarmSeverityBody = Type.Object(
+  {
+    severities: Type.Array(
+      Type.Object({ alarmType: AlarmTypeCode, severity: Nullable(SeverityName) }, { additionalProperties: false }),
+      { minItems: 1, maxItems: ALARM_TYPE_CODES.length },
+    ),
+  },
+  { additionalProperties: false },
+);
+export type AlarmSeverityBody = Static<typeof AlarmSeverityBody>;
+
+/** The severities that apply to each organisation a user sees: only the types set on it or above. */
+export const EffectiveAlarmSeverities = Type.Array(
+  Type.Object({
+    organizationId: Type.Integer(),
+    severities: Type.Array(Type.Object({ alarmType: Type.Integer(), severity: SeverityName })),
+  }),
+);
+export type EffectiveAlarmSeverities = Static<typeof EffectiveAlarmSeverities>;
+
+/** The settings of one organisation as the table of severity.ts reads them. */
+export const severitiesOf = (rows: readonly { alarmType: number; severity: Severity }[]) =>
+  Object.fromEntries(rows.map((r) => [r.alarmType, r.severity])) as Partial<Record<number, Severity>>;

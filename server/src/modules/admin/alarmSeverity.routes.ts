@@ -1,0 +1,72 @@
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import {
+  AlarmSeverityBody,
+  AlarmSeverityList,
+  EffectiveAlarmSeverities,
+  ErrorBody,
+  OrganizationParam,
+} from '@fieldwatch/core';
+import type { App } from '../../app.ts';
+import { sessionOf } from '../../plugins/auth.ts';
+import { scoped, signedIn } from '../../plugins/policy.ts';
+import { refusingUnknownKeys } from '../../plugins/validation.ts';
+import { alarmSeverityList, saveAlarmSeverities, visibleSeverities } from './alarmSeverity.service.ts';
+
+const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody };
+const doc = { tags: ['administration'], security: [{ session: [] }] };
+
+/**
+ * The severity of each alarm type per organisation (core/src/events/severity.ts): read and set by
+ * a SuperUser of the organisation or above (the service checks the organisation), and the effective
+ * severities of every organisation the user sees, for colouring unit alarms.
+ */
+export function alarmSeverityRoutes(app: App) {
+  const r = app.withTypeProvider<TypeBoxTypeProvider>();
+  const { db } = app;
+  const admin = (request: Parameters<typeof sessionOf>[0]) => {
+    const s = sessionOf(request);
+    return { userId: s.user_id, sessionId: s.id };
+  };
+  const path = '/api/v1/admin/organization/:id/alarmSeverities';
+
+  r.get(
+    path,
+    {
+      config: scoped('organization', 'manage', { writes: false }),
+      schema: {
+        ...doc,
+        summary: 'Every alarm type with its own, inherited and effective severity',
+        params: OrganizationParam,
+        response: { 200: AlarmSeverityList, ...errors },
+      },
+    },
+    async (request) => alarmSeverityList(db, admin(request), request.params.id),
+  );
+  r.put(
+    path,
+    {
+      config: scoped('organization', 'manage', { writes: true }),
+      schema: {
+        ...doc,
+        summary: 'Sets (or with null clears) alarm types’ severities; applies to new events only',
+        params: OrganizationParam,
+        body: refusingUnknownKeys(AlarmSeverityBody),
+        response: { 200: AlarmSeverityList, ...errors },
+      },
+    },
+    async (request) => saveAlarmSeverities(db, admin(request), request.params.id, request.body),
+  );
+  r.get(
+    '/api/v3/alarmSeverities',
+    {
+      config: signedIn({ writes: false }),
+      schema: {
+        tags: ['events'],
+        security: [{ session: [] }],
+        summary: 'The alarm types’ severities set in or above each organisation the user sees',
+        response: { 200: EffectiveAlarmSeverities, ...errors },
+      },
+    },
+    async (request) => visibleSeverities(db, sessionOf(request).user_id),
+  );
+}

@@ -1,0 +1,74 @@
+import {
+  ALARM_TYPE_CODES,
+  type AlarmSeverityBody,
+  type AlarmSeverityList,
+  defaultSeverityOf,
+  type EffectiveAlarmSeverities,
+  type Severity,
+} from '@fieldwatch/core';
+import type { Db, Queryable } from '../../db/db.ts';
+import { httpError } from '../../plugins/errors.ts';
+import { visibleOrganizations } from '../organisations/organisations.service.ts';
+import { type Admin, requireAdministered } from './admin.service.ts';
+import { effectiveSeverities, ownAndInherited, writeSeverities } from './alarmSeverity.repository.ts';
+
+/** For the event engine: the severities that apply to each organisation (nearest setting per type). */
+export { effectiveSeverities };
+
+/**
+ * Every alarm type with the severity its new events get in the organisation: its own setting, else
+ * what it inherits (the nearest ancestor's setting, else the spec default). A SuperUser of the
+ * organisation or above only (403 otherwise, as for an organisation that does not exist).
+ */
+export async function alarmSeverityList(
+  db: Queryable,
+  admin: Admin,
+  organizationId: number,
+): Promise<AlarmSeverityList> {
+  await requireAdministered(db, admin, organizationId);
+  const { own, inherited } = await ownAndInherited(db, organizationId);
+  return {
+    organizationId,
+    types: ALARM_TYPE_CODES.map((alarmType) => {
+      const above: Severity | undefined = inherited[alarmType];
+      const from = above ?? defaultSeverityOf(alarmType);
+      return {
+        alarmType,
+        own: own[alarmType] ?? null,
+        inherited: from,
+        inheritedFrom: above ? ('ancestor' as const) : ('default' as const),
+        effective: own[alarmType] ?? from,
+      };
+    }),
+  };
+}
+
+/**
+ * Sets or clears (null) the severity of alarm types for the organisation and, through inheritance,
+ * every organisation below it that sets none of its own. Events already raised keep their
+ * category; the next ones get the new severity. The body's schema refuses unknown types and levels.
+ */
+export async function saveAlarmSeverities(db: Db, admin: Admin, organizationId: number, body: AlarmSeverityBody) {
+  await requireAdministered(db, admin, organizationId);
+  const types = body.severities.map((s) => s.alarmType);
+  if (new Set(types).size !== types.length) throw httpError(400, 'An alarm type is given more than once');
+  await db.transaction((tx) => writeSeverities(tx, organizationId, body.severities));
+  return alarmSeverityList(db, admin, organizationId);
+}
+
+/**
+ * What applies in each organisation the user sees: the alarm types set on it or above it (other
+ * types have their spec default). The web colours unit alarms with it.
+ */
+export async function visibleSeverities(db: Queryable, userId: number): Promise<EffectiveAlarmSeverities> {
+  const ids = (await visibleOrganizations(db, userId)).map((o) => o.id);
+  const effective = await effectiveSeverities(db, ids);
+  return ids.flatMap((organizationId) => {
+    const set = effective.get(organizationId);
+    const severities = Object.entries(set ?? {}).map(([type, severity]) => ({
+      alarmType: Number(type),
+      severity: severity as Severity,
+    }));
+    return severities.length ? [{ organizationId, severities }] : [];
+  });
+}

@@ -1,0 +1,131 @@
+import {
+  type AlarmSeverityList,
+  type AlarmSeverityRow,
+  alarmTypeKey,
+  SEVERITIES,
+  SEVERITY_TABLE,
+  type Severity,
+} from '@fieldwatch/core';
+import { useTranslation } from 'react-i18next';
+import { Select } from '../../../ui/Select.tsx';
+import { SeverityChip, SeverityLegend } from '../../../ui/Severity.tsx';
+import { Loaded, Section } from '../AdminParts.tsx';
+import { useAdminChange } from '../adminApi.ts';
+import { alarmSeverityApi, alarmSeverityRefresh, useAlarmSeverities } from '../alarmSeverityApi.ts';
+import type { TabProps } from './TabPanel.tsx';
+
+/** The select's value for "no setting of its own": the type inherits. */
+const INHERIT = '';
+
+/**
+ * Alarm severity: every alarm type of spec §9 with the severity its new events get in the
+ * organisation, set here or inherited (from above, or the spec default). A change applies to this
+ * organisation and those below it that set none of their own, for new events only.
+ */
+export function AlarmSeverityTab({ org }: TabProps) {
+  const { t } = useTranslation();
+  const list = useAlarmSeverities(org.id);
+  return (
+    <Section title={t('admin.severity.title')} description={t('admin.severity.text', { name: org.name })}>
+      <SeverityLegend />
+      <Loaded query={list} lines={10}>
+        {(l) => <SeverityTable id={org.id} list={l} />}
+      </Loaded>
+    </Section>
+  );
+}
+
+function SeverityTable({ id, list }: { id: number; list: AlarmSeverityList }) {
+  const { t } = useTranslation();
+  const save = useAdminChange(
+    (change: { alarmType: number; severity: Severity | null }) => alarmSeverityApi.save(id, { severities: [change] }),
+    {
+      refresh: alarmSeverityRefresh,
+      done: (result, change) => {
+        const row = result.types.find((r) => r.alarmType === change.alarmType);
+        const vars = {
+          type: t(alarmTypeKey(change.alarmType)),
+          level: t(SEVERITY_TABLE[row?.effective ?? 'notice'].label),
+        };
+        return t(change.severity ? 'admin.severity.saved' : 'admin.severity.cleared', vars);
+      },
+    },
+  );
+  // Alarm types by name in the reader's language.
+  const rows = [...list.types].sort((a, b) => t(alarmTypeKey(a.alarmType)).localeCompare(t(alarmTypeKey(b.alarmType))));
+  return (
+    <div className="admin-table-wrap">
+      <table className="data-table admin-table admin-severity">
+        <thead>
+          <tr>
+            <th scope="col">{t('admin.severity.type')}</th>
+            <th scope="col">{t('admin.severity.level')}</th>
+            <th scope="col">{t('severity.name')}</th>
+          </tr>
+        </thead>
+        <tbody>
+          {rows.map((r) => (
+            <SeverityRow
+              key={r.alarmType}
+              row={r}
+              busy={save.isPending}
+              onChange={(severity) => save.mutate({ alarmType: r.alarmType, severity })}
+            />
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+function SeverityRow({
+  row,
+  busy,
+  onChange,
+}: {
+  row: AlarmSeverityRow;
+  busy: boolean;
+  onChange: (severity: Severity | null) => void;
+}) {
+  const { t } = useTranslation();
+  const type = t(alarmTypeKey(row.alarmType));
+  const inheritedLevel = t(SEVERITY_TABLE[row.inherited].label);
+  return (
+    <tr data-alarm-type={row.alarmType}>
+      <th scope="row" className="admin-table__main">
+        {type}
+      </th>
+      <td data-label={t('admin.severity.level')}>
+        <Select
+          label={t('admin.severity.selectLabel', { type })}
+          hideLabel
+          value={row.own ?? INHERIT}
+          disabled={busy}
+          onChange={(e) => onChange(e.target.value === INHERIT ? null : (e.target.value as Severity))}
+          options={[
+            {
+              value: INHERIT,
+              label: t(
+                row.inheritedFrom === 'ancestor' ? 'admin.severity.inheritedOption' : 'admin.severity.defaultOption',
+                {
+                  level: inheritedLevel,
+                },
+              ),
+            },
+            ...[...SEVERITIES].reverse().map((s) => ({ value: s, label: t(SEVERITY_TABLE[s].label) })),
+          ]}
+        />
+      </td>
+      <td data-label={t('severity.name')}>
+        <span className="admin-severity__effective">
+          <SeverityChip severity={row.effective} />
+          <span className="muted">
+            {row.own
+              ? t('admin.severity.own')
+              : t(row.inheritedFrom === 'ancestor' ? 'admin.severity.inherited' : 'admin.severity.default')}
+          </span>
+        </span>
+      </td>
+    </tr>
+  );
+}
