@@ -1,3 +1,4 @@
+import { communicationRecovered } from '@fieldwatch/core';
 import mqtt, { type MqttClient } from 'mqtt';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runWatchdog } from '../src/gateway/watchdog.ts';
@@ -111,16 +112,29 @@ describe('alarm evaluation on ingest', () => {
     expect(events).toEqual(['+0', '+1', '+2', '+3', '-0', '-1', '-2', '-3']);
   });
 
-  it('raises a communication error for a silent unit and clears it at the next report', async () => {
+  it('raises a communication error for a silent unit and clears it once it has kept reporting (hysteresis)', async () => {
     const unit = await connectUnit('GW-1');
-    await runWatchdog(t.db, t.bus, new Date(Date.now() + 2 * 60 * 60 * 1000));
+    const silentUntil = Date.now() + 2 * 60 * 60 * 1000;
+    await runWatchdog(t.db, t.bus, new Date(silentUntil));
     const gw1Errors = () =>
       count(
         "select count(*)::int as n from alarms a join units u on u.id = a.unit_id where u.serial = 'GW-1' and alarm_type = 19 and cleared_at is null",
         [],
       );
     await expect.poll(gw1Errors).toBe(1);
-    await unit.publishAsync('fw/u/GW-1/up/samples', samples({ Loop1: 25 }), { qos: 1 });
+    // The first report back starts the hold time; the error stays until the unit has reported that long.
+    await unit.publishAsync('fw/u/GW-1/up/samples', samples({ Loop1: 25 }, new Date(silentUntil)), { qos: 1 });
+    await expect
+      .poll(() =>
+        count(
+          "select count(*)::int as n from alarms a join units u on u.id = a.unit_id where u.serial = 'GW-1' and alarm_type = 19 and normal_since is not null",
+          [],
+        ),
+      )
+      .toBe(1);
+    expect(await gw1Errors()).toBe(1);
+    const held = new Date(silentUntil + communicationRecovered({}).holdS * 1000);
+    await unit.publishAsync('fw/u/GW-1/up/samples', samples({ Loop1: 25 }, held), { qos: 1 });
     await expect.poll(gw1Errors).toBe(0);
   });
 });

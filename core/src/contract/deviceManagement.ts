@@ -16,7 +16,48 @@ const ChannelLimits = Type.Object(
   { additionalProperties: false },
 );
 
-/** A unit's alarm limits: the unit's own and, per channel (1-based), those that differ. */
+const HoldS = Type.Integer({ minimum: 0, maximum: 7 * 86_400, description: 'seconds normal before it clears' });
+/** A kind whose margin is a fraction of its limit (0.1 = 10 %). */
+const RelativeMargin = Type.Object(
+  { margin: Type.Optional(Type.Number({ minimum: 0, maximum: 1 })), holdS: Type.Optional(HoldS) },
+  { additionalProperties: false },
+);
+/** A kind whose margin is in its own unit (percentage points, °C, V). */
+const AbsoluteMargin = Type.Object(
+  { margin: Type.Optional(Limit), holdS: Type.Optional(HoldS) },
+  { additionalProperties: false },
+);
+/** A binary kind: no value margin, only a hold time. */
+const HoldOnly = Type.Object({ holdS: Type.Optional(HoldS) }, { additionalProperties: false });
+
+/**
+ * A unit's own alarm hysteresis per kind (core's ALARM_HYSTERESIS has the defaults and the scale
+ * of each kind's margin); a kind or a field left out takes the default.
+ */
+export const AlarmHysteresis = Type.Object(
+  {
+    resistance: Type.Optional(RelativeMargin),
+    loopMax: Type.Optional(RelativeMargin),
+    loopOpen: Type.Optional(RelativeMargin),
+    galvanic: Type.Optional(RelativeMargin),
+    radarPct: Type.Optional(AbsoluteMargin),
+    analog: Type.Optional(RelativeMargin),
+    pt: Type.Optional(AbsoluteMargin),
+    battery: Type.Optional(AbsoluteMargin),
+    formula: Type.Optional(RelativeMargin),
+    ground: Type.Optional(RelativeMargin),
+    switch: Type.Optional(HoldOnly),
+    intrusion: Type.Optional(HoldOnly),
+    communication: Type.Optional(HoldOnly),
+  },
+  { additionalProperties: false },
+);
+export type AlarmHysteresis = Static<typeof AlarmHysteresis>;
+
+/**
+ * A unit's alarm limits: the unit's own and, per channel (1-based), those that differ; and its
+ * hysteresis where it differs from the defaults (kept when a PUT leaves it out).
+ */
 export const AlarmLimits = Type.Object(
   {
     resistance: Type.Optional(Levels(4)),
@@ -27,6 +68,7 @@ export const AlarmLimits = Type.Object(
     battery: Type.Optional(Type.Number({ minimum: 0, maximum: 100 })),
     ground: Type.Optional(Limit),
     channels: Type.Optional(Type.Record(Type.String({ pattern: '^[1-4]$' }), ChannelLimits, { maxProperties: 4 })),
+    hysteresis: Type.Optional(AlarmHysteresis),
   },
   { additionalProperties: false },
 );

@@ -1,3 +1,10 @@
+import {
+  clearingLimit,
+  type GovernedAlarm,
+  type HysteresisKind,
+  type HysteresisSettings,
+  hysteresisOf,
+} from './hysteresis.ts';
 import { seriesByColumn } from './series.ts';
 
 /** Per-unit alarm thresholds; arrays of levels are ordered level 1, 2, … */
@@ -17,6 +24,8 @@ export type AlarmSettings = {
   ground?: number; // Ω, falling → type 52
   /** Limits of one channel (1-based, as on the wire) that differ from the unit's. */
   channels?: Record<string, ChannelAlarmLimits>;
+  /** Margins and hold times that differ from ALARM_HYSTERESIS, per alarm kind (hysteresis.ts). */
+  hysteresis?: HysteresisSettings;
 };
 
 /** The limits that may differ per channel (the device alarm tab edits these). */
@@ -46,43 +55,74 @@ export type AlarmKey = { channel: number; type: number };
 /** A breached limit: the value measured and the limit it crossed (null for kinds without one). */
 export type AlarmFinding = AlarmKey & { value: number | null; limit: number | null };
 
+/** What one measured value says: the alarms it governs (and whether it clears each), the ones it raises. */
+export type Evaluation = { governs: GovernedAlarm[]; raised: AlarmFinding[] };
+
 /**
- * Which alarms one measured value governs, and which of them it raises. Alarms a value governs
- * but does not raise are cleared. Channel 0 is the unit itself.
+ * Which alarms one measured value governs, and which of them it raises. A governed alarm the value
+ * does not raise `clears` only when the value is back beyond its limit by the kind's hysteresis
+ * margin; within the margin an active alarm stays (and one not active is not raised). Channel 0
+ * is the unit itself.
  */
-export function evaluateValue(
-  column: string,
-  value: number,
-  settings: AlarmSettings,
-): { governs: AlarmKey[]; raised: AlarmFinding[] } {
+export function evaluateValue(column: string, value: number, settings: AlarmSettings): Evaluation {
+  const none: Evaluation = { governs: [], raised: [] };
   const def = seriesByColumn(column);
-  if (!def) return { governs: [], raised: [] };
+  if (!def) return none;
   const ch = def.channel ?? 0;
   const s = limitsOfChannel(settings, ch);
   const v = Number(value.toFixed(3));
-  const levels = (thresholds: number[] | undefined, firstType: number, breached: (v: number, t: number) => boolean) => {
-    const list = thresholds ?? [];
-    return {
-      governs: list.map((_, i) => ({ channel: ch, type: firstType + i })),
-      raised: list.flatMap((t, i) =>
-        breached(value, t) ? [{ channel: ch, type: firstType + i, value: v, limit: t }] : [],
-      ),
-    };
+  /** One limit of a kind: breached beyond it, cleared back beyond it by the margin. */
+  const limit = (
+    out: Evaluation,
+    type: number,
+    kind: HysteresisKind,
+    t: number | undefined,
+    direction: 'rising' | 'falling',
+    x = value,
+  ) => {
+    const rule = hysteresisOf(settings, kind);
+    if (t === undefined) {
+      out.governs.push({ channel: ch, type, clears: true, holdS: rule.holdS });
+      return;
+    }
+    const back = clearingLimit(rule, t, direction);
+    const breached = direction === 'rising' ? x > t : x < t;
+    const clears = direction === 'rising' ? x <= back : x >= back;
+    out.governs.push({ channel: ch, type, clears, holdS: rule.holdS });
+    if (breached) out.raised.push({ channel: ch, type, value: v, limit: t });
   };
-  const single = (type: number, on: boolean, limit: number | null = null) => ({
-    governs: [{ channel: ch, type }],
-    raised: on ? [{ channel: ch, type, value: limit === null ? null : v, limit }] : [],
+  const levels = (
+    thresholds: number[] | undefined,
+    firstType: number,
+    kind: HysteresisKind,
+    direction: 'rising' | 'falling',
+    x = value,
+  ) => {
+    const out: Evaluation = { governs: [], raised: [] };
+    for (const [i, t] of (thresholds ?? []).entries()) limit(out, firstType + i, kind, t, direction, x);
+    return out;
+  };
+  /** A binary kind (a switch, a lid): no value margin, it clears by its hold time. */
+  const binary = (type: number, kind: HysteresisKind, on: boolean): Evaluation => ({
+    governs: [{ channel: ch, type, clears: !on, holdS: hysteresisOf(settings, kind).holdS }],
+    raised: on ? [{ channel: ch, type, value: null, limit: null }] : [],
   });
   switch (def.key) {
     case 'resistance':
-      return levels(s.resistance, 0, (x, t) => x < t);
+      return levels(s.resistance, 0, 'resistance', 'falling');
     case 'loop': {
+      // Open circuit (type 5) takes over from the loop alarm (type 4). Between the open limit and its
+      // clearing limit each keeps its state, so a loop hovering at the open level raises neither anew.
+      const openRule = hysteresisOf(settings, 'loopOpen');
+      const highRule = hysteresisOf(settings, 'loopMax');
       const open = s.loopOpen !== undefined && value >= s.loopOpen;
-      const high = !open && s.loopMax !== undefined && value > s.loopMax;
+      const openClears = s.loopOpen === undefined || value < clearingLimit(openRule, s.loopOpen, 'rising');
+      const high = openClears && s.loopMax !== undefined && value > s.loopMax;
+      const highClears = open || s.loopMax === undefined || value <= clearingLimit(highRule, s.loopMax, 'rising');
       return {
         governs: [
-          { channel: ch, type: 4 },
-          { channel: ch, type: 5 },
+          { channel: ch, type: 4, clears: highClears, holdS: highRule.holdS },
+          { channel: ch, type: 5, clears: openClears, holdS: openRule.holdS },
         ],
         raised: [
           ...(high ? [{ channel: ch, type: 4, value: v, limit: s.loopMax ?? null }] : []),
@@ -91,38 +131,33 @@ export function evaluateValue(
       };
     }
     case 'galvanic':
-      return levels(s.galvanic, 6, (x, t) => Math.abs(x) > t);
+      return levels(s.galvanic, 6, 'galvanic', 'rising', Math.abs(value));
     case 'analog':
     case 'pt': {
-      const base = def.key === 'analog' ? 10 : 20;
-      const list = (def.key === 'analog' ? s.analog : s.pt) ?? [];
-      const out = { governs: [] as AlarmKey[], raised: [] as AlarmFinding[] };
-      list.forEach((lvl, i) => {
-        const low = { channel: ch, type: base + 2 * i };
-        const high = { channel: ch, type: base + 2 * i + 1 };
-        out.governs.push(low, high);
-        if (lvl.low !== undefined && value < lvl.low) out.raised.push({ ...low, value: v, limit: lvl.low });
-        if (lvl.high !== undefined && value > lvl.high) out.raised.push({ ...high, value: v, limit: lvl.high });
+      const kind = def.key;
+      const base = kind === 'analog' ? 10 : 20;
+      const out: Evaluation = { governs: [], raised: [] };
+      (s[kind] ?? []).forEach((lvl, i) => {
+        limit(out, base + 2 * i, kind, lvl.low, 'falling');
+        limit(out, base + 2 * i + 1, kind, lvl.high, 'rising');
       });
       return out;
     }
     case 'radarPercentage':
-      return levels(s.radarPct, 8, (x, t) => x > t);
+      return levels(s.radarPct, 8, 'radarPct', 'rising');
     case 'battery':
-      return s.battery === undefined ? { governs: [], raised: [] } : single(28, value < s.battery, s.battery);
+      return s.battery === undefined ? none : levels([s.battery], 28, 'battery', 'falling');
     case 'switch': {
       const closed = value >= 0.5;
-      return s.switchAlarm
-        ? single(28 + (def.channel ?? 1), s.normallyClosed ? !closed : closed)
-        : { governs: [], raised: [] };
+      return s.switchAlarm ? binary(28 + (def.channel ?? 1), 'switch', s.normallyClosed ? !closed : closed) : none;
     }
     case 'intrusion':
-      return s.intrusion ? single(34, value >= 0.5) : { governs: [], raised: [] };
+      return s.intrusion ? binary(34, 'intrusion', value >= 0.5) : none;
     case 'formula':
-      return levels(s.formula, 39, (x, t) => x > t);
+      return levels(s.formula, 39, 'formula', 'rising');
     case 'groundResistance':
-      return s.ground === undefined ? { governs: [], raised: [] } : single(52, value < s.ground, s.ground);
+      return s.ground === undefined ? none : levels([s.ground], 52, 'ground', 'falling');
     default:
-      return { governs: [], raised: [] };
+      return none;
   }
 }

@@ -5,6 +5,7 @@ export * from './alarmTypes.ts';
 export * from './chunks.ts';
 export * from './editableFields.ts';
 export * from './filters.ts';
+export * from './hysteresis.ts';
 export * from './legacyDate.ts';
 export * from './operations.ts';
 export * from './series.ts';

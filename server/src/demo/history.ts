@@ -212,19 +212,31 @@ export async function seedHistory(
     }
     if (pending.length >= ROWS_PER_STATEMENT) await writeSamples(tx);
 
-    // Alarms: replay the values in time order and apply a column's findings whenever they change.
+    // Alarms: replay the values in time order through the live rules (hysteresis included), calling
+    // the alarm service only when a column's findings may change something: what it raises or clears
+    // changed, or an active alarm waits out its hold time. The unit starts without alarms.
     const unit = { id: u.id, organization_id: u.organizationId };
-    const raisedBy = new Map<string, string>();
+    const active = new Set<string>();
+    const stateOf = new Map<string, string>();
     let last = 0;
     for (const t of [...byTime.keys()].sort((a, b) => a - b)) {
       last = t;
       for (const [column, value] of byTime.get(t) ?? []) {
         const found = evaluateValue(column, value, u.alarmSettings);
         if (found.governs.length === 0) continue;
-        const signature = found.raised.map(keyOf).join(',');
-        if ((raisedBy.get(column) ?? '') === signature) continue;
-        raisedBy.set(column, signature);
+        const state = [
+          ...found.raised.map((f) => `+${keyOf(f)}`),
+          ...found.governs.filter((g) => g.clears).map((g) => `-${keyOf(g)}`),
+        ].join(',');
+        const holding = found.governs.some((g) => g.clears && g.holdS > 0 && active.has(keyOf(g)));
+        const idle =
+          !found.raised.some((f) => !active.has(keyOf(f))) && !found.governs.some((g) => active.has(keyOf(g)));
+        const same = stateOf.get(column) === state;
+        stateOf.set(column, state);
+        if (idle || (same && !holding)) continue;
         const applied = await applyFindings(tx, unit, found.governs, found.raised, new Date(t));
+        for (const a of applied.raised) active.add(keyOf({ channel: a.channel, type: a.alarm_type }));
+        for (const a of applied.cleared) active.delete(keyOf({ channel: a.channel, type: a.alarm_type }));
         alarms += applied.raised.length;
       }
     }

@@ -1,9 +1,9 @@
 import {
   type AlarmFinding,
-  type AlarmKey,
   type AlarmSettings,
-  AlarmType,
+  communicationRecovered,
   evaluateValue,
+  type GovernedAlarm,
   seriesByColumn,
 } from '@fieldwatch/core';
 import { type Span, SpanKind } from '@opentelemetry/api';
@@ -99,14 +99,17 @@ export function createIngest(deps: { db: Db; bus: LiveBus; log: FastifyBaseLogge
     const rows = [];
     let evaluated = 0;
     const reports = new Map<number, Date>();
-    const findings = new Map<number, { unit: UnitContext; governs: AlarmKey[]; raised: AlarmFinding[]; at: Date }>();
+    const findings = new Map<
+      number,
+      { unit: UnitContext; governs: GovernedAlarm[]; raised: AlarmFinding[]; at: Date }
+    >();
     const report = (unit: UnitContext, at: Date) => {
       const t = at > now ? now : at;
       if (t > (reports.get(unit.id) ?? new Date(0))) reports.set(unit.id, t);
-      // Any message proves the unit is reporting: it governs (clears) a communication error.
+      // Any message proves the unit is reporting: it governs (clears, after its hold time) a communication error.
       const f = findings.get(unit.id) ?? {
         unit,
-        governs: [{ channel: 0, type: AlarmType.Communication }],
+        governs: [communicationRecovered(unit.alarm_settings)],
         raised: [],
         at: new Date(0),
       };

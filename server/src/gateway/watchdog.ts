@@ -28,6 +28,8 @@ export async function runWatchdog(db: Db, bus: LiveBus, now = new Date(), metric
     });
   }
   for (const unit of await silentUnits(db, now, DEFAULT_REPORT_INTERVAL_MIN)) {
+    // Raised again while already active (the unit reported once, then fell silent): its hysteresis
+    // hold time starts over at the next report, so it stays one problem.
     const finding = { channel: 0, type: AlarmType.Communication, value: null, limit: null };
     const { raised } = await applyFindings(db, unit, [finding], [finding], now, bus);
     metrics?.alarmsRaised.inc(raised.length);

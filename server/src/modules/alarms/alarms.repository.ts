@@ -11,9 +11,12 @@ export type AlarmRow = {
   limit_value: number | null;
   event_time: Date;
   cleared_at: Date | null;
+  /** Since when an active alarm's value has been back beyond its clearing margin (hysteresis). */
+  normal_since: Date | null;
 };
 
-const columns = 'id, unit_id, channel, alarm_type, event_text, value, limit_value, event_time, cleared_at';
+const columns =
+  'id, unit_id, channel, alarm_type, event_text, value, limit_value, event_time, cleared_at, normal_since';
 
 export async function activeAlarms(db: Queryable, unitIds: readonly number[]): Promise<AlarmRow[]> {
   return db.query<AlarmRow>(
@@ -51,6 +54,25 @@ export async function clearAlarms(
        and (channel, alarm_type) in (select * from unnest($2::int[], $3::int[]))
      returning ${columns}`,
     [unitId, keys.map((k) => k.channel), keys.map((k) => k.type), time],
+  );
+}
+
+/**
+ * Sets (a time) or resets (null) since when the given active alarms have been back to normal
+ * (hysteresis hold time).
+ */
+export async function setNormalSince(
+  db: Queryable,
+  unitId: number,
+  keys: readonly { channel: number; type: number }[],
+  since: Date | null,
+): Promise<void> {
+  if (keys.length === 0) return;
+  await db.query(
+    `update alarms set normal_since = $4::timestamptz
+     where unit_id = $1 and cleared_at is null
+       and (channel, alarm_type) in (select * from unnest($2::int[], $3::int[]))`,
+    [unitId, keys.map((k) => k.channel), keys.map((k) => k.type), since],
   );
 }
 

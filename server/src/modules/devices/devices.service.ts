@@ -162,17 +162,23 @@ const LIMIT_KEYS = [
   'channels',
 ] as const;
 
-const limitsOf = (s: AlarmSettings): AlarmLimits =>
-  Object.fromEntries(LIMIT_KEYS.filter((k) => s[k] !== undefined).map((k) => [k, s[k]])) as AlarmLimits;
+/** Read and written by the alarm limits call too, but kept when a PUT leaves it out (the tab does not edit it). */
+const HYSTERESIS_KEY = 'hysteresis' as const;
 
-/** The device alarm tab: the unit's alarm limits, and those of its channels that differ. */
+const limitsOf = (s: AlarmSettings): AlarmLimits =>
+  Object.fromEntries(
+    [...LIMIT_KEYS, HYSTERESIS_KEY].filter((k) => s[k] !== undefined).map((k) => [k, s[k]]),
+  ) as AlarmLimits;
+
+/** The device alarm tab: the unit's alarm limits, those of its channels that differ, and its own hysteresis. */
 export async function alarmLimits(db: Queryable, session: SessionRow, id: number): Promise<AlarmLimits> {
   return limitsOf((await visibleUnit(db, session, id)).alarm_settings);
 }
 
 /**
  * Replaces the alarm limits (SuperUsers: device manage); the switch, intrusion, analog, PT and
- * formula settings stay. Ingest applies them to the next values it stores.
+ * formula settings stay, and so does the hysteresis unless the body has one (`{}` restores the
+ * defaults). Ingest applies them to the next values it stores.
  */
 export async function changeAlarmLimits(
   db: Queryable,
