@@ -9,12 +9,24 @@ const loaders = import.meta.glob<{ default: Record<string, unknown> }>(['./local
 
 export const i18n = i18next.createInstance();
 
+/**
+ * In a right-to-left language every value put into a sentence ({{name}}, {{time}}, {{value}}) is a
+ * bidi isolate (FIRST STRONG ISOLATE … POP DIRECTIONAL ISOLATE, as Fluent does): a Latin unit name,
+ * a serial or a negative number keeps its own order inside Arabic words, and its neutral characters
+ * (#, −, parentheses) stay with it. Left-to-right languages get the value as it is.
+ */
+export function isolateInRtl(value: string): string {
+  const lang = i18n.language;
+  return value !== '' && isLanguage(lang) && textDirection(lang) === 'rtl' ? `\u2068${value}\u2069` : value;
+}
+
 export async function initI18n(lang: Language) {
   await i18n.use(initReactI18next).init({
     resources: { en: { translation: en } },
     lng: DEFAULT_LANGUAGE,
     fallbackLng: DEFAULT_LANGUAGE,
-    interpolation: { escapeValue: false },
+    // React escapes; the "escape" of a value put into a sentence is its bidi isolation (right to left only).
+    interpolation: { escapeValue: true, escape: isolateInRtl },
     returnNull: false,
   });
   // A language whose file cannot be loaded starts the page in English, with the reload offer.

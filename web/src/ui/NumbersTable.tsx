@@ -92,11 +92,11 @@ export function NumbersTable({
                 {row.map((cell, i) =>
                   i === 0 ? (
                     <th key={columns[i]?.label ?? i} scope="row" className={columns[0]?.numeric ? 'num' : undefined}>
-                      {cell}
+                      <bdi>{cell}</bdi>
                     </th>
                   ) : (
                     <td key={columns[i]?.label ?? i} className={columns[i]?.numeric ? 'num' : undefined}>
-                      {cell}
+                      <bdi>{cell}</bdi>
                     </td>
                   ),
                 )}

@@ -29,7 +29,10 @@ export function Toaster({ closeLabel }: { closeLabel: string }) {
             data-testid="toast"
           >
             <Icon size={18} aria-hidden />
-            <span className="toast__message">{t.message}</span>
+            {/* A server's English error in an Arabic page reads in its own direction. */}
+            <span className="toast__message" dir="auto">
+              {t.message}
+            </span>
             <IconButton label={closeLabel} onClick={() => setToasts((list) => list.filter((x) => x.id !== t.id))}>
               <X size={16} />
             </IconButton>

@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useDateFormat } from '../../lib/useDateFormat.ts';
 import { deviceRights, useRoleIn } from '../../stores/user.ts';
+import { Ltr } from '../../ui/Bidi.tsx';
 import { Button } from '../../ui/Button.tsx';
 import { EmptyState } from '../../ui/EmptyState.tsx';
 import { Skeleton } from '../../ui/Skeleton.tsx';
@@ -89,11 +90,15 @@ export function DeviceDetail({
         return (
           <dl className="facts">
             <dt>{t('devices.firmwareVersion')}</dt>
-            <dd>{unit.firmware || t('devices.unknown')}</dd>
+            <dd>{unit.firmware ? <Ltr>{unit.firmware}</Ltr> : t('devices.unknown')}</dd>
             <dt>{t('devices.serial')}</dt>
-            <dd>{unit.serial}</dd>
+            <dd>
+              <Ltr>{unit.serial}</Ltr>
+            </dd>
             <dt>{t('devices.type')}</dt>
-            <dd>{unit.type.name || unitTypeName(unit.type.code)}</dd>
+            <dd>
+              <bdi>{unit.type.name || unitTypeName(unit.type.code)}</bdi>
+            </dd>
             <dt>{t('devices.lastReport')}</dt>
             <dd>{unit.lastReport ? <Time at={unit.lastReport} /> : t('devices.never')}</dd>
           </dl>
@@ -134,13 +139,16 @@ export function DeviceDetail({
           {t('devices.backToList')}
         </Button>
         <div className="device-detail__title">
-          <h2 id="unit-title">{unit.name}</h2>
+          <h2 id="unit-title" dir="auto">
+            {unit.name}
+          </h2>
           <StatusLabel status={unit.status} />
         </div>
         <p className="device-detail__meta">
-          <span>{unit.type.name || unitTypeName(unit.type.code)}</span>
-          <span>#{unit.serial}</span>
-          {unit.location && <span>{unit.location}</span>}
+          {/* User data in its own direction; the serial always reads "#X3-D00200". */}
+          <bdi>{unit.type.name || unitTypeName(unit.type.code)}</bdi>
+          <Ltr className="device-detail__serial">#{unit.serial}</Ltr>
+          {unit.location && <bdi>{unit.location}</bdi>}
           <span>
             {unit.lastReport
               ? t('devices.reported', { time: when.dateTime(unit.lastReport) })
@@ -150,7 +158,7 @@ export function DeviceDetail({
         {unit.groups.length > 0 && (
           <ul className="device-detail__groups" aria-label={t('devices.groups')}>
             {unit.groups.map((g) => (
-              <li key={g} className="badge">
+              <li key={g} className="badge" dir="auto">
                 {g}
               </li>
             ))}

@@ -654,7 +654,7 @@ function MarkerList({
             <div className="radar-markers__main">
               <span className="radar-markers__name">
                 {m.locked && <Lock size={12} aria-label={t('radar.markers.locked')} />}
-                {m.name}
+                <bdi>{m.name}</bdi>
               </span>
               <span className="radar-markers__pos">
                 {t('radar.markers.at', { position: formatNumber(m.position, locale, 2) })}
@@ -662,7 +662,11 @@ function MarkerList({
               <span className="radar-markers__meta">
                 {t('radar.markers.speed', { speed: formatNumber(m.pulseSpeed, locale, 3) })}
               </span>
-              {m.comments && <span className="radar-markers__comments">{m.comments}</span>}
+              {m.comments && (
+                <span className="radar-markers__comments" dir="auto">
+                  {m.comments}
+                </span>
+              )}
             </div>
             <div className="radar-markers__tools">
               <IconButton label={t('radar.markers.editNamed', { name: m.name })} onClick={() => onEdit(m)}>

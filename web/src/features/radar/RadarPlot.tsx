@@ -5,6 +5,7 @@ import { type PointerEvent as ReactPointerEvent, useLayoutEffect, useMemo, useRe
 import { createPortal } from 'react-dom';
 import { useTranslation } from 'react-i18next';
 import uPlot from 'uplot';
+import { typesetMinus } from '../../i18n/values.ts';
 import type { ThemeTokens } from '../../lib/useThemeTokens.ts';
 import { clampPosition, echoRange, fitLength } from './radarMath.ts';
 import { radarColors } from './radarTheme.ts';
@@ -66,7 +67,7 @@ export function formatNumber(v: number | null | undefined, locale: string, digit
     f = new Intl.NumberFormat(locale, { maximumFractionDigits: digits, minimumFractionDigits: 0 });
     numberFormats.set(key, f);
   }
-  return f.format(v);
+  return typesetMinus(f.format(v));
 }
 
 /**

@@ -17,6 +17,7 @@ import { queryClient } from '../../lib/query.ts';
 import { toast } from '../../lib/toast.ts';
 import { useDocumentTitle } from '../../lib/useDocumentTitle.ts';
 import { useCanWorkTasks, useUserStore } from '../../stores/user.ts';
+import { Line } from '../../ui/Bidi.tsx';
 import { Button } from '../../ui/Button.tsx';
 import { Chip } from '../../ui/Chip.tsx';
 import { EmptyState } from '../../ui/EmptyState.tsx';
@@ -187,7 +188,7 @@ export function TaskManagementPage() {
                       </span>
                       <SeverityChip severity={x.category} />
                       <span>{t('tasks.eventCount', { count: x.eventIds.length })}</span>
-                      {x.assignees.length > 0 && <span>{x.assignees.join(', ')}</span>}
+                      {x.assignees.length > 0 && <bdi>{x.assignees.join(', ')}</bdi>}
                       <Time at={x.created} />
                     </span>
                   </button>

@@ -112,13 +112,17 @@ export function TaskView({ id, canWork, onClose }: { id: string; canWork: boolea
         {x.location && (
           <>
             <dt>{t('tasks.location')}</dt>
-            <dd>{x.location}</dd>
+            <dd>
+              <bdi>{x.location}</bdi>
+            </dd>
           </>
         )}
         {x.group && (
           <>
             <dt>{t('tasks.group')}</dt>
-            <dd>{x.group}</dd>
+            <dd>
+              <bdi>{x.group}</bdi>
+            </dd>
           </>
         )}
         <dt>{t('tasks.created')}</dt>
@@ -254,10 +258,15 @@ function LinkedEvents({ ids }: { ids: readonly string[] }) {
                   <>
                     <SeverityChip severity={e.category} />
                     <span className="task-events__what">
-                      {e.alarm ? t(alarmTypeKey(e.alarm.AlarmType)) : e.title}
-                      {e.alarm?.AlarmEventText && <span className="muted"> · {e.alarm.AlarmEventText}</span>}
+                      {e.alarm ? t(alarmTypeKey(e.alarm.AlarmType)) : <bdi>{e.title}</bdi>}
+                      {e.alarm?.AlarmEventText && (
+                        <span className="muted">
+                          {' · '}
+                          <bdi>{e.alarm.AlarmEventText}</bdi>
+                        </span>
+                      )}
                     </span>
-                    <span className="muted">{e.unitName}</span>
+                    <bdi className="muted">{e.unitName}</bdi>
                     <Time className="muted" at={e.created} />
                     {e.acknowledged && (
                       <span className="task-events__ack">
@@ -340,9 +349,11 @@ function ActivityLog({ activities }: { activities: readonly TaskActivity[] }) {
           .reverse()
           .map(({ a, at }) => (
             <li key={at} data-type={a.type}>
-              <span className="task-log__what">{describe(a)}</span>
+              <span className="task-log__what" dir="auto">
+                {describe(a)}
+              </span>
               <span className="muted">
-                {a.user === 'system' ? t('tasks.system') : a.user} · <Time at={a.date} />
+                {a.user === 'system' ? t('tasks.system') : <bdi>{a.user}</bdi>} · <Time at={a.date} />
               </span>
             </li>
           ))}

@@ -10,6 +10,7 @@ import {
   useRef,
   useState,
 } from 'react';
+import { Line } from '../Bidi.tsx';
 import { moveActive } from './selection.ts';
 import './table.css';
 import { ariaSort, type Sort, type SortDir } from './sorting.ts';
@@ -226,7 +227,8 @@ export function VirtualTable<T>(props: Props<T>) {
                 )}
                 {shown.map((c) => (
                   <td key={c.key} className={c.align === 'end' ? 'num' : undefined} title={c.title?.(row)}>
-                    {c.cell(row)}
+                    {/* Each cell's data in its own direction, cut at its logical end (ui/Bidi.tsx). */}
+                    <Line className="vt__line">{c.cell(row)}</Line>
                   </td>
                 ))}
               </tr>

@@ -85,10 +85,14 @@ function KeyTable({ keys, onRevoke }: { keys: ApiKey[]; onRevoke: (k: ApiKey) =>
           {keys.map((k) => (
             <tr key={k.id}>
               <td className="admin-table__main">
-                <strong>{k.name}</strong>
+                <strong>
+                  <bdi>{k.name}</bdi>
+                </strong>
               </td>
               <td data-label={t('admin.api.key')}>
-                <code className="admin-code">{k.prefix}…</code>
+                <code className="admin-code" dir="ltr">
+                  {k.prefix}…
+                </code>
               </td>
               <td data-label={t('admin.api.scopes')}>
                 <span className="admin-scopes">

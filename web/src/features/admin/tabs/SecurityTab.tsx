@@ -141,13 +141,15 @@ function Sessions({ id }: { id: number }) {
                     .map((s) => (
                       <tr key={s.id}>
                         <td className="admin-table__main">
-                          <span className="admin-person__name">{s.name || s.username}</span>{' '}
-                          <span className="muted">{s.username}</span>
+                          <bdi className="admin-person__name">{s.name || s.username}</bdi>{' '}
+                          <bdi className="muted">{s.username}</bdi>
                         </td>
                         <td data-label={t('admin.sessions.device')} title={s.userAgent}>
                           {device(s.userAgent)}
                         </td>
-                        <td data-label={t('admin.sessions.address')}>{s.address || '—'}</td>
+                        <td data-label={t('admin.sessions.address')}>
+                          <bdi dir="ltr">{s.address || '—'}</bdi>
+                        </td>
                         <td data-label={t('admin.sessions.lastSeen')}>
                           <time dateTime={s.lastSeen}>{when.dateTime(s.lastSeen)}</time>
                         </td>

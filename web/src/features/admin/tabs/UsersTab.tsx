@@ -88,19 +88,23 @@ function Directory({ profiles, orgs, search }: { profiles: AdminProfile[]; orgs:
                   <span className="admin-person">
                     <UserAvatar name={p.name || p.username} src={p.avatar} />
                     <span className="admin-person__text">
-                      <span className="admin-person__name">{p.name || p.username}</span>
-                      <span className="admin-person__sub">{p.username}</span>
+                      <bdi className="admin-person__name">{p.name || p.username}</bdi>
+                      <bdi className="admin-person__sub">{p.username}</bdi>
                     </span>
                   </span>
                 </td>
                 <td data-label={t('admin.users.email')}>
                   {p.userProfile.email ? (
-                    <a href={`mailto:${p.userProfile.email}`}>{p.userProfile.email}</a>
+                    <a href={`mailto:${p.userProfile.email}`} dir="ltr">
+                      {p.userProfile.email}
+                    </a>
                   ) : (
                     <span className="muted">—</span>
                   )}
                 </td>
-                <td data-label={t('admin.users.organization')}>{p.orgName}</td>
+                <td data-label={t('admin.users.organization')}>
+                  <bdi>{p.orgName}</bdi>
+                </td>
                 <td data-label={t('admin.users.role')}>
                   <span className={`admin-role admin-role--${p.roleId}`}>{t(`roles.${p.roleId}`)}</span>
                 </td>

@@ -3,8 +3,10 @@ import { useQuery } from '@tanstack/react-query';
 import { Plus, Save } from 'lucide-react';
 import { type FormEvent, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { columnName, seriesName } from '../../../i18n/seriesName.ts';
 import { queryClient } from '../../../lib/query.ts';
 import { toast } from '../../../lib/toast.ts';
+import { Line, Value } from '../../../ui/Bidi.tsx';
 import { Button } from '../../../ui/Button.tsx';
 import { ScrollRegion } from '../../../ui/ScrollRegion.tsx';
 import { Select } from '../../../ui/Select.tsx';
@@ -25,8 +27,11 @@ export function TableViewTab({
   channels: number[];
   canEdit: boolean;
 }) {
-  const { t } = useTranslation();
-  const latest = Object.entries(unit.latestData).sort(([a], [b]) => a.localeCompare(b));
+  const { t, i18n } = useTranslation();
+  // Each value under its series' name in the interface language (the column is the API's field name).
+  const latest = Object.entries(unit.latestData)
+    .map(([column, v]) => ({ column, name: columnName(t, column), ...v }))
+    .sort((a, b) => a.name.localeCompare(b.name, i18n.language));
   return (
     <div className="table-view">
       <section aria-labelledby="latest-title">
@@ -48,11 +53,13 @@ export function TableViewTab({
                 </tr>
               </thead>
               <tbody>
-                {latest.map(([column, v]) => (
-                  <tr key={column}>
-                    <td>{column}</td>
+                {latest.map((v) => (
+                  <tr key={v.column}>
+                    <td>
+                      <Line>{v.name}</Line>
+                    </td>
                     <td className="num">
-                      {v.value} {seriesByColumn(column)?.unit}
+                      <Value value={v.value} unit={seriesByColumn(v.column)?.unit} />
                     </td>
                     <td>
                       <Time at={v.time} />
@@ -87,7 +94,7 @@ function ChannelColumns({ unit, index, canEdit }: { unit: DeviceDetails; index: 
   useEffect(() => {
     if (channel.data) setShown(new Set(channel.data.Columns.split(',').filter(Boolean)));
   }, [channel.data]);
-  const options = SERIES.filter((s) => s.channel === index + 1).map((s) => s.column);
+  const options = SERIES.filter((s) => s.channel === index + 1);
   const save = async (e: FormEvent) => {
     e.preventDefault();
     try {
@@ -102,19 +109,19 @@ function ChannelColumns({ unit, index, canEdit }: { unit: DeviceDetails; index: 
     <form className="channel-row" onSubmit={save}>
       <fieldset className="chip-group" disabled={!canEdit}>
         <legend className="channel-row__name">{t('devices.channel', { n: index + 1 })}</legend>
-        {options.map((c) => (
-          <label key={c} className="check-chip">
+        {options.map((s) => (
+          <label key={s.column} className="check-chip">
             <input
               type="checkbox"
-              checked={shown.has(c)}
+              checked={shown.has(s.column)}
               onChange={(e) => {
                 const next = new Set(shown);
-                if (e.target.checked) next.add(c);
-                else next.delete(c);
+                if (e.target.checked) next.add(s.column);
+                else next.delete(s.column);
                 setShown(next);
               }}
             />
-            {c}
+            {seriesName(t, s)}
           </label>
         ))}
       </fieldset>
@@ -180,8 +187,12 @@ function Inputs({ unit, canEdit }: { unit: DeviceDetails; canEdit: boolean }) {
               <tr key={`${i.kind}-${i.index}`}>
                 <td>{t(`devices.inputKinds.${i.kind}`)}</td>
                 <td>{i.index}</td>
-                <td>{String(i.data.name ?? '')}</td>
-                <td>{String(i.data.unit ?? '')}</td>
+                <td>
+                  <Line>{String(i.data.name ?? '')}</Line>
+                </td>
+                <td>
+                  <bdi>{String(i.data.unit ?? '')}</bdi>
+                </td>
                 {canEdit && (
                   <td>
                     <Button variant="ghost" onClick={() => edit(i.kind, i.index, i.data)}>

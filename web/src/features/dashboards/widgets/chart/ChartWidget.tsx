@@ -7,6 +7,7 @@ import { type ReactNode, useCallback, useId, useLayoutEffect, useMemo, useRef, u
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import uPlot from 'uplot';
+import { seriesName } from '../../../../i18n/seriesName.ts';
 import { deviceApi } from '../../../../lib/api.ts';
 import { useDateFormat } from '../../../../lib/useDateFormat.ts';
 import { useThemeTokens } from '../../../../lib/useThemeTokens.ts';
@@ -27,7 +28,6 @@ import {
   type PreparedChart,
   prepareUnitData,
   seriesChoice,
-  seriesName,
   seriesStyle,
   toggleColumn,
   visibleColumns,
@@ -459,13 +459,16 @@ export function ChartView({
               </svg>
               {prefixes?.[i] && <span className="chart__prefix">{prefixes[i]}</span>}
               <span className="chart__name">{name}</span>
-              <span
-                className="chart__value"
-                ref={(node) => {
-                  valueEls.current[i] = node;
-                }}
-              />
-              {s.unit && <span className="chart__unit-label">{s.unit}</span>}
+              {/* The value and its unit read "−75 dBm" in every language (ui/Bidi.tsx). */}
+              <bdi dir="ltr" className="chart__reading">
+                <span
+                  className="chart__value"
+                  ref={(node) => {
+                    valueEls.current[i] = node;
+                  }}
+                />
+                {s.unit && <span className="chart__unit-label">{s.unit}</span>}
+              </bdi>
             </button>
           );
         })}

@@ -1,5 +1,6 @@
 import type { DateFormatter, UnitData } from '@fieldwatch/core';
 import type uPlot from 'uplot';
+import { typesetMinus, valueDigits } from '../../../../i18n/values.ts';
 import type { ThemeTokens } from '../../../../lib/useThemeTokens.ts';
 
 /**
@@ -358,15 +359,6 @@ export function alignDecoded({ columns, ...rest }: DecodedChart): PreparedChart 
 /** The API answer as the chart draws it. */
 export const prepareUnitData = (d: UnitData): PreparedChart => alignDecoded(decodeUnitData(d));
 
-/** The translate function seriesName needs (i18next's `t`). */
-type Translate = (key: string, options?: Record<string, unknown>) => string;
-
-/** "Resistance 2", "Battery voltage": the series' name in the interface language. */
-export function seriesName(t: Translate, s: Pick<ChartSeries, 'key' | 'column' | 'channel'>): string {
-  const name = t(`chart.series.${s.key}`, { defaultValue: s.column });
-  return s.channel === null ? name : t('chart.seriesChannel', { name, channel: s.channel });
-}
-
 // Several units on one chart (multichart) ------------------------------------------------------
 
 /** The id of a unit's series on a chart of several units ("12:Resistance1"): unique across units. */
@@ -524,19 +516,10 @@ function numberFormat(locale: string, fractionDigits: number) {
   return f;
 }
 
-/** Decimals a measured value deserves: fewer for large values (187 MΩ), more for small ones (0.42 MΩ). */
-export function valueDigits(v: number): number {
-  const a = Math.abs(v);
-  if (a >= 1000) return 0;
-  if (a >= 100) return 1;
-  if (a >= 1) return 2;
-  if (a === 0) return 0;
-  return 3;
-}
-
+/** A legend or table value with its deserved decimals (i18n/values.ts) and a real minus sign. */
 export function formatValue(v: number | null | undefined, locale: string): string {
   if (v === null || v === undefined || Number.isNaN(v)) return '–';
-  return numberFormat(locale, valueDigits(v)).format(v);
+  return typesetMinus(numberFormat(locale, valueDigits(v)).format(v));
 }
 
 /** Decimals that show a tick step exactly: 2.5 → 1, 0.25 → 2, 20 → 0 (at most 6). */

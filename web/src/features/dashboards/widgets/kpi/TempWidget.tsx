@@ -1,10 +1,10 @@
-import { seriesByColumn, type UnitShowValue } from '@fieldwatch/core';
+import type { UnitShowValue } from '@fieldwatch/core';
 import { Thermometer, Users } from 'lucide-react';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
+import { columnName } from '../../../../i18n/seriesName.ts';
 import { Time } from '../../../../ui/Time.tsx';
 import { useCustomerIds, useFilteredDevices, useSelectedUnits, useShowValues } from '../../data.ts';
-import { seriesLabel } from '../../widgets/report/seriesLabel.ts';
 import { temperatureSource, temperatureSources, tempProps } from '../../widgets/settings/props.ts';
 import type { WidgetProps } from '../../widgetTypes.ts';
 import { formatNumber, formatRelative, timeOf, useNow } from './format.ts';
@@ -53,8 +53,7 @@ export function TempWidget({ dashboardId, widgetId, widget }: WidgetProps) {
 
   const c = (v: number) => t('widgets.common.celsius', { value: formatNumber(lang, v, decimals, decimals) });
   const sourceName = (column: string) => {
-    const s = seriesByColumn(column);
-    return s ? seriesLabel(t, s) : column;
+    return columnName(t, column);
   };
   const foot = (
     <div className="kpi__foot">

@@ -38,5 +38,8 @@ describe('formatNumber', () => {
     expect(formatNumber('en', 3, 1, 1)).toBe('3.0');
     expect(formatNumber('en', -0.04, 1)).toBe('0');
     expect(formatNumber('en', 1234)).toBe('1,234');
+    // A real minus sign (U+2212), kept by Arabic's left-to-right mark.
+    expect(formatNumber('en', -16.14, 1)).toBe('\u221216.1');
+    expect(formatNumber('ar', -75)).toBe('\u200e\u221275');
   });
 });

@@ -1,11 +1,15 @@
 import { parseLegacyDate } from '@fieldwatch/core';
 import { useEffect, useState } from 'react';
+import { MINUS } from '../../../../i18n/values.ts';
 
 /** Formatting shared by the KPI, weather and list widgets: numbers and times in the interface language. */
 
 const numberFormats = new Map<string, Intl.NumberFormat>();
 
-/** A number with at most `digits` decimals (and at least `min`), in the language's digits and separators. */
+/**
+ * A number with at most `digits` decimals (and at least `min`), in the language's digits and
+ * separators, with a real minus sign (U+2212, as i18n/values.ts).
+ */
 export function formatNumber(lang: string, value: number, digits = 0, min = 0): string {
   const key = `${lang}|${digits}|${min}`;
   let f = numberFormats.get(key);
@@ -14,7 +18,8 @@ export function formatNumber(lang: string, value: number, digits = 0, min = 0): 
     numberFormats.set(key, f);
   }
   // -0 would print as "-0".
-  return f.format(Object.is(Math.round(value * 10 ** digits), -0) ? 0 : value);
+  const text = f.format(Object.is(Math.round(value * 10 ** digits), -0) ? 0 : value);
+  return value < 0 ? text.replace('-', MINUS) : text;
 }
 
 /** A percentage of a 0–1 share, whole percent. */

@@ -573,18 +573,24 @@ function UnitPopup({ device }: { device: Device }) {
   const { t } = useTranslation();
   return (
     <div className="unit-popup">
-      <div className="unit-popup__name">{device.name}</div>
+      <div className="unit-popup__name">
+        <bdi>{device.name}</bdi>
+      </div>
       <div className="unit-popup__status">
         <span className={`unit-map__dot unit-map__dot--${device.status}`} aria-hidden />
         {t(`status.${device.status}`)}
       </div>
       <dl className="unit-popup__facts">
         <dt>{t('widgets.map.type')}</dt>
-        <dd>{device.type.name}</dd>
+        <dd>
+          <bdi>{device.type.name}</bdi>
+        </dd>
         {device.location && (
           <>
             <dt>{t('widgets.map.location')}</dt>
-            <dd>{device.location}</dd>
+            <dd>
+              <bdi>{device.location}</bdi>
+            </dd>
           </>
         )}
       </dl>

@@ -4,11 +4,11 @@ import { useQuery } from '@tanstack/react-query';
 import { Plus, Trash2 } from 'lucide-react';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
+import { seriesName } from '../../../../i18n/seriesName.ts';
 import { api } from '../../../../lib/http.ts';
 import { Button, IconButton } from '../../../../ui/Button.tsx';
 import { Select } from '../../../../ui/Select.tsx';
 import { useDevices } from '../../data.ts';
-import { seriesName } from '../../widgets/chart/chartData.ts';
 import type { WidgetSettingsProps } from '../../widgetTypes.ts';
 import { type DraftSeries, draftUnits, MAX_SERIES, MAX_UNITS, readDraft, writeMultichartProps } from './multichart.ts';
 

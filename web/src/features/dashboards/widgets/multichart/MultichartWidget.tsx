@@ -5,6 +5,7 @@ import { useQueries } from '@tanstack/react-query';
 import { ChartNoAxesCombined, ChartSpline, TriangleAlert } from 'lucide-react';
 import { useMemo, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
+import { seriesName } from '../../../../i18n/seriesName.ts';
 import { deviceApi } from '../../../../lib/api.ts';
 import { useDateFormat } from '../../../../lib/useDateFormat.ts';
 import { editDashboard } from '../../../../stores/dashboards.ts';
@@ -15,7 +16,6 @@ import {
   type DecodedChart,
   decodeUnitData,
   mergeDecoded,
-  seriesName,
   type UnitPart,
   visibleColumns,
 } from '../../widgets/chart/chartData.ts';

@@ -1,11 +1,11 @@
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { seriesName } from '../../../../i18n/seriesName.ts';
 import { TextField } from '../../../../ui/TextField.tsx';
 import { useFilteredDevices } from '../../data.ts';
 import { Check, CheckList, Choice, SettingsGroup } from '../../widgets/settings/SettingsKit.tsx';
 import type { WidgetSettingsProps } from '../../widgetTypes.ts';
 import { listProps, MAX_COLUMNS, REPORT_STATS, SERIES_COLUMNS } from './reportMath.ts';
-import { seriesLabel } from './seriesLabel.ts';
 
 /** Units shown at once in the chooser; the search narrows a larger fleet. */
 const CHOOSER_MAX = 200;
@@ -81,7 +81,7 @@ export function ListSettings({ dashboardId, props, onChange }: WidgetSettingsPro
             return (
               <Check
                 key={s.column}
-                label={seriesLabel(t, s)}
+                label={seriesName(t, s)}
                 hint={s.unit || undefined}
                 checked={on}
                 disabled={on ? current.columns.length <= 1 : columnsFull}

@@ -2,8 +2,11 @@ import { useQuery } from '@tanstack/react-query';
 import { Download, Table, Users } from 'lucide-react';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { seriesName } from '../../../../i18n/seriesName.ts';
+import { formatQuantity } from '../../../../i18n/values.ts';
 import { downloadCsv } from '../../../../lib/csv.ts';
 import { useDateFormat } from '../../../../lib/useDateFormat.ts';
+import { Value } from '../../../../ui/Bidi.tsx';
 import { Button } from '../../../../ui/Button.tsx';
 import { collatorFor, nextSort, type Sort, type SortValue, sortRows } from '../../../../ui/table/sorting.ts';
 import { type Column, VirtualTable } from '../../../../ui/table/VirtualTable.tsx';
@@ -21,7 +24,6 @@ import {
   reportColumns,
   reportUnits,
 } from './reportMath.ts';
-import { seriesLabel } from './seriesLabel.ts';
 import '../../widgets/list/list.css';
 import './report.css';
 
@@ -71,14 +73,12 @@ export function ListWidget({ dashboardId, widgetId, widget }: WidgetProps) {
   }, [report.data, cols, sort, lang]);
 
   const header = (c: ReportColumn) => {
-    const name = seriesLabel(t, c.series);
+    const name = seriesName(t, c.series);
     return props.stats.length === 1 ? name : t('widgets.list.header', { name, stat: t(`widgets.list.stat.${c.stat}`) });
   };
-  const show = (v: number | undefined, c: ReportColumn) => {
-    if (v === undefined) return undefined;
-    const n = formatNumber(lang, v, decimalsOf(c.stat));
-    return c.stat === 'count' || !c.series.unit ? n : `${n}\u00a0${c.series.unit}`;
-  };
+  const unitOf = (c: ReportColumn) => (c.stat === 'count' ? '' : c.series.unit);
+  const show = (v: number | undefined, c: ReportColumn) =>
+    v === undefined ? undefined : formatQuantity(lang, v, unitOf(c), { digits: decimalsOf(c.stat) });
 
   if (customers.length === 0) {
     return <WidgetEmpty icon={<Users size={20} />} title={t('widgets.common.noCustomers')} />;
@@ -115,7 +115,12 @@ export function ListWidget({ dashboardId, widgetId, widget }: WidgetProps) {
         align: 'end',
         sortable: true,
         firstDir: 'desc',
-        cell: (r) => show(r.values[c.key], c) ?? <span className="vt__muted">–</span>,
+        cell: (r) =>
+          r.values[c.key] === undefined ? (
+            <span className="vt__muted">–</span>
+          ) : (
+            <Value value={r.values[c.key]} unit={unitOf(c)} digits={decimalsOf(c.stat)} />
+          ),
         title: (r) =>
           r.values[c.key] === undefined ? t('widgets.list.noData') : `${header(c)}: ${show(r.values[c.key], c)}`,
       }),
