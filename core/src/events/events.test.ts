@@ -154,7 +154,7 @@ describe('occurrences (one fault, one event)', () => {
   const ack = (at: string) => ({ by: 'op', at, comment: '' });
 
   it('counts the first raise and every occurrence', () => {
-    expect(occurrenceCount(raised)).toBe(1);
+    expect(occurrenceCount({})).toBe(1);
     expect(occurrenceCount({ occurrences: [again, { ...again, alarmId: 3 }] })).toBe(3);
   });
 
