@@ -177,7 +177,7 @@ export function TaskManagementPage() {
                   <button type="button" className="task-row__main" onClick={() => select(x.id)}>
                     <span className="task-row__title">
                       <SeverityDot severity={x.category} />
-                      {x.title}
+                      <Line>{x.title}</Line>
                     </span>
                     <span className="task-row__meta">
                       <span

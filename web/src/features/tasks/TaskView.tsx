@@ -77,7 +77,7 @@ export function TaskView({ id, canWork, onClose }: { id: string; canWork: boolea
         </IconButton>
         <h2 id="task-title" className="task-view__title">
           <SeverityDot severity={x.category} />
-          {x.title}
+          <bdi>{x.title}</bdi>
         </h2>
         {canWork && (
           <IconButton label={t('tasks.delete')} onClick={() => setDeleting(true)}>
