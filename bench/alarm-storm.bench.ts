@@ -19,13 +19,15 @@ export async function alarmStormBench(): Promise<BenchResult> {
     const db = await benchDb(kind);
     const org = await insertOrganization(db, 'Storm', null);
     for (let i = 0; i < USERS; i++) {
-      const user = await insertUser(db, { username: `storm${org}-${i}`, passwordHash: 'x' });
+      // Readers of three languages: each notification is worded in its reader's.
+      const language = ['en', 'sv', 'ar'][i % 3];
+      const user = await insertUser(db, { username: `storm${org}-${i}`, passwordHash: 'x', language });
       await setUserRole(db, user, org, 1);
     }
     const ids = await bulkUnits(db, org, UNITS);
     await db.query(
-      `insert into alarms (unit_id, channel, alarm_type, event_text, event_time)
-       select u, 1, t, 'Insulation resistance low', now() - (t || ' seconds')::interval
+      `insert into alarms (unit_id, channel, alarm_type, event_text, value, limit_value, event_time)
+       select u, 1, t, '', 0.4 + t / 100.0, 1, now() - (t || ' seconds')::interval
        from unnest($1::int[]) u, generate_series(0, $2::int - 1) t`,
       [ids, PER_UNIT],
     );
