@@ -198,7 +198,8 @@ describe('GetAlarms', () => {
     expect(alarms[0]).toEqual({
       AlarmID: expect.any(Number),
       AlarmType: 19,
-      AlarmEventText: 'alarm 19',
+      // Worded from the alarm's type in the caller's language, whatever text was stored with it.
+      AlarmEventText: 'Unit missed its reporting schedule',
       UnitID: unit.uppsala,
       ChannelID: 0,
       AlarmEventTime: '2024-01-02 09:00:00',
