@@ -41,6 +41,7 @@ const ADMIN_TABS = [
   'api',
   'usage',
   'permissions',
+  'alarmSeverity',
 ];
 const PROFILE_TABS = ['personal', 'password', 'preferences', 'notifications', 'sessions'];
 const DEVICE_TABS = [

@@ -54,16 +54,18 @@ describe('alarms become events, notifications and tasks', () => {
     await page.getByRole('link', { name: /Notifications: 4 unread/ }).click();
     await page.getByRole('heading', { name: 'Notifications', level: 1 }).waitFor();
     await page.getByText('4 unread').waitFor();
-    const critical = page.locator('.notif[data-priority=critical]').filter({ hasText: unit.name });
+    // The demo utility's severities (server/src/demo/severities.ts): level 4 is the one critical alarm.
+    const critical = page.locator('.notif[data-severity=critical]').filter({ hasText: unit.name });
     await expect(critical.count()).resolves.toBe(1);
     await expect(critical.getAttribute('class')).resolves.toContain('notif--unread');
-    await expect(critical.locator('.notif__message').textContent()).resolves.toMatch(/^Resistance level 1: /);
+    await expect(critical.locator('.notif__message').textContent()).resolves.toMatch(/^Resistance level 4: /);
+    await expect(critical.locator('.sev').getAttribute('title')).resolves.toMatch(/^Act at once: /);
 
     // The event: acknowledged with a comment, which shows at once. Acknowledged means handled: its
     // notification is read and the bell drops.
     await critical.getByRole('button', { expanded: false }).click();
     await critical.getByLabel('Comment (optional)').fill('Crew on the way');
-    await critical.getByRole('button', { name: 'Acknowledge' }).click();
+    await critical.getByRole('button', { name: 'Acknowledge', exact: true }).click();
     await critical.locator('.notif__ack').getByText('Acknowledged by operator').waitFor();
     await critical.locator('.notif__ack').getByText('Crew on the way').waitFor();
     await critical.locator('.notif__acked').getByText('Acknowledged by operator').waitFor();
@@ -85,7 +87,7 @@ describe('alarms become events, notifications and tasks', () => {
     const view = page.locator('.task-view');
     await view.getByRole('heading', { name: 'Linked events (4)' }).waitFor();
     // The log words the acknowledgement's facts in the reader's language; the event shows who and when.
-    await view.locator('.task-log').getByText('Acknowledged Resistance level 1: Crew on the way').waitFor();
+    await view.locator('.task-log').getByText('Acknowledged Resistance level 4: Crew on the way').waitFor();
     await view.locator('.task-events__ack').getByText('Acknowledged by operator').waitFor();
 
     await view.getByLabel('Status').selectOption('working');
@@ -152,16 +154,16 @@ describe('alarms become events, notifications and tasks', () => {
     await reportWetInsulation();
     await expect.poll(() => otherBadge.textContent(), { timeout: 15_000 }).toBe('4');
     // Newest first: the unit's new critical notification (its demo history may have older ones).
-    const otherRow = other.locator('.notif[data-priority=critical]').filter({ hasText: unit.name }).first();
+    const otherRow = other.locator('.notif[data-severity=critical]').filter({ hasText: unit.name }).first();
     await expect.poll(() => otherRow.getAttribute('class'), { timeout: 15_000 }).toContain('notif--unread');
 
     // The first tab acknowledges the critical one.
     await page.getByRole('link', { name: /Notifications: 4 unread/ }).click();
-    const critical = page.locator('.notif[data-priority=critical]').filter({ hasText: unit.name }).first();
+    const critical = page.locator('.notif[data-severity=critical]').filter({ hasText: unit.name }).first();
     await expect.poll(() => critical.getAttribute('class')).toContain('notif--unread');
     await critical.getByRole('button', { expanded: false }).click();
     await critical.getByLabel('Comment (optional)').fill('Seen from the first tab');
-    await critical.getByRole('button', { name: 'Acknowledge' }).click();
+    await critical.getByRole('button', { name: 'Acknowledge', exact: true }).click();
     await critical.locator('.notif__ack').getByText('Acknowledged by operator').waitFor();
 
     // The other tab follows live: its bell drops, the notification is read and shows who acknowledged it.

@@ -10,6 +10,7 @@ import {
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { applyFindings } from '../src/modules/alarms/alarms.service.ts';
 import { processPendingAlarms } from '../src/modules/events/engine.service.ts';
+import { sendDigests } from '../src/modules/events/mailer.ts';
 import { createOrganizationTree, createTestApp, createUnit, createUser, signIn, type TestApp } from './helpers.ts';
 
 // Severity per alarm type and organisation (core/src/events/severity.ts), through the real routes
@@ -207,5 +208,23 @@ describe('events after a change', () => {
     const plain = await raise(fourth, 28);
     expect(plain.data.category).toBe('notice');
     expect((await notificationOf(plain.id))?.priority).toBe('normal');
+  });
+
+  it('e-mail digests name each line’s severity in the reader’s language', async () => {
+    await t.db.query(
+      "update users set email = 'northx@example.test', notification_email = true, language = 'de' where username = 'sev-userNorthX'",
+    );
+    const sent: { to: string; text: string }[] = [];
+    await sendDigests(t.db, { sendMail: async (m) => sent.push(m) }, 'fw@localhost');
+    const text = sent.find((m) => m.to === 'northx@example.test')?.text ?? '';
+    const lines = text.split('\n').filter((l) => l.startsWith('•'));
+    expect(lines).toHaveLength(4);
+    // The events above: critical, pre-alert, warning and notice (Schweregrade in German).
+    expect(lines.map((l) => /\[([^\]]+)\]/.exec(l)?.[1]).sort()).toEqual([
+      'Hinweis',
+      'Kritisch',
+      'Voralarm',
+      'Warnung',
+    ]);
   });
 });
