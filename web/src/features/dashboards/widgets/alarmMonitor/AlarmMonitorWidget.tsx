@@ -1,9 +1,10 @@
-import { alarmStatus, alarmTypeKey, type Device } from '@fieldwatch/core';
+import { alarmTypeKey, type Device, SEVERITY_TABLE } from '@fieldwatch/core';
 import { BellOff, Users } from 'lucide-react';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useAlarmSeverity } from '../../../../lib/alarmSeverities.ts';
 import { onLive } from '../../../../lib/live.ts';
-import { StatusDot } from '../../../../ui/StatusLabel.tsx';
+import { SeverityChip } from '../../../../ui/Severity.tsx';
 import { Time } from '../../../../ui/Time.tsx';
 import { useAlarms, useCustomerIds, useDevices } from '../../data.ts';
 import { useNow } from '../../widgets/kpi/format.ts';
@@ -140,7 +141,8 @@ function MonitorCard({
   size: 'large' | 'small';
 }) {
   const { t } = useTranslation();
-  const status = alarmStatus(alarm.type);
+  // The severity the alarm type has in the unit's organisation (its word, colour and explanation).
+  const severity = useAlarmSeverity()(unit?.organization, alarm.type);
   const typeName = t(alarmTypeKey(alarm.type));
   const age = ageParts(now - alarm.time);
   const ageText = age.days > 0 ? t('widgets.alarmMonitor.ageDays', { count: age.days, clock: age.clock }) : age.clock;
@@ -148,13 +150,13 @@ function MonitorCard({
   return (
     <li
       className={`amon__item amon__item--${size}`}
-      data-status={status}
+      data-status={SEVERITY_TABLE[severity].color}
+      data-severity={severity}
       data-new={fresh || undefined}
       data-alarm-id={alarm.id}
     >
       <div className="amon__type">
-        <StatusDot status={status} />
-        <span className="visually-hidden">{t(`status.${status}`)}: </span>
+        <SeverityChip severity={severity} />
         <span className="amon__type-name">{typeName}</span>
         {fresh && <span className="amon__new">{t('widgets.alarmMonitor.new')}</span>}
       </div>

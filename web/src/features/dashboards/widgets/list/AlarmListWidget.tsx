@@ -1,7 +1,8 @@
-import { type Alarm, alarmStatus, alarmTypeKey, SELECTABLE_ALARM_TYPES } from '@fieldwatch/core';
+import { type Alarm, alarmTypeKey, SELECTABLE_ALARM_TYPES, SEVERITIES, type Severity } from '@fieldwatch/core';
 import { ChevronDown, ListFilter, Siren, Users } from 'lucide-react';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useAlarmSeverity } from '../../../../lib/alarmSeverities.ts';
 import { useDateFormat } from '../../../../lib/useDateFormat.ts';
 import { editDashboard } from '../../../../stores/dashboards.ts';
 import {
@@ -13,7 +14,7 @@ import {
   MenuSeparator,
   MenuTrigger,
 } from '../../../../ui/Menu.tsx';
-import { StatusDot } from '../../../../ui/StatusLabel.tsx';
+import { SeverityChip } from '../../../../ui/Severity.tsx';
 import { TIME_SLOT, Time, TimeIn } from '../../../../ui/Time.tsx';
 import { collatorFor, nextSort, type Sort, type SortValue, sortRows } from '../../../../ui/table/sorting.ts';
 import { type Column, VirtualTable } from '../../../../ui/table/VirtualTable.tsx';
@@ -27,7 +28,7 @@ import './list.css';
 
 type Row = {
   alarm: Alarm;
-  status: 'alarm' | 'problem';
+  severity: Severity;
   time: number | undefined;
   unit: string;
   typeName: string;
@@ -36,6 +37,7 @@ type Row = {
 const byTime = (r: Row): SortValue => r.time;
 const SORT_VALUES: Record<string, (r: Row) => SortValue> = {
   time: byTime,
+  severity: (r) => SEVERITIES.indexOf(r.severity),
   unit: (r) => r.unit,
   type: (r) => r.typeName,
   text: (r) => r.alarm.AlarmEventText,
@@ -63,13 +65,15 @@ export function AlarmListWidget({ dashboardId, widgetId, widget }: WidgetProps) 
   );
 
   const names = useMemo(() => new Map((devices.data ?? []).map((d) => [d.id, d.name])), [devices.data]);
+  const orgOf = useMemo(() => new Map((devices.data ?? []).map((d) => [d.id, d.organization])), [devices.data]);
+  const severityOf = useAlarmSeverity();
   const rows = useMemo(() => {
     const wanted = new Set(types);
     const list: Row[] = alarms.data
       .filter((a) => wanted.size === 0 || wanted.has(a.AlarmType))
       .map((alarm) => ({
         alarm,
-        status: alarmStatus(alarm.AlarmType),
+        severity: severityOf(orgOf.get(alarm.UnitID), alarm.AlarmType),
         time: timeOf(alarm.AlarmEventTime),
         unit: names.get(alarm.UnitID) ?? t('widgets.alarmList.unit', { id: alarm.UnitID }),
         typeName: t(alarmTypeKey(alarm.AlarmType)),
@@ -78,7 +82,7 @@ export function AlarmListWidget({ dashboardId, widgetId, widget }: WidgetProps) 
     // The widget's row setting keeps the newest alarms only.
     const kept = list.length > maxRows ? [...list].sort(newest).slice(0, maxRows) : list;
     return sortRows(kept, SORT_VALUES[sort.key] ?? byTime, sort.dir, collatorFor(lang), newest);
-  }, [alarms.data, types, maxRows, names, sort, lang, t]);
+  }, [alarms.data, types, maxRows, names, orgOf, severityOf, sort, lang, t]);
 
   const selectedSet = useMemo(() => new Set(selected ?? []), [selected]);
   const setTypes = (next: number[]) =>
@@ -105,18 +109,21 @@ export function AlarmListWidget({ dashboardId, widgetId, widget }: WidgetProps) 
 
   const columns: Column<Row>[] = [
     {
+      key: 'severity',
+      header: t('severity.name'),
+      width: 112,
+      sortable: true,
+      firstDir: 'desc',
+      // The severity the alarm type has in its unit's organisation: word, colour and explanation.
+      cell: (r) => <SeverityChip severity={r.severity} />,
+      title: (r) => t(`severity.explain.${r.severity}`),
+    },
+    {
       key: 'type',
       header: t('widgets.alarmList.type'),
       sortable: true,
-      // The status colour is paired with the alarm's own words (a communication error is the problem).
-      cell: (r) => (
-        <span className="status-label">
-          <StatusDot status={r.status} />
-          <span className="visually-hidden">{t(`status.${r.status}`)}: </span>
-          <span className="vt__ellipsis">{r.typeName}</span>
-        </span>
-      ),
-      title: (r) => `${t(`status.${r.status}`)}: ${r.typeName}`,
+      cell: (r) => <span className="vt__ellipsis">{r.typeName}</span>,
+      title: (r) => r.typeName,
     },
     {
       key: 'time',
