@@ -130,8 +130,6 @@ const SAME_AS_ENGLISH: Record<string, '*' | readonly string[]> = {
   'widgets.settings.axes': ['fr'],
   // PM2.5 is the standard term.
   'widgets.airQuality.pm25': ['ar', 'ko', 'zh'],
-  // "Normal" is the native word.
-  'notifications.priority.normal': ['da', 'de', 'sv'],
   // "Status" is the native word, as for filter.status.
   'tasks.status': ['da', 'de', 'sv'],
   // "Type" is the native word.
