@@ -8,7 +8,7 @@
  *   size, series and y scales); its decode is the obvious one (Date.parse, a Map of times).
  * Each draw ends when uPlot has drawn (its `draw` hook).
  */
-import type { UnitData } from '@fieldwatch/core';
+import { dateFormatter, type UnitData } from '@fieldwatch/core';
 import uPlot from 'uplot';
 import { alignDecoded, buildOptions, decodeUnitData } from '../web/src/features/dashboards/widgets/chart/chartData.ts';
 
@@ -148,6 +148,11 @@ async function oursRun(d: UnitData) {
       visible,
       names: chart.series.map((s) => s.column),
       theme,
+      // The chart's dates as a profile gives them (24 h, UTC): the same work as in the product.
+      dates: dateFormatter({
+        language: 'en',
+        timeConfig: { timeFormat: '24h', timezone: 'GMT +00:00 UTC', dateFormat: 'DD MMM YYYY' },
+      }),
       width: WIDTH,
       height: HEIGHT,
       locale: 'en',

@@ -9,7 +9,7 @@
  *   (same size, series and y scales).
  * Each draw ends when uPlot has drawn (its `draw` hook).
  */
-import type { UnitData } from '@fieldwatch/core';
+import { dateFormatter, type UnitData } from '@fieldwatch/core';
 import uPlot from 'uplot';
 import {
   buildOptions,
@@ -148,6 +148,11 @@ async function oursRun(decoded: DecodedChart[]) {
       visible: new Set(chart.series.map((s) => s.column)),
       names: sources.map((s) => s.column),
       theme,
+      // The chart's dates as a profile gives them (24 h, UTC): the same work as in the product.
+      dates: dateFormatter({
+        language: 'en',
+        timeConfig: { timeFormat: '24h', timezone: 'GMT +00:00 UTC', dateFormat: 'DD MMM YYYY' },
+      }),
       width: WIDTH,
       height: HEIGHT,
       locale: 'en',

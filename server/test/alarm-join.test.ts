@@ -1,10 +1,10 @@
-import type { EventRecord, NotificationRecord, TaskRecord } from '@fieldwatch/core';
+import { AccessLevel, type EventRecord, type NotificationRecord, type TaskRecord } from '@fieldwatch/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../src/db/db.ts';
 import type { LiveEvent } from '../src/live/bus.ts';
 import { applyFindings } from '../src/modules/alarms/alarms.service.ts';
 import { processPendingAlarms } from '../src/modules/events/engine.service.ts';
-import { createOrganization, createTestApp, createUnit, createUser, type TestApp } from './helpers.ts';
+import { createOrganization, createTestApp, createUnit, createUser, signIn, type TestApp } from './helpers.ts';
 
 // One fault, one event: a radar curve hovering around its limit raises and clears again and again;
 // each re-raise within the organisation's window joins the first event as an occurrence.
@@ -20,7 +20,12 @@ beforeAll(async () => {
   t = await createTestApp();
   db = t.db;
   org = await createOrganization(db, 'Flapping');
-  user = await createUser(db, { username: 'join-reader', password: 'join-pass', organizationId: org, role: 1 });
+  user = await createUser(db, {
+    username: 'join-reader',
+    password: 'join-pass',
+    organizationId: org,
+    role: AccessLevel.User,
+  });
 });
 afterAll(() => t.close());
 
@@ -91,13 +96,48 @@ describe('re-raise joining', () => {
     ]);
   });
 
-  it("follows the organisation's own window", async () => {
+  it("follows the organisation's own window, which only its SuperUsers set, by schema", async () => {
     const other = await createOrganization(db, 'Short window');
-    await db.query('update organizations set alarm_join_hours = 1 where id = $1', [other]);
+    await createUser(db, {
+      username: 'join-super',
+      password: 'join-pass',
+      organizationId: other,
+      role: AccessLevel.SuperUser,
+    });
+    await createUser(db, {
+      username: 'join-user',
+      password: 'join-pass',
+      organizationId: other,
+      role: AccessLevel.User,
+    });
+    const put = async (who: string, body: unknown) =>
+      t.app.inject({
+        method: 'PUT',
+        url: `/api/v1/admin/organization/${other}/alarmJoinHours`,
+        headers: { cookie: await signIn(t.app, who, 'join-pass'), 'content-type': 'application/json' },
+        payload: JSON.stringify(body),
+      });
+    const stored = async () =>
+      (
+        await db.query<{ h: number | null }>('select alarm_join_hours as h from organizations where id = $1', [other])
+      )[0]?.h;
+    for (const bad of [{ hours: 0 }, { hours: 169 }, { hours: 1.5 }, { hours: '2' }, {}, { hours: 2, extra: 1 }]) {
+      const res = await put('join-super', bad);
+      expect(res.statusCode, JSON.stringify(bad)).toBe(400);
+    }
+    expect((await put('join-user', { hours: 1 })).statusCode).toBe(403);
+    expect(await stored()).toBeNull();
+    const res = await put('join-super', { hours: 1 });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toMatchObject({ organizationId: other, joinHours: 1 });
+
     const unit = { id: await createUnit(db, { organizationId: other, serial: 'JOIN-3' }), organization_id: other };
     await flap(unit, start);
     await flap(unit, start + 2 * HOUR);
     expect(await eventsOf(unit.id)).toHaveLength(2);
+    // Back to the default: null.
+    expect((await put('join-super', { hours: null })).json()).toMatchObject({ joinHours: null });
+    expect(await stored()).toBeNull();
   });
 
   it('joins a flapping batch to the event its own first alarm makes, exactly once however often the engine runs', async () => {

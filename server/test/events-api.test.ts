@@ -72,7 +72,11 @@ describe('notifications', () => {
   it("lists the user's own, counts the unseen, marks one and then all seen", async () => {
     const list = (await call('reader', 'GET', '/api/v3/notifications')).json() as NotificationRecord[];
     expect(list).toHaveLength(1);
-    expect(list[0]).toMatchObject({ priority: 'critical', seen: '', message: 'Switch level 2: Switch 2 in alarm position' });
+    expect(list[0]).toMatchObject({
+      priority: 'critical',
+      seen: '',
+      message: 'Switch level 2: Switch 2 in alarm position',
+    });
     expect((await call('reader', 'GET', '/api/v3/notifications/count')).json()).toEqual({ unseen: 1 });
     expect((await call('outsider', 'GET', '/api/v3/notifications')).json()).toEqual([]);
     const seen = await call('reader', 'PUT', '/api/v3/notifications/seen', { ids: [list[0]?.id, 'unknown-id'] });
@@ -278,7 +282,13 @@ describe('task references', () => {
     ] as const) {
       const id = await createUnit(t.db, { organizationId: org, serial: `EV-${key}`, name: `Valve ${key}` });
       const unit = { id, organization_id: org };
-      await applyFindings(t.db, unit, [{ channel: 1, type: 30 }], [{ channel: 1, type: 30, value: null, limit: null }], new Date());
+      await applyFindings(
+        t.db,
+        unit,
+        [{ channel: 1, type: 30 }],
+        [{ channel: 1, type: 30, value: null, limit: null }],
+        new Date(),
+      );
     }
     await processPendingAlarms(t.db, () => {});
     const rows = await t.db.query<{ id: string; organization_id: number }>('select id, organization_id from events');

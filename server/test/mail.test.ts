@@ -46,13 +46,7 @@ afterAll(async () => {
 const transport = () => nodemailer.createTransport(sink.url);
 async function raise(types: number[], channel: number) {
   for (const type of types) {
-    await applyFindings(
-      db,
-      unit,
-      [{ channel, type }],
-      [{ channel, type, value: 75, limit: 60 }],
-      new Date(),
-    );
+    await applyFindings(db, unit, [{ channel, type }], [{ channel, type, value: 75, limit: 60 }], new Date());
   }
   await processPendingAlarms(db, () => {});
 }

@@ -1,4 +1,5 @@
 import { type Static, Type } from '@sinclair/typebox';
+import { MAX_ALARM_JOIN_HOURS } from '../events/events.ts';
 import { SEVERITIES, type Severity } from '../events/severity.ts';
 import { ALARM_TYPES } from '../units/alarmTypes.ts';
 import { Nullable } from './common.ts';
@@ -32,7 +33,12 @@ export const AlarmSeverityRow = Type.Object({
 });
 export type AlarmSeverityRow = Static<typeof AlarmSeverityRow>;
 
-export const AlarmSeverityList = Type.Object({ organizationId: Type.Integer(), types: Type.Array(AlarmSeverityRow) });
+export const AlarmSeverityList = Type.Object({
+  organizationId: Type.Integer(),
+  types: Type.Array(AlarmSeverityRow),
+  /** Hours within which a fault raised again joins its event; null: the default. */
+  joinHours: Nullable(Type.Integer()),
+});
 export type AlarmSeverityList = Static<typeof AlarmSeverityList>;
 
 /** Sets (a severity) or clears (null: inherit again) the severity of alarm types of one organisation. */
@@ -46,6 +52,13 @@ export const AlarmSeverityBody = Type.Object(
   { additionalProperties: false },
 );
 export type AlarmSeverityBody = Static<typeof AlarmSeverityBody>;
+
+/** Sets (or with null clears, back to the default) the organisation's join window in hours. */
+export const AlarmJoinBody = Type.Object(
+  { hours: Nullable(Type.Integer({ minimum: 1, maximum: MAX_ALARM_JOIN_HOURS })) },
+  { additionalProperties: false },
+);
+export type AlarmJoinBody = Static<typeof AlarmJoinBody>;
 
 /** The severities that apply to each organisation a user sees: only the types set on it or above. */
 export const EffectiveAlarmSeverities = Type.Array(

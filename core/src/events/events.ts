@@ -71,6 +71,8 @@ export type EventOccurrence = { alarmId: number; at: string; value: number | nul
 
 /** Hours within which an alarm raised again joins its earlier event, unless the organisation sets its own. */
 export const DEFAULT_ALARM_JOIN_HOURS = 24;
+/** The longest window an organisation may set: a week. */
+export const MAX_ALARM_JOIN_HOURS = 168;
 
 /** Acknowledged after its alarm was last raised: a fault raised again needs handling again. */
 export function isHandled(e: Pick<EventRecord, 'acknowledged' | 'occurrences' | 'created'>): boolean {

@@ -405,6 +405,9 @@ export const PROBES: Record<string, Probe> = {
   [`PUT ${ADMIN}/organization/:id/alarmSeverities`]: adminOrg({
     req: (o) => ({ params: { id: o.org }, body: { severities: [{ alarmType: 2, severity: 'warning' }] } }),
   }),
+  [`PUT ${ADMIN}/organization/:id/alarmJoinHours`]: adminOrg({
+    req: (o) => ({ params: { id: o.org }, body: { hours: 6 } }),
+  }),
   'GET /api/v3/tasks/:id/files': task('params.id', { req: (o) => ({ params: { id: o.task } }) }),
   'POST /api/v3/tasks/:id/files': task('params.id', {
     req: (o) => ({

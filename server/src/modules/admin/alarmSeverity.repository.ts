@@ -88,3 +88,16 @@ export async function writeSeverities(
       [organizationId, set.map((c) => c.alarmType), set.map((c) => c.severity)],
     );
 }
+
+/** The organisation's own join window in hours (null: the default). */
+export async function joinHoursOf(db: Queryable, organizationId: number): Promise<number | null> {
+  const [row] = await db.query<{ alarm_join_hours: number | null }>(
+    'select alarm_join_hours from organizations where id = $1',
+    [organizationId],
+  );
+  return row?.alarm_join_hours ?? null;
+}
+
+export async function writeJoinHours(db: Queryable, organizationId: number, hours: number | null) {
+  await db.query('update organizations set alarm_join_hours = $2 where id = $1', [organizationId, hours]);
+}

@@ -1,5 +1,6 @@
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import {
+  AlarmJoinBody,
   AlarmSeverityBody,
   AlarmSeverityList,
   EffectiveAlarmSeverities,
@@ -10,7 +11,7 @@ import type { App } from '../../app.ts';
 import { sessionOf } from '../../plugins/auth.ts';
 import { scoped, signedIn } from '../../plugins/policy.ts';
 import { refusingUnknownKeys } from '../../plugins/validation.ts';
-import { alarmSeverityList, saveAlarmSeverities, visibleSeverities } from './alarmSeverity.service.ts';
+import { alarmSeverityList, saveAlarmSeverities, saveJoinHours, visibleSeverities } from './alarmSeverity.service.ts';
 
 const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody };
 const doc = { tags: ['administration'], security: [{ session: [] }] };
@@ -55,6 +56,20 @@ export function alarmSeverityRoutes(app: App) {
       },
     },
     async (request) => saveAlarmSeverities(db, admin(request), request.params.id, request.body),
+  );
+  r.put(
+    '/api/v1/admin/organization/:id/alarmJoinHours',
+    {
+      config: scoped('organization', 'manage', { writes: true }),
+      schema: {
+        ...doc,
+        summary: 'Sets (or with null clears) the hours within which an alarm raised again joins its event',
+        params: OrganizationParam,
+        body: refusingUnknownKeys(AlarmJoinBody),
+        response: { 200: AlarmSeverityList, ...errors },
+      },
+    },
+    async (request) => saveJoinHours(db, admin(request), request.params.id, request.body),
   );
   r.get(
     '/api/v3/alarmSeverities',

@@ -1,5 +1,6 @@
 import {
   ALARM_TYPE_CODES,
+  type AlarmJoinBody,
   type AlarmSeverityBody,
   type AlarmSeverityList,
   defaultSeverityOf,
@@ -10,7 +11,13 @@ import type { Db, Queryable } from '../../db/db.ts';
 import { httpError } from '../../plugins/errors.ts';
 import { visibleOrganizations } from '../organisations/organisations.service.ts';
 import { type Admin, requireAdministered } from './admin.service.ts';
-import { effectiveSeverities, ownAndInherited, writeSeverities } from './alarmSeverity.repository.ts';
+import {
+  effectiveSeverities,
+  joinHoursOf,
+  ownAndInherited,
+  writeJoinHours,
+  writeSeverities,
+} from './alarmSeverity.repository.ts';
 
 /** For the event engine: the severities that apply to each organisation (nearest setting per type). */
 export { effectiveSeverities };
@@ -29,6 +36,7 @@ export async function alarmSeverityList(
   const { own, inherited } = await ownAndInherited(db, organizationId);
   return {
     organizationId,
+    joinHours: await joinHoursOf(db, organizationId),
     types: ALARM_TYPE_CODES.map((alarmType) => {
       const above: Severity | undefined = inherited[alarmType];
       const from = above ?? defaultSeverityOf(alarmType);
@@ -53,6 +61,16 @@ export async function saveAlarmSeverities(db: Db, admin: Admin, organizationId: 
   const types = body.severities.map((s) => s.alarmType);
   if (new Set(types).size !== types.length) throw httpError(400, 'An alarm type is given more than once');
   await db.transaction((tx) => writeSeverities(tx, organizationId, body.severities));
+  return alarmSeverityList(db, admin, organizationId);
+}
+
+/**
+ * Sets the hours within which an alarm raised again joins its earlier event in this organisation
+ * (null: back to the default). Applies to the next raises.
+ */
+export async function saveJoinHours(db: Db, admin: Admin, organizationId: number, body: AlarmJoinBody) {
+  await requireAdministered(db, admin, organizationId);
+  await writeJoinHours(db, organizationId, body.hours);
   return alarmSeverityList(db, admin, organizationId);
 }
 

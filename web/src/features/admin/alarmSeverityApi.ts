@@ -1,4 +1,4 @@
-import type { AlarmSeverityBody, AlarmSeverityList } from '@fieldwatch/core';
+import type { AlarmJoinBody, AlarmSeverityBody, AlarmSeverityList } from '@fieldwatch/core';
 import { useQuery } from '@tanstack/react-query';
 import { alarmSeverityKey } from '../../lib/alarmSeverities.ts';
 import { api } from '../../lib/http.ts';
@@ -9,6 +9,8 @@ const path = (id: number) => `/api/v1/admin/organization/${id}/alarmSeverities`;
 export const alarmSeverityApi = {
   list: (id: number) => api.get<AlarmSeverityList>(path(id)),
   save: (id: number, body: AlarmSeverityBody) => api.put<AlarmSeverityList>(path(id), body),
+  saveJoinHours: (id: number, body: AlarmJoinBody) =>
+    api.put<AlarmSeverityList>(`/api/v1/admin/organization/${id}/alarmJoinHours`, body),
 };
 
 /** Under ['admin'], so that an admin change refreshing everything refreshes this too. */

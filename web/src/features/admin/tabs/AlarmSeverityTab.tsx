@@ -2,13 +2,18 @@ import {
   type AlarmSeverityList,
   type AlarmSeverityRow,
   alarmTypeKey,
+  DEFAULT_ALARM_JOIN_HOURS,
+  MAX_ALARM_JOIN_HOURS,
   SEVERITIES,
   SEVERITY_TABLE,
   type Severity,
 } from '@fieldwatch/core';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Button } from '../../../ui/Button.tsx';
 import { Select } from '../../../ui/Select.tsx';
 import { SeverityChip, SeverityLegend } from '../../../ui/Severity.tsx';
+import { TextField } from '../../../ui/TextField.tsx';
 import { Loaded, Section } from '../AdminParts.tsx';
 import { useAdminChange } from '../adminApi.ts';
 import { alarmSeverityApi, alarmSeverityRefresh, useAlarmSeverities } from '../alarmSeverityApi.ts';
@@ -29,9 +34,57 @@ export function AlarmSeverityTab({ org }: TabProps) {
     <Section title={t('admin.severity.title')} description={t('admin.severity.text', { name: org.name })}>
       <SeverityLegend />
       <Loaded query={list} lines={10}>
-        {(l) => <SeverityTable id={org.id} list={l} />}
+        {(l) => (
+          <>
+            <JoinWindowForm id={org.id} hours={l.joinHours} />
+            <SeverityTable id={org.id} list={l} />
+          </>
+        )}
       </Loaded>
     </Section>
+  );
+}
+
+/** Whole hours from 1 to a week, or empty for the default; the problem's message key otherwise. */
+export function joinHoursProblem(text: string): string | undefined {
+  if (text.trim() === '') return undefined;
+  const n = Number(text);
+  return Number.isInteger(n) && n >= 1 && n <= MAX_ALARM_JOIN_HOURS ? undefined : 'admin.severity.joinInvalid';
+}
+
+/** How long a fault raised again joins its earlier event (one row, one notification) instead of a new one. */
+function JoinWindowForm({ id, hours }: { id: number; hours: number | null }) {
+  const { t } = useTranslation();
+  const [text, setText] = useState(hours === null ? '' : String(hours));
+  const [shown, setShown] = useState(false);
+  const problem = joinHoursProblem(text);
+  const save = useAdminChange((h: number | null) => alarmSeverityApi.saveJoinHours(id, { hours: h }), {
+    refresh: alarmSeverityRefresh,
+    done: (result) => t('admin.severity.joinSaved', { count: result.joinHours ?? DEFAULT_ALARM_JOIN_HOURS }),
+  });
+  return (
+    <form
+      className="admin-join"
+      noValidate
+      onSubmit={(e) => {
+        e.preventDefault();
+        setShown(true);
+        if (!problem) save.mutate(text.trim() === '' ? null : Number(text));
+      }}
+    >
+      <TextField
+        label={t('admin.severity.joinLabel')}
+        inputMode="numeric"
+        value={text}
+        placeholder={String(DEFAULT_ALARM_JOIN_HOURS)}
+        help={t('admin.severity.joinHelp', { count: DEFAULT_ALARM_JOIN_HOURS })}
+        error={shown && problem ? t(problem, { max: MAX_ALARM_JOIN_HOURS }) : undefined}
+        onChange={(e) => setText(e.target.value)}
+      />
+      <Button type="submit" disabled={save.isPending}>
+        {t('common.save')}
+      </Button>
+    </form>
   );
 }
 

@@ -23,11 +23,15 @@ import { formatNumber, timeOf } from '../../widgets/kpi/format.ts';
 import { Updated, WidgetEmpty, WidgetError, WidgetSkeleton } from '../../widgets/kpi/WidgetStates.tsx';
 import { alarmListProps } from '../../widgets/settings/props.ts';
 import type { WidgetProps } from '../../widgetTypes.ts';
+import { joinOccurrences } from './alarmOccurrences.ts';
 import { toggleAlarmType } from './alarmTypes.ts';
 import './list.css';
 
 type Row = {
+  /** The latest raise of a fault; `count` raises since `since` joined this row. */
   alarm: Alarm;
+  count: number;
+  since: number;
   severity: Severity;
   time: number | undefined;
   unit: string;
@@ -69,15 +73,17 @@ export function AlarmListWidget({ dashboardId, widgetId, widget }: WidgetProps) 
   const severityOf = useAlarmSeverity();
   const rows = useMemo(() => {
     const wanted = new Set(types);
-    const list: Row[] = alarms.data
-      .filter((a) => wanted.size === 0 || wanted.has(a.AlarmType))
-      .map((alarm) => ({
-        alarm,
-        severity: severityOf(orgOf.get(alarm.UnitID), alarm.AlarmType),
-        time: timeOf(alarm.AlarmEventTime),
-        unit: names.get(alarm.UnitID) ?? t('widgets.alarmList.unit', { id: alarm.UnitID }),
-        typeName: t(alarmTypeKey(alarm.AlarmType)),
-      }));
+    const shown = alarms.data.filter((a) => wanted.size === 0 || wanted.has(a.AlarmType));
+    // One fault, one row: raises of one unit, channel and type within the join window, as events join.
+    const list: Row[] = joinOccurrences(shown, (a) => timeOf(a.AlarmEventTime)).map(({ alarm, count, since }) => ({
+      alarm,
+      count,
+      since,
+      severity: severityOf(orgOf.get(alarm.UnitID), alarm.AlarmType),
+      time: timeOf(alarm.AlarmEventTime),
+      unit: names.get(alarm.UnitID) ?? t('widgets.alarmList.unit', { id: alarm.UnitID }),
+      typeName: t(alarmTypeKey(alarm.AlarmType)),
+    }));
     const newest = (a: Row, b: Row) => (b.time ?? 0) - (a.time ?? 0) || b.alarm.AlarmID - a.alarm.AlarmID;
     // The widget's row setting keeps the newest alarms only.
     const kept = list.length > maxRows ? [...list].sort(newest).slice(0, maxRows) : list;
@@ -146,7 +152,17 @@ export function AlarmListWidget({ dashboardId, widgetId, widget }: WidgetProps) 
       header: t('widgets.alarmList.text'),
       minWidth: 560,
       sortable: true,
-      cell: (r) => <span className="vt__muted">{r.alarm.AlarmEventText}</span>,
+      cell: (r) => (
+        <span className="vt__muted">
+          {r.count > 1 && (
+            <span className="wlist__repeat">
+              {t('notifications.occurrences', { count: r.count, since: when.dateTime(r.since) })}
+              {' · '}
+            </span>
+          )}
+          {r.alarm.AlarmEventText}
+        </span>
+      ),
       title: (r) => r.alarm.AlarmEventText,
     },
   ];
