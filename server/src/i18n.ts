@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { DEFAULT_LANGUAGE, LANGUAGES } from '@fieldwatch/core';
+import { DEFAULT_LANGUAGE, isLanguage, LANGUAGES, type Language } from '@fieldwatch/core';
 
 /**
  * Texts the server writes for people (event titles, notification messages) in their language. The
@@ -27,6 +27,15 @@ const lookup = (b: Record<string, unknown>, key: string): string | undefined => 
 };
 
 const find = (lang: string, key: string) => lookup(bundle(lang), key) ?? lookup(bundle(DEFAULT_LANGUAGE), key);
+
+/**
+ * The first language of an Accept-Language header when it is one of ours ('sv-SE' is sv), else
+ * undefined. Only the first: the web app sends the one language it shows.
+ */
+export function acceptedLanguage(header: string | undefined): Language | undefined {
+  const first = header?.split(',')[0]?.split(';')[0]?.trim().toLowerCase().split('-')[0];
+  return isLanguage(first) ? first : undefined;
+}
 
 /**
  * The text of a key in a language, else in English, else the key itself, with its {{placeholders}}

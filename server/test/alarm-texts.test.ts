@@ -1,8 +1,10 @@
 import fs from 'node:fs';
 import { ALARM_TYPES, alarmSentenceOf, LANGUAGES } from '@fieldwatch/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { applyFindings } from '../src/modules/alarms/alarms.service.ts';
 import { alarmMessage, alarmText } from '../src/modules/alarms/alarmTexts.ts';
-import { createOrganization, createTestApp, createUnit, type TestApp } from './helpers.ts';
+import { processPendingAlarms } from '../src/modules/events/engine.service.ts';
+import { createOrganization, createTestApp, createUnit, createUser, signIn, type TestApp } from './helpers.ts';
 
 const TYPES = Object.keys(ALARM_TYPES).map(Number);
 
@@ -64,7 +66,7 @@ describe('alarms stored as English sentences before facts were kept', () => {
       );
       const data = { type: 'alarm', alarm: { AlarmType: type, AlarmEventText: text, ChannelID: 1 } };
       await t.db.query(
-        'insert into events (id, organization_id, unit_id, alarm_id, created, data) values ($1, $2, $3, $4, now(), $5)',
+        'insert into events (id, organization_id, unit_id, alarm_id, created, last_at, data) values ($1, $2, $3, $4, now(), now(), $5)',
         [`old-${a?.id}`, org, unitId, a?.id, JSON.stringify(data)],
       );
     }
@@ -84,5 +86,29 @@ describe('alarms stored as English sentences before facts were kept', () => {
     );
     expect(rows.map((r) => [r.alarm_type, r.value, r.limit_value])).toEqual(old.map(([type, , v, l]) => [type, v, l]));
     expect(rows.map((r) => r.alarm.Value ?? null)).toEqual(old.map(([, , v]) => v));
+  });
+});
+
+describe('the language texts are worded in', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterAll(() => t.close());
+
+  it('is the one the client shows (Accept-Language), else the profile language', async () => {
+    const org = await createOrganization(t.db, 'Worded');
+    await createUser(t.db, { username: 'worded', password: 'worded-pass', organizationId: org, language: 'sv' });
+    const unit = { id: await createUnit(t.db, { organizationId: org, serial: 'WORD-1' }), organization_id: org };
+    const key = { channel: 1, type: 28 };
+    await applyFindings(t.db, unit, [key], [{ ...key, value: 3.1, limit: 3.3 }], new Date());
+    await processPendingAlarms(t.db, () => {});
+    const cookie = await signIn(t.app, 'worded', 'worded-pass');
+    const message = async (headers: Record<string, string>) =>
+      (await t.app.inject({ url: '/api/v3/notifications', headers: { cookie, ...headers } })).json()[0]?.message;
+    expect(await message({})).toMatch(/^Batterilarm: Batteri 3,1 V under 3,3 V$/);
+    expect(await message({ 'accept-language': 'de' })).toMatch(/Batterie 3,1 V unter 3,3 V$/);
+    // A language we do not speak: the profile's.
+    expect(await message({ 'accept-language': 'pt-BR,pt;q=0.9' })).toMatch(/Batteri 3,1 V under 3,3 V$/);
   });
 });

@@ -1,6 +1,7 @@
 import { API_KEY_PREFIX, SESSION_COOKIE_NAME } from '@fieldwatch/core';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Db } from '../db/db.ts';
+import { acceptedLanguage } from '../i18n.ts';
 import { sessionFromApiKey } from '../modules/auth/apiKeys.service.ts';
 import { type SessionRow, sessionFromToken } from '../modules/auth/auth.service.ts';
 import { httpError } from './errors.ts';
@@ -34,6 +35,10 @@ export function registerSessions(app: FastifyInstance, db: Db) {
       if (token) request.session = (await sessionFromToken(db, token)) ?? null;
     }
     if (policy.access !== 'public' && !request.session) throw httpError(401, 'Session expired');
+    // Texts the server words (alarm sentences) follow the language the client shows, which the web
+    // app sends as Accept-Language; without one, the profile's.
+    const shown = acceptedLanguage(request.headers['accept-language']);
+    if (request.session && shown) request.session = { ...request.session, language: shown };
   });
 }
 

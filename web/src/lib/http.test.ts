@@ -8,6 +8,15 @@ const respond = (status: number, body: unknown) =>
 afterEach(() => vi.unstubAllGlobals());
 
 describe('request', () => {
+  it('sends the language the page shows, so the server words its texts in it', async () => {
+    const fetch = vi.fn(async (_path: string, _init?: RequestInit) => new Response('{}', { status: 200 }));
+    vi.stubGlobal('fetch', fetch);
+    document.documentElement.lang = 'ar';
+    await api.put('/api/x', { a: 1 });
+    expect(fetch.mock.calls[0]?.[1]?.headers).toEqual({ 'content-type': 'application/json', 'accept-language': 'ar' });
+    document.documentElement.lang = '';
+  });
+
   it('calls the 401 handler once until a request succeeds again', async () => {
     const handler = vi.fn();
     setUnauthorizedHandler(handler);
@@ -50,7 +59,7 @@ describe('request', () => {
   });
 
   it('sends JSON as JSON, a file as raw bytes and a form as it is', async () => {
-    const fetch = respond(200, {});
+    const fetch = vi.fn(async (_path: string, _init?: RequestInit) => new Response('{}', { status: 200 }));
     vi.stubGlobal('fetch', fetch);
     await api.post('/api/json', { a: 1 });
     await api.post('/api/file', new Blob(['bytes']));

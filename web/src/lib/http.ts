@@ -38,11 +38,24 @@ function encode(body: unknown, contentType?: string): { headers: Record<string, 
   return { headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) };
 }
 
+/** The page's language (the <html lang> the app keeps current) as an Accept-Language header. */
+function shownLanguage(): Record<string, string> {
+  const lang = typeof document === 'undefined' ? '' : document.documentElement.lang;
+  return lang ? { 'accept-language': lang } : {};
+}
+
 export async function request<T>(method: string, path: string, body?: unknown, contentType?: string): Promise<T> {
   const sentAt = expiries;
   let res: Response;
   try {
-    res = await fetch(path, { method, credentials: 'same-origin', ...encode(body, contentType) });
+    const { headers, body: sent } = encode(body, contentType);
+    res = await fetch(path, {
+      method,
+      credentials: 'same-origin',
+      // The server words its texts (alarm sentences) in the language this page shows.
+      headers: { ...headers, ...shownLanguage() },
+      body: sent,
+    });
   } catch (e) {
     throw new ApiError(0, e instanceof Error ? e.message : String(e));
   }
