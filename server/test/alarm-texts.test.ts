@@ -26,8 +26,10 @@ describe('alarm sentences from facts, in every language', () => {
     expect(alarmText('en', facts)).toBe('Insulation resistance 0.981 MΩ below level 3 (1 MΩ)');
     expect(alarmText('de', facts)).toBe('Isolationswiderstand 0,981 MΩ unter Stufe 3 (1 MΩ)');
     const ar = alarmText('ar', { type: 28, channel: 0, value: -3.1, limit: 3.3 });
-    // FIRST STRONG ISOLATE … POP DIRECTIONAL ISOLATE around "-3.1 V": it cannot flip to "V 3.1-".
-    expect(ar).toMatch(/\u2068[^\u2069]*3\.1 V\u2069/);
+    // LEFT-TO-RIGHT ISOLATE … POP DIRECTIONAL ISOLATE around "-3.1 V": it cannot flip to "V 3.1-";
+    // and a percentage, which has no strong character, is left to right too.
+    expect(ar).toMatch(/\u2066[^\u2069]*3\.1 V\u2069/);
+    expect(alarmText('ar', { type: 9, channel: 1, value: 25.4, limit: 25 })).toContain('\u206625.4 %\u2069');
     expect(ar).toMatch(/^البطارية/);
   });
 

@@ -60,12 +60,13 @@ export function formatNumber(lang: string, n: number): string {
 }
 
 /**
- * A run of text kept whole inside a sentence of the other direction (FIRST STRONG ISOLATE … POP
- * DIRECTIONAL ISOLATE): "−0.4 MΩ" stays one left-to-right run in Arabic. Left-to-right languages
- * need no marks.
+ * A value kept as one left-to-right run inside a right-to-left sentence (LEFT-TO-RIGHT ISOLATE …
+ * POP DIRECTIONAL ISOLATE): "−0.4 MΩ" and "25.4 %" never turn into "MΩ 0.4−" or "% 25.4". Not
+ * FIRST STRONG ISOLATE: a number with "%" has no strong character, and Chromium then runs it
+ * right to left. Left-to-right languages need no marks.
  */
 export const isolate = (lang: string, s: string) =>
-  isLanguage(lang) && textDirection(lang) === 'rtl' ? `\u2068${s}\u2069` : s;
+  isLanguage(lang) && textDirection(lang) === 'rtl' ? `\u2066${s}\u2069` : s;
 
 /** A value with its unit of measure, isolated as one run. */
 export const formatMeasure = (lang: string, n: number, unit?: string) =>

@@ -65,6 +65,7 @@ function JoinWindowForm({ id, hours }: { id: number; hours: number | null }) {
   return (
     <form
       className="admin-join"
+      aria-describedby="admin-join-help"
       noValidate
       onSubmit={(e) => {
         e.preventDefault();
@@ -77,13 +78,15 @@ function JoinWindowForm({ id, hours }: { id: number; hours: number | null }) {
         inputMode="numeric"
         value={text}
         placeholder={String(DEFAULT_ALARM_JOIN_HOURS)}
-        help={t('admin.severity.joinHelp', { count: DEFAULT_ALARM_JOIN_HOURS })}
         error={shown && problem ? t(problem, { max: MAX_ALARM_JOIN_HOURS }) : undefined}
         onChange={(e) => setText(e.target.value)}
       />
       <Button type="submit" disabled={save.isPending}>
         {t('common.save')}
       </Button>
+      <p id="admin-join-help" className="admin-join__help muted">
+        {t('admin.severity.joinHelp', { count: DEFAULT_ALARM_JOIN_HOURS })}
+      </p>
     </form>
   );
 }
@@ -113,7 +116,7 @@ function SeverityTable({ id, list }: { id: number; list: AlarmSeverityList }) {
           <tr>
             <th scope="col">{t('admin.severity.type')}</th>
             <th scope="col">{t('admin.severity.level')}</th>
-            <th scope="col">{t('severity.name')}</th>
+            <th scope="col">{t('admin.severity.effective')}</th>
           </tr>
         </thead>
         <tbody>
