@@ -154,4 +154,20 @@ describe('re-raise joining', () => {
     expect(events[0]?.data.occurrences).toHaveLength(2);
     expect(await notificationsOf(unit.id)).toHaveLength(1);
   });
+
+  it('raises the alarm task to the category of its most severe event', async () => {
+    const unit = await unitOf('JOIN-5');
+    // Spec defaults: resistance level 3 is a notice, level 1 an alert.
+    for (const type of [2, 0]) {
+      const key = { channel: 1, type };
+      await applyFindings(db, unit, [key], [{ ...key, value: 0.5, limit: 1 }], new Date(start));
+    }
+    await processPendingAlarms(db, () => {});
+    const [task] = await db.query<{ data: TaskRecord }>('select data from tasks where signature = $1', [
+      `Alarm${unit.id}`,
+    ]);
+    expect(task?.data.eventIds).toHaveLength(2);
+    expect(task?.data.category).toBe('alert');
+    expect(task?.data.activities.at(-1)).toMatchObject({ type: 'category', category: 'alert', user: 'system' });
+  });
 });

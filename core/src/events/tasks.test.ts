@@ -10,6 +10,7 @@ import {
   checkTaskUpdate,
   createActivity,
   createTask,
+  escalateTask,
   setTaskCategory,
   setTaskStatus,
   setTaskTitle,
@@ -114,5 +115,19 @@ describe('key-value records', () => {
     expect(singleRecord([])).toBeUndefined();
     expect(singleRecord([1])).toBe(1);
     expect(() => singleRecord([1, 2])).toThrow('More than one keys received');
+  });
+});
+
+describe('escalateTask', () => {
+  const by = { user: 'system', date: '2026-11-27T08:00:00Z' };
+  const notice = createTask({ id: 't', type: 'alarm', signature: 'Alarm1', title: 'K17', category: 'warning' }, by);
+
+  it('raises an alarm task to its most severe event, as a category activity, and never lowers it', () => {
+    const raised = escalateTask(notice, 'pre-alert', by);
+    expect(raised.category).toBe('alert');
+    expect(raised.activities.at(-1)).toMatchObject({ type: 'category', category: 'alert' });
+    expect(escalateTask(raised, 'notice', by)).toBe(raised);
+    expect(escalateTask(raised, 'alert', by)).toBe(raised);
+    expect(escalateTask(raised, 'critical', by).category).toBe('critical');
   });
 });

@@ -208,3 +208,14 @@ export const isActiveTask = (task: Pick<TaskRecord, 'status'>) => task.status !=
 
 /** The task category of an alarm event: its severity, mapped onto the task levels (severity.ts). */
 export const taskCategoryOf = (category: EventCategory): TaskCategory => taskCategoryOfSeverity(category);
+
+/**
+ * An alarm task takes the category of its most severe event: an event more severe than the task
+ * raises it (an activity, by `by`); a milder one leaves it. TASK_CATEGORIES runs most severe first.
+ */
+export function escalateTask(task: TaskRecord, eventCategory: EventCategory, by: Actor): TaskRecord {
+  const category = taskCategoryOf(eventCategory);
+  return TASK_CATEGORIES.indexOf(category) < TASK_CATEGORIES.indexOf(task.category)
+    ? setTaskCategory(task, category, by)
+    : task;
+}

@@ -10,6 +10,7 @@ import {
   createTask,
   DEFAULT_ALARM_JOIN_HOURS,
   type EventRecord,
+  escalateTask,
   formatLegacyDate,
   type NotificationRecord,
   occurrenceCount,
@@ -158,8 +159,9 @@ async function processBatch(db: Queryable, pending: readonly PendingAlarmRow[]):
     const key = taskKey(a.organization_id, alarmTaskSignature(a.unit_id));
     const open = tasks.get(key);
     if (open?.eventIds.includes(event.id)) continue;
+    const by = { user: SYSTEM_USER, date: a.event_time.toISOString() };
     const task = open
-      ? addTaskEvents(open, [event.id], { user: SYSTEM_USER, date: a.event_time.toISOString() })
+      ? escalateTask(addTaskEvents(open, [event.id], by), event.category, by)
       : alarmTask(a, event, names);
     tasks.set(key, task);
     changed.set(key, { organizationId: a.organization_id, task, unitId: a.unit_id });
