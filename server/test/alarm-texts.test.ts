@@ -23,13 +23,13 @@ describe('alarm sentences from facts, in every language', () => {
 
   it('uses each language number format, and keeps a value with its unit as one isolated run in Arabic', () => {
     const facts = { type: 2, channel: 1, value: 0.981, limit: 1 };
-    expect(alarmText('en', facts)).toBe('Insulation resistance 0.981 MΩ below level 3 (1 MΩ)');
-    expect(alarmText('de', facts)).toBe('Isolationswiderstand 0,981 MΩ unter Stufe 3 (1 MΩ)');
+    expect(alarmText('en', facts)).toBe('Insulation resistance 0.981\u00a0MΩ below level 3 (1\u00a0MΩ)');
+    expect(alarmText('de', facts)).toBe('Isolationswiderstand 0,981\u00a0MΩ unter Stufe 3 (1\u00a0MΩ)');
     const ar = alarmText('ar', { type: 28, channel: 0, value: -3.1, limit: 3.3 });
     // LEFT-TO-RIGHT ISOLATE … POP DIRECTIONAL ISOLATE around "-3.1 V": it cannot flip to "V 3.1-";
     // and a percentage, which has no strong character, is left to right too.
-    expect(ar).toMatch(/\u2066[^\u2069]*3\.1 V\u2069/);
-    expect(alarmText('ar', { type: 9, channel: 1, value: 25.4, limit: 25 })).toContain('\u206625.4 %\u2069');
+    expect(ar).toMatch(/\u2066[^\u2069]*3\.1\u00a0V\u2069/);
+    expect(alarmText('ar', { type: 9, channel: 1, value: 25.4, limit: 25 })).toContain('\u206625.4\u00a0%\u2069');
     expect(ar).toMatch(/^البطارية/);
   });
 
@@ -108,9 +108,9 @@ describe('the language texts are worded in', () => {
     const cookie = await signIn(t.app, 'worded', 'worded-pass');
     const message = async (headers: Record<string, string>) =>
       (await t.app.inject({ url: '/api/v3/notifications', headers: { cookie, ...headers } })).json()[0]?.message;
-    expect(await message({})).toMatch(/^Batterilarm: Batteri 3,1 V under 3,3 V$/);
-    expect(await message({ 'accept-language': 'de' })).toMatch(/Batterie 3,1 V unter 3,3 V$/);
+    expect(await message({})).toMatch(/^Batterilarm: Batteri 3,1\u00a0V under 3,3\u00a0V$/);
+    expect(await message({ 'accept-language': 'de' })).toMatch(/Batterie 3,1\u00a0V unter 3,3\u00a0V$/);
     // A language we do not speak: the profile's.
-    expect(await message({ 'accept-language': 'pt-BR,pt;q=0.9' })).toMatch(/Batteri 3,1 V under 3,3 V$/);
+    expect(await message({ 'accept-language': 'pt-BR,pt;q=0.9' })).toMatch(/Batteri 3,1\u00a0V under 3,3\u00a0V$/);
   });
 });

@@ -229,14 +229,14 @@ describe('unit log', () => {
         kind: 'alarmCleared',
         name: '0',
         state: 'cleared',
-        message: 'Insulation resistance 0.4 MΩ below level 1 (10 MΩ)',
+        message: 'Insulation resistance 0.4\u00a0MΩ below level 1 (10\u00a0MΩ)',
       },
       {
         time: new Date(now - 2 * HOUR).toISOString(),
         kind: 'alarm',
         name: '0',
         state: 'raised',
-        message: 'Insulation resistance 0.4 MΩ below level 1 (10 MΩ)',
+        message: 'Insulation resistance 0.4\u00a0MΩ below level 1 (10\u00a0MΩ)',
       },
       { time: new Date(now - 3 * HOUR).toISOString(), kind: 'report', name: '2', state: '', message: '' },
     ]);

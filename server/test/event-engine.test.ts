@@ -70,12 +70,12 @@ describe('event engine', () => {
     });
     // Root, alpha and north see the unit (a role covers descendants); beta does not.
     expect((await notificationsOf(users.root as number)).map((n) => n.data.message)).toEqual([
-      'Resistance level 1: Insulation resistance 0.5 MΩ below level 1 (10 MΩ)',
+      'Resistance level 1: Insulation resistance 0.5\u00a0MΩ below level 1 (10\u00a0MΩ)',
     ]);
     expect((await notificationsOf(users.north as number))[0]?.data.priority).toBe('critical');
     const swedish = (await notificationsOf(users.alpha as number))[0]?.data.message;
     // The sentence is built in the recipient's language, with its decimal comma.
-    expect(swedish).toMatch(/: Isolationsresistans 0,5 MΩ under nivå 1 \(10 MΩ\)$/);
+    expect(swedish).toMatch(/: Isolationsresistans 0,5\u00a0MΩ under nivå 1 \(10\u00a0MΩ\)$/);
     expect(swedish).not.toMatch(/^Resistance level 1/);
     expect(await notificationsOf(users.beta as number)).toHaveLength(0);
     const [task] = await tasks();

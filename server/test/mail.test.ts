@@ -60,7 +60,7 @@ describe('notification mails', () => {
     expect(mail?.to).toEqual(['anna@example.test']);
     expect(mail?.subject).toBe('Fieldwatch: 3 neue Alarme');
     // Each line's sentence is built in the recipient's language (German) from the alarm's facts.
-    expect(mail?.text).toContain('Schleifenwiderstand 75 Ω über 60 Ω');
+    expect(mail?.text).toContain('Schleifenwiderstand 75\u00a0Ω über 60\u00a0Ω');
     // Nothing twice: the next round has nothing to send.
     expect(await sendDigests(db, transport(), FROM)).toBe(0);
     expect(sink.mails).toHaveLength(1);

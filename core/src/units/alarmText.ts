@@ -68,9 +68,9 @@ export function formatNumber(lang: string, n: number): string {
 export const isolate = (lang: string, s: string) =>
   isLanguage(lang) && textDirection(lang) === 'rtl' ? `\u2066${s}\u2069` : s;
 
-/** A value with its unit of measure, isolated as one run. */
+/** A value with its unit of measure, isolated as one run; a no-break space keeps them on one line. */
 export const formatMeasure = (lang: string, n: number, unit?: string) =>
-  isolate(lang, unit ? `${formatNumber(lang, n)} ${unit}` : formatNumber(lang, n));
+  isolate(lang, unit ? `${formatNumber(lang, n)}\u00a0${unit}` : formatNumber(lang, n));
 
 export type Translate = (key: string, vars: Record<string, string | number>) => string;
 
