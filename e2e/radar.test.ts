@@ -84,9 +84,10 @@ describe('the radar view', () => {
     await expect.poll(() => legend.textContent()).toContain('Reference curve');
     expect(await page.locator('.radar-plot__diff canvas').count()).toBeGreaterThan(0);
     const finding = (await page.getByTestId('radar-finding').textContent()) ?? '';
-    const m = /Largest change against the reference curve: (-?[\d,.]+) at ([\d,.]+) m/.exec(finding);
+    // Negative numbers are written with a real minus sign (U+2212).
+    const m = /Largest change against the reference curve: (\u2212?[\d,.]+) at ([\d,.]+) m/.exec(finding);
     expect(m, finding).not.toBeNull();
-    expect(Number(m?.[1]?.replace(/,/g, ''))).toBeLessThan(-40);
+    expect(Number(m?.[1]?.replace(/,/g, '').replace('\u2212', '-'))).toBeLessThan(-40);
     const position = Number(m?.[2]?.replace(/,/g, ''));
     expect(position).toBeGreaterThan(0);
     expect(position).toBeLessThan(curve.positions.at(-1) ?? 0);
