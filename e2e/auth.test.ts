@@ -142,8 +142,8 @@ describe('logout', () => {
     await page.getByRole('button', { name: 'Sign in' }).waitFor();
     await api.settled();
     expect(api.responses).toContainEqual({ method: 'GET', path: '/api/v2/auth/logout', status: 200 });
-    // A chosen logout is not a session expiry: no 'You have been logged out' warning.
-    await expect(toasts(page).count()).resolves.toBe(0);
+    // A chosen logout is not a session expiry: no 'You have been logged out' warning, nor any other.
+    await expect(toasts(page).allTextContents()).resolves.toEqual([]);
 
     await page.goto(`${app.url}/dashboard/default`);
     await waitForPath(page, `/login?redirect=${encodeURIComponent('/dashboard/default')}`);
