@@ -108,8 +108,11 @@ export const router = createBrowserRouter([
   },
 ]);
 
-// A 401 (spec §4, §8): clear state, go to login once, say so once until a request succeeds.
+// A 401 (spec §4, §8): clear state, go to login once, say so once until a request succeeds. After
+// a sign-out the user chose (its state already cleared), the 401s of calls still under way and of
+// components refetching as the shell closes are no expiry to announce.
 setUnauthorizedHandler(() => {
+  if (!isSignedIn()) return;
   clearAllState();
   void router.navigate('/login');
   toast(i18n.t('errors.loggedOut'), 'warning');

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { ApiError, api, expectSignOut, notifyUnauthorized, setUnauthorizedHandler } from './http.ts';
+import { ApiError, api, setUnauthorizedHandler } from './http.ts';
 
 // Unit test of the client's own rules; the real server is exercised by the API and browser suites.
 const respond = (status: number, body: unknown) =>
@@ -8,23 +8,6 @@ const respond = (status: number, body: unknown) =>
 afterEach(() => vi.unstubAllGlobals());
 
 describe('request', () => {
-  it('announces no expiry for the 401s of a sign-out the user chose, and again after the next success', async () => {
-    const handler = vi.fn();
-    setUnauthorizedHandler(handler);
-    vi.stubGlobal('fetch', respond(200, {}));
-    await api.get('/api/signed-in');
-    expectSignOut();
-    vi.stubGlobal('fetch', respond(401, {}));
-    await expect(api.get('/api/after-logout')).rejects.toMatchObject({ status: 401 });
-    notifyUnauthorized(); // the live socket closed by the server's end of the session
-    expect(handler).not.toHaveBeenCalled();
-    vi.stubGlobal('fetch', respond(200, {}));
-    await api.get('/api/signed-in-again');
-    vi.stubGlobal('fetch', respond(401, {}));
-    await expect(api.get('/api/expired')).rejects.toMatchObject({ status: 401 });
-    expect(handler).toHaveBeenCalledTimes(1);
-  });
-
   it('sends the language the page shows, so the server words its texts in it', async () => {
     const fetch = vi.fn(async (_path: string, _init?: RequestInit) => new Response('{}', { status: 200 }));
     vi.stubGlobal('fetch', fetch);

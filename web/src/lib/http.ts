@@ -22,15 +22,6 @@ export function setUnauthorizedHandler(fn: () => void) {
   onUnauthorized = fn;
 }
 
-/**
- * A sign-out the user chose: the 401s and the live socket's close it causes are not an expiry to
- * announce, until a request succeeds again (the next sign-in).
- */
-export function expectSignOut() {
-  unauthorizedHandled = true;
-  expiries++;
-}
-
 /** Runs the 401 handling (once until a request succeeds); also used when the live socket's session ends. */
 export function notifyUnauthorized(sentAt = expiries) {
   if (unauthorizedHandled || sentAt < expiries) return;
