@@ -33,6 +33,15 @@ describe('alarm sentences from facts, in every language', () => {
     expect(ar).toMatch(/^البطارية/);
   });
 
+  it('never repeats the alarm name as its sentence in a message', () => {
+    expect(alarmMessage('en', { type: 18, channel: 0 })).toBe('Scheduled alarm');
+    expect(alarmMessage('en', { type: 5, channel: 1, value: 20000, limit: 10000 })).toBe(
+      'Loop open circuit: Loop resistance 20,000\u00a0Ω, open circuit (from 10,000\u00a0Ω)',
+    );
+    // An open loop stored before its value was kept: its old text was the name itself.
+    expect(alarmMessage('en', { type: 5, channel: 1, text: 'Loop open circuit' })).toBe('Loop open circuit');
+  });
+
   it('shows the text an alarm came with when its facts cannot make a sentence', () => {
     expect(alarmText('sv', { type: 99, channel: 0, text: 'Vendor alarm 7' })).toBe('Vendor alarm 7');
     // Stored before values were kept, and its text could not be parsed: the old text, not a half sentence.

@@ -259,7 +259,7 @@ describe('notification order', () => {
     const list = (await call('reader', 'GET', '/api/v3/notifications?unseen=true')).json() as NotificationRecord[];
     expect(list).toHaveLength(3);
     expect(list[0]?.priority).toBe('critical');
-    expect(list[0]?.message).toMatch(/^Resistance level 1: /);
+    expect(list[0]?.message).toMatch(/^Resistance level 1/);
   });
 });
 

@@ -26,7 +26,7 @@ export function alarmSentenceOf(type: number): Sentence | undefined {
   });
   if (type >= 0 && type <= 3) return levelled('resistance', 0, 'MΩ');
   if (type === 4) return { key: 'loopHigh', unit: 'Ω', measured: true };
-  if (type === 5) return { key: 'loopOpen', measured: false };
+  if (type === 5) return { key: 'loopOpen', unit: 'Ω', measured: true };
   if (type === 6 || type === 7) return levelled('galvanic', 6, 'mV');
   if (type === 8 || type === 9) return levelled('radar', 8, '%');
   if (type >= 10 && type <= 17) {

@@ -20,6 +20,12 @@ export const alarmRowText = (lang: string, a: AlarmRow) => alarmText(lang, facts
 /** The alarm type's name in a reader's language. */
 export const alarmTypeName = (lang: string, type: number) => translate(lang, alarmTypeKey(type));
 
-/** A notification's message: the alarm type's name, then its sentence ("Battery alarm: Battery 3.1 V below 3.3 V"). */
-export const alarmMessage = (lang: string, facts: AlarmFacts) =>
-  translate(lang, 'alarmText.message', { name: alarmTypeName(lang, facts.type), text: alarmText(lang, facts) });
+/**
+ * A notification's message: the alarm type's name, then its sentence ("Battery alarm: Battery 3.1 V
+ * below 3.3 V"); the name alone where the sentence would only repeat it ("Scheduled alarm").
+ */
+export function alarmMessage(lang: string, facts: AlarmFacts) {
+  const name = alarmTypeName(lang, facts.type);
+  const text = alarmText(lang, facts);
+  return text === '' || text === name ? name : translate(lang, 'alarmText.message', { name, text });
+}
