@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FakeOpenMeteo } from '../server/test/fixtures/fakeOpenMeteo.ts';
-import { signIn, useApp, waitForOverview } from './support/app.ts';
+import { signIn, unitIdOf, useApp, waitForOverview } from './support/app.ts';
 import { axeViolations, describeViolations } from './support/axe.ts';
 import { ADMIN_PASSWORD } from './support/server.ts';
 
@@ -112,15 +112,6 @@ async function dashboard(page: Page, key: string) {
   await page.waitForURL((url) => url.pathname.startsWith('/dashboard/') && !url.pathname.endsWith(`/${key}`));
   await page.locator('.dashboard-grid [data-widget-type]').first().waitFor();
   await settled(page);
-}
-
-async function unitIdOf(page: Page, serial: string): Promise<number> {
-  const id = await page.evaluate(async (s) => {
-    const body = (await (await fetch('/api/v2/device/devices')).json()) as { result: { id: number; serial: string }[] };
-    return body.result.find((d) => d.serial === s)?.id;
-  }, serial);
-  if (!id) throw new Error(`no unit ${serial}`);
-  return id;
 }
 
 const isFocused = (l: Locator) => l.evaluate((el) => el === document.activeElement);

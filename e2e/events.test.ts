@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { okPipeUnit } from './support/alarm.ts';
-import { signIn, useApp, waitForOverview } from './support/app.ts';
+import { markAllSeen, signIn, useApp, waitForOverview } from './support/app.ts';
 
 // Issue 6 end to end: a fault in a simulated unit becomes an event, a notification (the shell's
 // bell, the notification centre) and a task that an operator works to done.
@@ -26,13 +26,7 @@ describe('alarms become events, notifications and tasks', () => {
     await signIn(page, app.url, 'operator');
     await waitForOverview(page);
     // Start from a clean slate: everything the demo history raised is marked seen.
-    await page.evaluate(() =>
-      fetch('/api/v3/notifications/seen', {
-        method: 'PUT',
-        headers: { 'content-type': 'application/json' },
-        body: '{}',
-      }),
-    );
+    await markAllSeen(page);
     await page.reload();
     await waitForOverview(page);
     const badge = page.getByTestId('unseen-count');
@@ -132,13 +126,7 @@ describe('alarms become events, notifications and tasks', () => {
     const { page, context } = await app.open();
     await signIn(page, app.url, 'operator');
     await waitForOverview(page);
-    await page.evaluate(() =>
-      fetch('/api/v3/notifications/seen', {
-        method: 'PUT',
-        headers: { 'content-type': 'application/json' },
-        body: '{}',
-      }),
-    );
+    await markAllSeen(page);
     // A second tab of the same browser (same session), on the notification centre.
     const other = await context.newPage();
     const otherErrors: Error[] = [];

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { DESKTOP, signIn, toasts, useApp, waitForOrganization, waitForOverview } from './support/app.ts';
+import { DESKTOP, signIn, toasts, unitIdOf, useApp, waitForOrganization, waitForOverview } from './support/app.ts';
 import { DEMO_PASSWORD } from './support/server.ts';
 
 const app = useApp();
@@ -165,17 +165,6 @@ async function expectProfileTimes(page: Page, scope: string) {
     }
   }
   return found.length;
-}
-
-/** The id of a demo unit, read through the API with the page's session. */
-async function unitIdOf(page: Page, serial: string): Promise<number> {
-  const id = await page.evaluate(async (s) => {
-    const res = await fetch('/api/v2/device/devices');
-    const body = (await res.json()) as { result: { id: number; serial: string }[] };
-    return body.result.find((d) => d.serial === s)?.id;
-  }, serial);
-  if (!id) throw new Error(`no unit ${serial}`);
-  return id;
 }
 
 describe('dates and times in the profile preferences (spec §3 timeConfig)', () => {

@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FakeOpenMeteo } from '../server/test/fixtures/fakeOpenMeteo.ts';
-import { PHONE, signIn, toasts, useApp } from './support/app.ts';
+import { PHONE, signIn, toasts, unitIdOf, useApp } from './support/app.ts';
 
 // The radar view of a demo pipe unit with a leak (fleet index 1, X3S-D00002 in Stockholm): its
 // curves, the reference and difference, and markers created, edited, moved, locked and deleted
@@ -12,17 +12,6 @@ afterAll(() => weather.stop());
 const app = useApp(() => ({ WEATHER_URL: weather.url }));
 
 const LEAK_SERIAL = 'X3S-D00002';
-
-/** The id of a demo unit, read through the API with the page's session. */
-async function unitIdOf(page: Page, serial: string): Promise<number> {
-  const id = await page.evaluate(async (s) => {
-    const res = await fetch('/api/v2/device/devices');
-    const body = (await res.json()) as { result: { id: number; serial: string }[] };
-    return body.result.find((d) => d.serial === s)?.id;
-  }, serial);
-  if (!id) throw new Error(`no unit ${serial}`);
-  return id;
-}
 
 /** The leak's channel: the one whose newest curve departs most from its reference. */
 async function leakChannelOf(page: Page, unitId: number): Promise<number> {

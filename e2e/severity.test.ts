@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { okPipeUnit } from './support/alarm.ts';
-import { signIn, toasts, useApp, waitForOverview } from './support/app.ts';
+import { markAllSeen, signIn, toasts, useApp, waitForOverview } from './support/app.ts';
 
 // One severity model (core/src/events/severity.ts) in the browser: a SuperUser sets an alarm type's
 // severity in Administration, organisations below show it as inherited, and the next event of that
@@ -41,13 +41,7 @@ describe('alarm severity', () => {
     const { page } = await app.open();
     await signIn(page, app.url, 'operator');
     await waitForOverview(page);
-    await page.evaluate(() =>
-      fetch('/api/v3/notifications/seen', {
-        method: 'PUT',
-        headers: { 'content-type': 'application/json' },
-        body: '{}',
-      }),
-    );
+    await markAllSeen(page);
     const { unit, reportWetInsulation } = await okPipeUnit(page, app.server);
     await reportWetInsulation();
     await expect.poll(() => page.getByTestId('unseen-count').textContent(), { timeout: 15_000 }).toBe('4');

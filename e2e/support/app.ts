@@ -151,3 +151,25 @@ export function trackApi(page: Page) {
         .toBe(true),
   };
 }
+
+/** The id of a demo unit, read through the API with the page's session. */
+export async function unitIdOf(page: Page, serial: string): Promise<number> {
+  const id = await page.evaluate(async (s) => {
+    const res = await fetch('/api/v2/device/devices');
+    const body = (await res.json()) as { result: { id: number; serial: string }[] };
+    return body.result.find((d) => d.serial === s)?.id;
+  }, serial);
+  if (!id) throw new Error(`no unit ${serial}`);
+  return id;
+}
+
+/** Marks every notification of the signed-in user seen: a test starts from a clean slate. */
+export async function markAllSeen(page: Page) {
+  await page.evaluate(() =>
+    fetch('/api/v3/notifications/seen', {
+      method: 'PUT',
+      headers: { 'content-type': 'application/json' },
+      body: '{}',
+    }),
+  );
+}

@@ -4,7 +4,6 @@ import { connectLive } from '../../lib/live.ts';
 import { refetchMissedLive } from '../../lib/liveRefetch.ts';
 import { queryClient } from '../../lib/query.ts';
 import { useLiveStore } from '../../stores/live.ts';
-import { isSignedIn } from '../../stores/user.ts';
 
 /**
  * Opens the live push connection while the shell is shown (the user is signed in). After a drop
@@ -13,7 +12,7 @@ import { isSignedIn } from '../../stores/user.ts';
  * server closing the socket for it, or a reconnection refused because it ended meanwhile (the
  * attempt fails without saying why, so a small session call asks; a 401 to it goes to login with
  * one toast, a network failure says nothing). A sign-out in this tab ends the session too: its
- * state is cleared first, so the socket closing for it brings no toast.
+ * state is cleared first, and the 401 handling says nothing once signed out (app/router.tsx).
  */
 export function useLiveConnection() {
   const setStatus = useLiveStore((s) => s.setStatus);
@@ -21,9 +20,7 @@ export function useLiveConnection() {
     () =>
       connectLive({
         status: setStatus,
-        sessionEnded: () => {
-          if (isSignedIn()) notifyUnauthorized();
-        },
+        sessionEnded: () => notifyUnauthorized(),
         reconnected: () => void refetchMissedLive(queryClient),
         attemptFailed: () => void api.get('/api/v2/auth').catch(() => {}),
       }),
