@@ -2,6 +2,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest
 import WebSocket from 'ws';
 import type { LiveEvent } from '../src/live/bus.ts';
 import { CLOSE_SESSION_ENDED, HEARTBEAT_MS } from '../src/live/live.routes.ts';
+import { SAMPLE_TICK_MS } from '../src/live/sampleBatch.ts';
 import { createOrganization, createTestApp, createUser, signIn, type TestApp } from './helpers.ts';
 
 // Real sockets: the app listens on a loopback port and a ws client connects with the session cookie.
@@ -65,6 +66,83 @@ describe('live push WebSocket', () => {
       ws.on('unexpected-response', (_req, res) => resolve(res.statusCode ?? 0)),
     );
     expect(status).toBe(403);
+  });
+});
+
+// A fleet's samples: gathered per socket and sent once a tick, for the units the page subscribed to.
+describe('live samples', () => {
+  let child: number;
+  beforeAll(async () => {
+    child = await createOrganization(t.db, 'Live Child', mine);
+  });
+  const sample = (organizationId: number, unitId: number, value: number): LiveEvent => ({
+    kind: 'samples',
+    organizationId,
+    unitId,
+    t: '2026-11-27T12:00:00.000Z',
+    values: { Loop1: value },
+  });
+  /** Polls long enough for a tick to end. */
+  const TICK = { timeout: SAMPLE_TICK_MS + 5000 };
+  type Batch = { kind: 'sampleBatch'; samples: LiveEvent[] };
+  const batches = (messages: { kind: string }[]) => messages.filter((m): m is Batch => m.kind === 'sampleBatch');
+  /** An open socket that has said hello and whose subscribe message (if any) the server has read. */
+  async function subscribed(subscribe?: object) {
+    const socket = open({ cookie });
+    await expect.poll(() => socket.messages.map((m) => m.kind)).toEqual(['hello']);
+    if (subscribe) await send(socket.ws, subscribe);
+    return socket;
+  }
+  /** Sends a message; resolved once the server has read it (its answer to our ping comes after). */
+  const send = (ws: WebSocket, message: object) =>
+    new Promise((resolve) => {
+      ws.send(JSON.stringify(message));
+      ws.once('pong', resolve);
+      ws.ping();
+    });
+
+  it('sends every sample of one tick in one message, in the order published', async () => {
+    const { ws, messages } = await subscribed();
+    const tick = [sample(mine, 11, 1), sample(child, 31, 2), sample(mine, 11, 3)];
+    for (const e of [...tick, sample(foreign, 41, 4)]) t.bus.publish(e);
+    await expect.poll(() => batches(messages).length, TICK).toBe(1);
+    expect(batches(messages)[0]?.samples).toEqual(tick);
+    // The next tick's samples come in a message of their own; nothing else was sent meanwhile.
+    t.bus.publish(sample(mine, 12, 5));
+    await expect.poll(() => batches(messages).length, TICK).toBe(2);
+    expect(batches(messages)[1]?.samples).toEqual([sample(mine, 12, 5)]);
+    expect(messages.map((m) => m.kind)).toEqual(['hello', 'sampleBatch', 'sampleBatch']);
+    ws.close();
+  });
+
+  it('sends the samples of the units the page subscribed to, and no others', async () => {
+    const { ws, messages } = await subscribed({ kind: 'subscribe', units: [11, 31, 41] });
+    for (const e of [sample(mine, 11, 1), sample(mine, 12, 2), sample(child, 31, 3), sample(foreign, 41, 4)])
+      t.bus.publish(e);
+    // Other events are not narrowed by the subscription.
+    t.bus.publish(relay(mine, 12));
+    await expect.poll(() => batches(messages).length, TICK).toBe(1);
+    expect(batches(messages)[0]?.samples).toEqual([sample(mine, 11, 1), sample(child, 31, 3)]);
+    expect(messages.find((m) => m.kind === 'relay')).toMatchObject({ unitId: 12 });
+
+    // By organisation: a foreign one asked for stays foreign.
+    await send(ws, { kind: 'subscribe', organizations: [child, foreign] });
+    for (const e of [sample(mine, 11, 5), sample(child, 32, 6), sample(foreign, 41, 7)]) t.bus.publish(e);
+    await expect.poll(() => batches(messages).length, TICK).toBe(2);
+    expect(batches(messages)[1]?.samples).toEqual([sample(child, 32, 6)]);
+
+    // A message that is not a valid subscription changes nothing.
+    await send(ws, { kind: 'subscribe', units: ['all'] });
+    for (const e of [sample(mine, 11, 8), sample(child, 33, 9)]) t.bus.publish(e);
+    await expect.poll(() => batches(messages).length, TICK).toBe(3);
+    expect(batches(messages)[2]?.samples).toEqual([sample(child, 33, 9)]);
+
+    // Null is everything the user may see again.
+    await send(ws, { kind: 'subscribe', organizations: null, units: null });
+    for (const e of [sample(mine, 11, 10), sample(foreign, 41, 11)]) t.bus.publish(e);
+    await expect.poll(() => batches(messages).length, TICK).toBe(4);
+    expect(batches(messages)[3]?.samples).toEqual([sample(mine, 11, 10)]);
+    ws.close();
   });
 });
 

@@ -147,8 +147,13 @@ describe.skipIf(!DATABASE_URL || !MQTT_URL)('two API instances on one PostgreSQL
   it('splits ingest between the instances, and a browser on B hears every sample, those A stored too', async () => {
     const cookie = await signIn(b.base);
     const ws = new WebSocket(`${b.base.replace('http', 'ws')}/api/v3/live`, { headers: { cookie } });
-    const heard: { kind: string; unitId?: number; t?: string }[] = [];
-    ws.on('message', (d) => heard.push(JSON.parse(d.toString())));
+    type Heard = { kind: string; unitId?: number; t?: string; samples?: Heard[] };
+    const heard: Heard[] = [];
+    // Samples come gathered, one message a tick.
+    ws.on('message', (d) => {
+      const m: Heard = JSON.parse(d.toString());
+      heard.push(...(m.kind === 'sampleBatch' ? (m.samples ?? []) : [m]));
+    });
     await expect.poll(() => heard.some((m) => m.kind === 'hello')).toBe(true);
     const before = await Promise.all([a, b].map((i) => counter(i.base, 'fieldwatch_ingest_messages_total')));
 

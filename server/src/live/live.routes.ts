@@ -4,6 +4,7 @@ import { sessionFromToken } from '../modules/auth/auth.service.ts';
 import { visibleOrganizations } from '../modules/organisations/organisations.service.ts';
 import { sessionOf } from '../plugins/auth.ts';
 import { signedIn } from '../plugins/policy.ts';
+import { ALL_SAMPLES, parseSubscribe, sampleBatcher, wantsSamples } from './sampleBatch.ts';
 
 /**
  * How often an open socket re-checks its session and the organisations its user may see. A session
@@ -27,7 +28,9 @@ export const HEARTBEAT_MS = 30_000;
 /**
  * GET /api/v3/live (WebSocket): live push of new samples, alarms, operation results and relay
  * states for the units the signed-in user may see. Authenticated by the session cookie; a
- * cross-site page cannot open it (its policy is same-site only, like a write).
+ * cross-site page cannot open it (its policy is same-site only, like a write). Samples go out
+ * gathered, one `sampleBatch` message a tick, and only for the units the page subscribed to
+ * (live/sampleBatch.ts); every other event goes out at once.
  */
 export function liveRoutes(app: App) {
   app.get(
@@ -50,6 +53,11 @@ export function liveRoutes(app: App) {
       };
       awaitExpiry();
       let unsubscribe = () => {};
+      let subscription = ALL_SAMPLES;
+      socket.on('message', (data) => {
+        subscription = parseSubscribe(String(data)) ?? subscription;
+      });
+      const samples = sampleBatcher((text) => socket.send(text));
       let recheck: NodeJS.Timeout | undefined;
       let heartbeat: NodeJS.Timeout | undefined;
       app.metrics.liveConnections.inc();
@@ -60,6 +68,7 @@ export function liveRoutes(app: App) {
         clearInterval(recheck);
         clearInterval(heartbeat);
         unsubscribe();
+        samples.stop();
       });
       let allowed = new Set((await visibleOrganizations(app.db, session.user_id)).map((o) => o.id));
       // An end announced before the watch began (while this request was checked) went unheard.
@@ -71,6 +80,10 @@ export function liveRoutes(app: App) {
         } else {
           if (!allowed.has(event.organizationId)) return;
           if (event.kind === 'notification' && event.userId !== session.user_id) return;
+          if (event.kind === 'samples') {
+            if (wantsSamples(subscription, event)) samples.add(event);
+            return;
+          }
         }
         socket.send(JSON.stringify(event));
       });

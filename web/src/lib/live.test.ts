@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { CLOSE_SESSION_ENDED, connectLive, type LiveMessage, MAX_DELAY_MS, onLive } from './live.ts';
+import { CLOSE_SESSION_ENDED, connectLive, type LiveMessage, MAX_DELAY_MS, onLive, subscribeLive } from './live.ts';
 
 /** A WebSocket the test drives: it opens, speaks and closes when told. */
 class FakeSocket {
@@ -13,12 +13,16 @@ class FakeSocket {
   onmessage: ((e: { data: string }) => void) | null = null;
   onclose: ((e: { code: number }) => void) | null = null;
   closedByPage = false;
+  sent: string[] = [];
   constructor(readonly url: string) {
     FakeSocket.all.push(this);
   }
   open() {
     this.readyState = FakeSocket.OPEN;
     this.onopen?.();
+  }
+  send(text: string) {
+    this.sent.push(text);
   }
   say(message: object) {
     this.onmessage?.({ data: JSON.stringify(message) });
@@ -176,5 +180,33 @@ describe('live connection of a long-lived tab', () => {
     await vi.advanceTimersByTimeAsync(10 * MAX_DELAY_MS);
     expect(FakeSocket.all).toHaveLength(1);
     expect(h.status).toEqual(['connecting', 'live']);
+  });
+});
+
+describe('live subscription', () => {
+  const subscribe = (organizations: number[] | null, units: number[] | null) => ({
+    kind: 'subscribe',
+    organizations,
+    units,
+  });
+  const said = (ws: FakeSocket) => ws.sent.map((t) => JSON.parse(t));
+  afterEach(() => subscribeLive({ organizations: null, units: null }));
+
+  it('says what the page shows on every open, and at once when it changes', async () => {
+    subscribeLive({ organizations: [3, 5], units: null });
+    track();
+    expect(latest().sent).toEqual([]);
+    latest().open();
+    expect(said(latest())).toEqual([subscribe([3, 5], null)]);
+    subscribeLive({ organizations: [3], units: [7] });
+    expect(said(latest()).at(-1)).toEqual(subscribe([3], [7]));
+    // A new socket after a drop is told the current subscription; the dropped one hears nothing more.
+    const first = latest();
+    first.drop();
+    subscribeLive({ organizations: [4], units: null });
+    expect(first.sent).toHaveLength(2);
+    await vi.advanceTimersByTimeAsync(1000);
+    latest().open();
+    expect(said(latest())).toEqual([subscribe([4], null)]);
   });
 });

@@ -10,6 +10,23 @@ export function onLive(listener: Listener): () => void {
   return () => listeners.delete(listener);
 }
 
+/**
+ * What the page shows: the server sends the samples of these organisations and units only (null:
+ * all the user may see). Other events are not narrowed. Sent on every open and on each change.
+ */
+export type LiveSubscription = { organizations: readonly number[] | null; units: readonly number[] | null };
+let subscription: LiveSubscription = { organizations: null, units: null };
+const subscribeMessage = () => JSON.stringify({ kind: 'subscribe', ...subscription });
+/** The sockets open now (one in the app), which hear of a new subscription at once. */
+const openSockets = new Set<WebSocket>();
+
+/** Says what the page shows (see LiveSubscription). */
+export function subscribeLive(next: LiveSubscription) {
+  subscription = next;
+  const text = subscribeMessage();
+  for (const ws of openSockets) ws.send(text);
+}
+
 export const CLOSE_SESSION_ENDED = 4401;
 /** The first reconnection delay, doubled after each failure up to MAX_DELAY_MS. */
 export const FIRST_DELAY_MS = 1000;
@@ -48,6 +65,7 @@ export function connectLive(handlers: LiveHandlers, win: Window = window) {
   let silenceMs = 0;
 
   const detach = (ws: WebSocket) => {
+    openSockets.delete(ws);
     ws.onopen = ws.onmessage = ws.onclose = null;
     if (ws.readyState !== WebSocket.CLOSED) ws.close();
   };
@@ -80,6 +98,8 @@ export function connectLive(handlers: LiveHandlers, win: Window = window) {
     };
     attempt.ws.onopen = () => {
       attempt.opened = true;
+      openSockets.add(attempt.ws);
+      attempt.ws.send(subscribeMessage());
       delay = FIRST_DELAY_MS;
       handlers.status('live');
       if (dropped) handlers.reconnected?.();

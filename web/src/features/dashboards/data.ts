@@ -6,7 +6,6 @@ import {
   bind,
   boundValue,
   type Device,
-  displayTemperature,
   emptyFilter,
   type FilterSettings,
   filterAlarms,
@@ -14,7 +13,6 @@ import {
   formatLegacyDate,
   intervalRange,
   type UnitShowValue,
-  unitStatus,
   unitTypeName,
 } from '@fieldwatch/core';
 import { useQuery } from '@tanstack/react-query';
@@ -26,6 +24,7 @@ import { queryClient } from '../../lib/query.ts';
 import { editDashboard, useDashboardStore } from '../../stores/dashboards.ts';
 import { useDeviceStore } from '../../stores/devices.ts';
 import { useUserStore } from '../../stores/user.ts';
+import { applyAlarms, applySamples, byUnit, type LiveSample } from './livePatches.ts';
 import { customerIds, devicesQuery, fleetList, showValuesQuery } from './queries.ts';
 
 /** The data every dashboard widget shares: current devices, their latest values and alarms. */
@@ -135,82 +134,43 @@ export function useBinding<T>(
 export const useSelectedUnits = (dashboardId: string, widgetId: string) =>
   useBinding<number[]>(dashboardId, widgetId, 'units');
 
-/** Live changes are gathered and applied to the cached lists at most this often (see useLivePatches). */
+/** Live alarm changes are gathered and applied to the cached devices at most this often. */
 export const LIVE_FLUSH_MS = 1000;
-
-type AlarmChange = { type: number; cleared: boolean };
-type SampleChange = { values: Record<string, number>; t: string };
 
 /**
  * Live updates (units issue's WebSocket): a unit's new status, alarms and latest values patch the
  * cached devices and values in place, so markers and lists change without a reload. A fleet of
- * 10,000 units sends about 1,000 messages a second; each one mapping the 10,000-unit lists (and
- * every widget recomputing after it) kept the page busy all the time. Changes are therefore
- * gathered per unit and applied in one pass per list at most every LIVE_FLUSH_MS, in the order they
- * came, so the result is the same as applying them one by one.
+ * 10,000 units reports about 1,000 samples a second; the server sends them gathered, one
+ * `sampleBatch` message a tick, and each batch is applied to the cached values in one pass.
+ * Alarms come one message each and are gathered here the same way (livePatches.ts). Either way
+ * the result is the same as applying the changes one by one in the order they came.
  */
 export function useLivePatches() {
   useEffect(() => {
     let alarmsTimer: ReturnType<typeof setTimeout> | undefined;
     let flushTimer: ReturnType<typeof setTimeout> | undefined;
-    let alarms = new Map<number, AlarmChange[]>();
-    let samples = new Map<number, SampleChange[]>();
+    let alarms: { unitId: number; type: number; cleared: boolean }[] = [];
     const flush = () => {
       flushTimer = undefined;
-      const [alarmChanges, sampleChanges] = [alarms, samples];
-      alarms = new Map();
-      samples = new Map();
-      if (alarmChanges.size > 0) {
-        queryClient.setQueriesData<Device[]>({ queryKey: ['devices'] }, (list) =>
-          list?.map((d) => {
-            const changes = alarmChanges.get(d.id);
-            if (!changes) return d;
-            let alarmTypes = d.alarmTypes;
-            for (const { type, cleared } of changes) {
-              const others = alarmTypes.filter((a) => a !== type);
-              alarmTypes = cleared ? others : [...others, type];
-            }
-            // The status follows from the active alarms by the same rule as on the server.
-            const status = unitStatus({ UnitName: d.name, AlarmEvents: alarmTypes.map((a) => ({ AlarmType: a })) });
-            return { ...d, alarmTypes, status };
-          }),
-        );
-      }
-      if (sampleChanges.size > 0) {
-        queryClient.setQueriesData<UnitShowValue[]>({ queryKey: ['showValues'] }, (list) =>
-          list?.map((v) => {
-            const changes = sampleChanges.get(v.UnitID);
-            if (!changes) return v;
-            const merged = Object.assign({}, v.Values, ...changes.map((c) => c.values)) as Record<string, number>;
-            return {
-              ...v,
-              Values: merged,
-              Temperature: displayTemperature(merged) ?? v.Temperature,
-              BatteryVoltage: merged.BatteryVoltage ?? v.BatteryVoltage,
-              LastValueTime: formatLegacyDate(new Date((changes.at(-1) as SampleChange).t)),
-            };
-          }),
-        );
-      }
-    };
-    const queue = <T>(into: Map<number, T[]>, unitId: number, change: T) => {
-      const list = into.get(unitId);
-      if (list) list.push(change);
-      else into.set(unitId, [change]);
-      flushTimer ??= setTimeout(flush, LIVE_FLUSH_MS);
+      const changes = byUnit(alarms);
+      alarms = [];
+      queryClient.setQueriesData<Device[]>({ queryKey: ['devices'] }, (list) => list && applyAlarms(list, changes));
     };
     const off = onLive((m) => {
-      if (m.unitId === undefined) return;
-      if (m.kind === 'alarm') {
-        queue(alarms, m.unitId, { type: m.alarmType as number, cleared: Boolean(m.cleared) });
+      if (m.kind === 'sampleBatch') {
+        const samples = byUnit(m.samples as LiveSample[]);
+        queryClient.setQueriesData<UnitShowValue[]>({ queryKey: ['showValues'] }, (list) =>
+          list ? applySamples(list, samples) : list,
+        );
+      } else if (m.kind === 'alarm' && m.unitId !== undefined) {
+        alarms.push({ unitId: m.unitId, type: m.alarmType as number, cleared: Boolean(m.cleared) });
+        flushTimer ??= setTimeout(flush, LIVE_FLUSH_MS);
         // Alarm lists and counts are re-read at most every 5 s however many alarms arrive.
         alarmsTimer ??= setTimeout(() => {
           alarmsTimer = undefined;
           void queryClient.invalidateQueries({ queryKey: ['alarms'] });
           void queryClient.invalidateQueries({ queryKey: ['kpiAlarms'] });
         }, 5000);
-      } else if (m.kind === 'samples') {
-        queue(samples, m.unitId, { values: m.values as Record<string, number>, t: m.t as string });
       }
     });
     return () => {
