@@ -3,10 +3,18 @@ export interface Queryable {
   query<T = Record<string, unknown>>(sql: string, params?: readonly unknown[]): Promise<T[]>;
 }
 
+export type TransactionOptions = {
+  /**
+   * Someone waits on this commit (a unit's acknowledgement): on a database with one connection
+   * (PGlite) it goes ahead of the queries and transactions still waiting for it.
+   */
+  first?: boolean;
+};
+
 export interface Db extends Queryable {
   readonly kind: 'pglite' | 'postgres';
   /** Runs fn in one transaction: committed when it resolves, rolled back when it throws. */
-  transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T>;
+  transaction<T>(fn: (tx: Queryable) => Promise<T>, options?: TransactionOptions): Promise<T>;
   close(): Promise<void>;
 }
 

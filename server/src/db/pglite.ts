@@ -15,7 +15,8 @@ export class DbError extends Error {
 
 /**
  * Embedded PostgreSQL (PGlite) on a worker thread. PGlite has one connection, so queries
- * are serialised here: a transaction holds the connection until it ends.
+ * are serialised here: a transaction holds the connection until it ends. Ingest's transactions
+ * (`first`) go ahead of queued reads, so a unit's acknowledgement waits for one running query at most.
  */
 export async function openPglite(dataDir?: string): Promise<Db> {
   const worker = new Worker(new URL('./pglite-worker.mjs', import.meta.url), {
@@ -43,19 +44,30 @@ export async function openPglite(dataDir?: string): Promise<Db> {
     });
   const raw = <T>(sql: string, params?: readonly unknown[]) => send({ sql, params }) as Promise<T[]>;
 
-  // The connection is handed out one holder at a time, in order.
-  let tail: Promise<unknown> = Promise.resolve();
-  const exclusive = <T>(fn: () => Promise<T>): Promise<T> => {
-    const run = tail.then(fn, fn);
-    tail = run.catch(() => {});
-    return run;
+  // The connection is handed out one holder at a time, in order of arrival, except that a
+  // transaction asked for `first` goes ahead of everything still waiting (but never stops the holder).
+  const waiting = { first: [] as (() => void)[], rest: [] as (() => void)[] };
+  let held = false;
+  const handOn = () => {
+    const next = waiting.first.shift() ?? waiting.rest.shift();
+    held = next !== undefined;
+    next?.();
   };
+  const exclusive = <T>(fn: () => Promise<T>, first = false): Promise<T> =>
+    new Promise<T>((resolve, reject) => {
+      const start = () => void fn().then(resolve, reject).finally(handOn);
+      if (held) (first ? waiting.first : waiting.rest).push(start);
+      else {
+        held = true;
+        start();
+      }
+    });
 
   await raw('select 1');
   return {
     kind: 'pglite',
     query: (sql, params) => exclusive(() => raw(sql, params)),
-    transaction: (fn) =>
+    transaction: (fn, options) =>
       exclusive(async () => {
         const tx: Queryable = { query: raw };
         await raw('begin');
@@ -67,7 +79,7 @@ export async function openPglite(dataDir?: string): Promise<Db> {
           await raw('rollback').catch(() => {});
           throw error;
         }
-      }),
+      }, options?.first),
     async close() {
       await exclusive(() => send({ close: true }));
       await worker.terminate();

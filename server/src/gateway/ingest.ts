@@ -62,11 +62,11 @@ export function createIngest(deps: { db: Db; bus: LiveBus; log: FastifyBaseLogge
   let flushing: Promise<void> | undefined;
 
   /** Loads, in one query, the units of a batch that are not cached (or whose entry is stale). */
-  async function loadUnits(serials: readonly string[]) {
+  async function loadUnits(tx: Queryable, serials: readonly string[]) {
     const now = Date.now();
     const missing = [...new Set(serials)].filter((s) => now - (units.get(s)?.at ?? 0) >= UNIT_CACHE_MS);
     if (missing.length === 0) return;
-    const found = new Map((await ingestContexts(db, missing)).map((u) => [u.serial, u]));
+    const found = new Map((await ingestContexts(tx, missing)).map((u) => [u.serial, u]));
     for (const serial of missing) units.set(serial, { unit: found.get(serial), at: now });
   }
 
@@ -210,16 +210,9 @@ export function createIngest(deps: { db: Db; bus: LiveBus; log: FastifyBaseLogge
     }
   }
 
-  /** Stores one batch and settles each of its messages; never throws (a failure marks the span). */
-  async function storeBatch(pending: Pending[], span: Span) {
+  /** Parses a batch's messages; a malformed one is dropped (acknowledged) and left out. */
+  function parseAll(pending: readonly Pending[]) {
     const parsed: Parsed[] = [];
-    try {
-      await loadUnits(pending.map((p) => p.serial));
-    } catch (e) {
-      markFailed(span, e);
-      for (const p of pending) p.reject(e);
-      return;
-    }
     for (const p of pending) {
       try {
         parsed.push(parse(p));
@@ -233,17 +226,34 @@ export function createIngest(deps: { db: Db; bus: LiveBus; log: FastifyBaseLogge
         p.resolve(); // acknowledged, so the unit does not resend it forever
       }
     }
+    return parsed;
+  }
+
+  /** Stores one batch and settles each of its messages; never throws (a failure marks the span). */
+  async function storeBatch(pending: Pending[], span: Span) {
+    let parsed: Parsed[] | undefined;
     try {
       // Live events go out only after the commit, so whoever reacts to one reads the new state.
       const events: LiveEvent[] = [];
-      const stats = await db.transaction((tx) => store(tx, parsed, { publish: (e) => events.push(e) }));
-      for (const b of parsed) b.pending.resolve();
+      // First in line for the connection: every message of the batch waits on this commit for its PUBACK.
+      const stats = await db.transaction(
+        async (tx) => {
+          await loadUnits(
+            tx,
+            pending.map((p) => p.serial),
+          );
+          parsed = parseAll(pending);
+          return store(tx, parsed, { publish: (e) => events.push(e) });
+        },
+        { first: true },
+      );
+      for (const b of parsed ?? []) b.pending.resolve();
       for (const e of events) deps.bus.publish(e);
-      count(parsed, stats);
+      count(parsed ?? [], stats);
     } catch (e) {
       markFailed(span, e);
-      log.error({ err: e, messages: parsed.length }, 'ingest batch failed; nothing acknowledged');
-      for (const b of parsed) b.pending.reject(e);
+      log.error({ err: e, messages: pending.length }, 'ingest batch failed; nothing acknowledged');
+      for (const p of parsed?.map((b) => b.pending) ?? pending) p.reject(e);
     }
   }
 
