@@ -30,10 +30,50 @@ function precompress(): Plugin {
   };
 }
 
+/**
+ * `import.meta.glob('./locales/*.json', { query: '?pick=app,login' })`: only those top-level groups
+ * of each JSON file, so a screen that shows a handful of texts (the sign-in page) downloads those
+ * and not the whole locale. Vite's JSON plugin then turns the picked text into a module as usual.
+ */
+function jsonPick(): Plugin {
+  return {
+    name: 'fieldwatch-json-pick',
+    enforce: 'pre',
+    load(id) {
+      const [file = '', query = ''] = id.split('?');
+      const groups = new URLSearchParams(query).get('pick');
+      if (!file.endsWith('.json') || !groups) return null;
+      this.addWatchFile(file);
+      const all = JSON.parse(fs.readFileSync(file, 'utf8')) as Record<string, unknown>;
+      return JSON.stringify(Object.fromEntries(groups.split(',').map((g) => [g, all[g]])));
+    },
+  };
+}
+
+/**
+ * `import { __iconNode } from 'lucide-react/dist/esm/icons/eye.js?node'`: the icon's drawing alone.
+ * The icon module itself also builds a React component, and the app's own use of that component
+ * puts both in one shared chunk: the sign-in page, which draws icons without React (ui/dom.ts),
+ * would download React with them.
+ */
+function lucideDrawings(): Plugin {
+  return {
+    name: 'fieldwatch-lucide-drawings',
+    enforce: 'pre',
+    load(id) {
+      const [file = '', query] = id.split('?');
+      if (query !== 'node' || !/lucide-react\/dist\/esm\/icons\/[\w-]+\.js$/.test(file)) return null;
+      const node = /const __iconNode = (\[[\s\S]*?\]);\n/.exec(fs.readFileSync(file, 'utf8'))?.[1];
+      if (!node) this.error(`no __iconNode in ${file}`);
+      return `export const __iconNode = ${node};`;
+    },
+  };
+}
+
 // React 19's automatic JSX runtime through esbuild; no plugin needed for a production build.
 export default defineConfig({
   esbuild: { jsx: 'automatic' },
-  plugins: [precompress()],
+  plugins: [jsonPick(), lucideDrawings(), precompress()],
   build: {
     target: 'es2022',
     chunkSizeWarningLimit: 800,

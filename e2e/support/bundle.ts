@@ -9,14 +9,19 @@ import zlib from 'node:zlib';
  * level 9 of the files, as a server compressing them would send them.
  */
 
-export const WEB_DIST = path.resolve(import.meta.dirname, '../../web/dist');
+/** web/dist, or WEB_DIST (a private build, as the server reads it). */
+export const WEB_DIST = path.resolve(process.env.WEB_DIST ?? path.join(import.meta.dirname, '../../web/dist'));
 
 type Chunk = { file: string; name?: string; src?: string; isEntry?: boolean; imports?: string[] };
 
-/** The lazy modules each measured page opens on its first load. */
+/**
+ * The lazy modules each measured page opens on its first load. The entry loads the sign-in page
+ * (signed out) or the app (app/start.tsx: React, the router, the shell's frame) and nothing else.
+ */
 export const PAGE_MODULES = {
-  login: ['src/app/AuthLayout.tsx', 'src/features/login/LoginPage.tsx'],
+  login: ['src/features/login/LoginPage.ts'],
   overview: [
+    'src/app/start.tsx',
     'src/app/shell/Shell.tsx',
     'src/features/dashboards/DashboardPage.tsx',
     'src/features/dashboards/widgets/kpi/StatusWidget.tsx',

@@ -1,12 +1,13 @@
 import { RefreshCw, RotateCw, X } from 'lucide-react';
-import { useEffect, useState } from 'react';
+import { useEffect, useState, useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
   type ChunkFailureKind,
   chunkFailureKind,
+  getChunkFailure,
   reloadForNewVersion,
   showingReloadScreen,
-  useChunkFailure,
+  subscribeChunkFailure,
 } from '../lib/chunkLoad.ts';
 import { Button, IconButton } from '../ui/Button.tsx';
 import { EmptyState } from '../ui/EmptyState.tsx';
@@ -58,7 +59,7 @@ export function NewVersionScreen({ error }: { error: unknown }) {
  * still works, so a prompt over it offers the reload; it can be put away.
  */
 export function NewVersionPrompt() {
-  const { failure, screens } = useChunkFailure();
+  const { failure, screens } = useSyncExternalStore(subscribeChunkFailure, getChunkFailure);
   const [closed, setClosed] = useState<ChunkFailureKind | null>(null);
   // A screen's own failure is shown by its route's error screen: it gets a moment to appear first.
   const [due, setDue] = useState(false);

@@ -35,7 +35,7 @@ export const router = createBrowserRouter([
       {
         path: '/login',
         loader: guard('login'),
-        lazy: screen(() => import('../features/login/LoginPage.tsx'), 'LoginPage'),
+        lazy: screen(() => import('../features/login/LoginRoute.tsx'), 'LoginRoute'),
       },
       // Public: a reset or invitation link is opened signed out, so no guard (it would send it to login).
       {

@@ -1,10 +1,7 @@
 import { useEffect } from 'react';
+import { applyTheme } from '../lib/page.ts';
 import { useRootStore } from '../stores/root.ts';
-import { type ThemeMode, useUserStore } from '../stores/user.ts';
-
-export function applyTheme(mode: ThemeMode) {
-  document.documentElement.dataset.theme = mode === 'Dark' ? 'dark' : 'bright';
-}
+import { useUserStore } from '../stores/user.ts';
 
 /** Keeps <html data-theme> and the body blur in step with the stores. */
 export function usePresentation() {

@@ -1,7 +1,8 @@
-import { DEFAULT_LANGUAGE, isLanguage, type Language, textDirection } from '@fieldwatch/core';
+import { DEFAULT_LANGUAGE, isLanguage, type Language } from '@fieldwatch/core';
 import i18next from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { isChunkLoadError, loadChunk } from '../lib/chunkLoad.ts';
+import { isolateIn, showLanguage } from './direction.ts';
 import en from './locales/en.json';
 
 /** English is bundled and the fallback; the other seven load on demand (spec §1). */
@@ -9,16 +10,8 @@ const loaders = import.meta.glob<{ default: Record<string, unknown> }>(['./local
 
 export const i18n = i18next.createInstance();
 
-/**
- * In a right-to-left language every value put into a sentence ({{name}}, {{time}}, {{value}}) is a
- * bidi isolate (FIRST STRONG ISOLATE … POP DIRECTIONAL ISOLATE, as Fluent does): a Latin unit name,
- * a serial or a negative number keeps its own order inside Arabic words, and its neutral characters
- * (#, −, parentheses) stay with it. Left-to-right languages get the value as it is.
- */
-export function isolateInRtl(value: string): string {
-  const lang = i18n.language;
-  return value !== '' && isLanguage(lang) && textDirection(lang) === 'rtl' ? `\u2068${value}\u2069` : value;
-}
+/** A value put into a sentence of the page's language (bidi-isolated in right-to-left ones). */
+const isolateInRtl = (value: string) => isolateIn(i18n.language, value);
 
 export async function initI18n(lang: Language) {
   await i18n.use(initReactI18next).init({
@@ -44,7 +37,6 @@ export async function changeLanguage(lang: string): Promise<Language> {
     if (load) i18n.addResourceBundle(language, 'translation', (await loadChunk(load)).default);
   }
   await i18n.changeLanguage(language);
-  document.documentElement.lang = language;
-  document.documentElement.dir = textDirection(language);
+  showLanguage(language);
   return language;
 }

@@ -10,8 +10,6 @@
  * help either (a network or server fault, not a deploy), so the offer says so instead of
  * promising a new version again and again.
  */
-import { useSyncExternalStore } from 'react';
-
 /** Spec §8: a script not loaded after this long has failed (webpack's chunk load time-out). */
 export const CHUNK_TIMEOUT_MS = 120_000;
 /** A failure within this long of a reload for a new version: the reload did not help. */
@@ -133,17 +131,16 @@ export function installChunkFailureHandling(target: Window = window): () => void
   };
 }
 
-const subscribe = (fn: () => void) => {
+/** Calls `fn` whenever the recorded failure or the count of reload screens changes. */
+export const subscribeChunkFailure = (fn: () => void) => {
   subscribers.add(fn);
-  return () => subscribers.delete(fn);
+  return () => {
+    subscribers.delete(fn);
+  };
 };
 
 /** The recorded chunk failure, and how many full-page screens already offer the reload. */
 export const getChunkFailure = (): Readonly<State> => state;
-
-export function useChunkFailure(): Readonly<State> {
-  return useSyncExternalStore(subscribe, getChunkFailure);
-}
 
 /** A full-page reload screen is shown while the returned function is not called (the prompt then hides). */
 export function showingReloadScreen(): () => void {

@@ -2,6 +2,9 @@
 export type ToastVariant = 'info' | 'success' | 'warning' | 'danger';
 export type Toast = { id: number; message: string; variant: ToastVariant };
 
+/** How long a toast stays unless closed. */
+export const TOAST_LIFETIME_MS = 6000;
+
 type Display = (toast: Toast) => void;
 let display: Display | undefined;
 const queue: Toast[] = [];

@@ -1,7 +1,6 @@
 import { useEffect } from 'react';
+import { setDocumentTitle } from './page.ts';
 
 export function useDocumentTitle(title: string) {
-  useEffect(() => {
-    document.title = title ? `${title} · Fieldwatch` : 'Fieldwatch';
-  }, [title]);
+  useEffect(() => setDocumentTitle(title), [title]);
 }

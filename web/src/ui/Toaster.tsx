@@ -1,10 +1,9 @@
 import { CircleAlert, CircleCheck, Info, TriangleAlert, X } from 'lucide-react';
 import { useEffect, useState } from 'react';
-import { attachToastDisplay, type Toast } from '../lib/toast.ts';
+import { attachToastDisplay, TOAST_LIFETIME_MS, type Toast } from '../lib/toast.ts';
 import { IconButton } from './Button.tsx';
 
 const icons = { info: Info, success: CircleCheck, warning: TriangleAlert, danger: CircleAlert };
-const LIFETIME_MS = 6000;
 
 /** The toast display: attaching it flushes toasts queued before it existed. */
 export function Toaster({ closeLabel }: { closeLabel: string }) {
@@ -13,7 +12,7 @@ export function Toaster({ closeLabel }: { closeLabel: string }) {
     () =>
       attachToastDisplay((t) => {
         setToasts((list) => [...list, t]);
-        setTimeout(() => setToasts((list) => list.filter((x) => x.id !== t.id)), LIFETIME_MS);
+        setTimeout(() => setToasts((list) => list.filter((x) => x.id !== t.id)), TOAST_LIFETIME_MS);
       }),
     [],
   );

@@ -3,7 +3,7 @@ import { cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { initI18n } from '../../i18n/i18n.ts';
-import { LoginPage } from './LoginPage.tsx';
+import { LoginRoute } from './LoginRoute.tsx';
 import { ResetPasswordPage } from './ResetPasswordPage.tsx';
 
 const TOKEN = 'a'.repeat(43);
@@ -23,7 +23,7 @@ function open(url: string) {
   const router = createMemoryRouter(
     [
       { path: '/reset-password', element: <ResetPasswordPage /> },
-      { path: '/login', element: <LoginPage /> },
+      { path: '/login', element: <LoginRoute /> },
     ],
     { initialEntries: [url] },
   );
@@ -98,7 +98,7 @@ describe('forgotten password on the login screen', () => {
   it('asks for a valid address, then confirms alike whoever has it', async () => {
     const fetch = server({ '/api/v3/user/createRestorePasswordToken': [200, { success: true }] });
     const router = open('/login');
-    fireEvent.click(screen.getByRole('link', { name: 'Forgot password?' }));
+    fireEvent.click(await screen.findByRole('link', { name: 'Forgot password?' }));
     expect(router.state.location.search).toBe('?forgot=1');
     type('E-mail address', 'ada@');
     fireEvent.click(screen.getByRole('button', { name: 'Send link' }));

@@ -1,0 +1,31 @@
+import { createRoot } from 'react-dom/client';
+import { changeLanguage, initI18n } from '../i18n/i18n.ts';
+import { isChunkLoadError } from '../lib/chunkLoad.ts';
+import { reactErrorCallbacks } from '../lib/errorReporter.ts';
+import { useUserStore } from '../stores/user.ts';
+import { App } from './App.tsx';
+import { router } from './router.tsx';
+
+export { signIn } from '../stores/session.ts';
+
+let texts: Promise<void> | undefined;
+
+/** The app's texts in the stored language, loaded once per page (before a sign-in applies the profile's). */
+export const prepare = () => {
+  texts ??= initI18n(useUserStore.getState().activeLanguage);
+  return texts;
+};
+
+/**
+ * Renders the app into `root`, replacing what is there; the sign-in page hands over with `to`, the
+ * path to show (the router is at the page's first address until told otherwise).
+ */
+export async function startApp(root: HTMLElement, to?: string, replace = true) {
+  await prepare();
+  // The sign-in page may have switched language meanwhile; a file that cannot load keeps the one shown.
+  await changeLanguage(useUserStore.getState().activeLanguage).catch((error: unknown) => {
+    if (!isChunkLoadError(error)) throw error;
+  });
+  if (to) await router.navigate(to, { replace });
+  createRoot(root, reactErrorCallbacks).render(<App />);
+}

@@ -1,0 +1,11 @@
+import type { ThemeMode } from '../stores/user.ts';
+
+/** The page's colour theme (<html data-theme>). */
+export function applyTheme(mode: ThemeMode) {
+  document.documentElement.dataset.theme = mode === 'Dark' ? 'dark' : 'bright';
+}
+
+/** The tab's title: the screen's name, then the product's. */
+export function setDocumentTitle(title: string) {
+  document.title = title ? `${title} · Fieldwatch` : 'Fieldwatch';
+}
