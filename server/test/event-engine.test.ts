@@ -123,4 +123,18 @@ describe('event engine', () => {
     expect(list).toHaveLength(2);
     expect(list[1]?.data).toMatchObject({ status: 'resting', category: 'notice', signature: `Alarm${unit.id}` });
   });
+
+  it('drains only the alarms it is given (those just raised), and the rest with the whole outbox', async () => {
+    const [first] = (await raise(30, 3)).raised;
+    const [second] = (await raise(31, 3)).raised;
+    const [third] = (await raise(32, 3)).raised;
+    if (!first || !second || !third) throw new Error('not raised');
+    const eventOf = async (id: number) => (await events()).some((e) => e.alarm_id === id);
+    expect(await processPendingAlarms(db, publish, { ids: [second.id] })).toBe(1);
+    expect([await eventOf(first.id), await eventOf(second.id), await eventOf(third.id)]).toEqual([false, true, false]);
+    // One given alarm per batch: the one already done is skipped, the next one still taken.
+    expect(await processPendingAlarms(db, publish, { ids: [second.id, third.id], batch: 1 })).toBe(1);
+    expect(await processPendingAlarms(db, publish)).toBe(1);
+    expect(await eventOf(first.id)).toBe(true);
+  });
 });

@@ -60,18 +60,25 @@ export const ENGINE_BATCH = 500;
 export async function processPendingAlarms(
   db: Db,
   publish: (e: LiveEvent) => void,
-  opts: { batch?: number; committed?: (alarms: number) => void } = {},
+  opts: {
+    batch?: number;
+    committed?: (alarms: number) => void;
+    /** Only these alarms (those just raised), when they are known; default every pending one. */
+    ids?: readonly number[];
+  } = {},
 ): Promise<number> {
   const batch = opts.batch ?? ENGINE_BATCH;
+  const ids = opts.ids ? [...opts.ids].sort((a, b) => a - b) : undefined;
   let total = 0;
-  for (;;) {
-    const pending = await pendingAlarms(db, batch);
-    if (pending.length === 0) return total;
-    const live = await db.transaction((tx) => processBatch(tx, pending));
-    opts.committed?.(pending.length);
-    for (const e of live) publish(e);
-    total += pending.length;
-    if (pending.length < batch) return total;
+  for (let from = 0; ; from += batch) {
+    const pending = await pendingAlarms(db, batch, ids?.slice(from, from + batch));
+    if (pending.length > 0) {
+      const live = await db.transaction((tx) => processBatch(tx, pending));
+      opts.committed?.(pending.length);
+      for (const e of live) publish(e);
+      total += pending.length;
+    }
+    if (ids ? from + batch >= ids.length : pending.length < batch) return total;
   }
 }
 

@@ -11,24 +11,35 @@ export type EventEngine = { run(): Promise<void>; stop(): Promise<void> };
 /**
  * Runs the event engine: at once, whenever a unit raises an alarm (live bus, after its commit), and
  * every 30 minutes. Runs never overlap; an alarm arriving during a run starts another one after it.
+ * A run for raised alarms reads only those; the start, the 30-minute run and the run after a failed
+ * one read the whole outbox, so nothing raised without an announcement (or while down) is missed.
  */
 export function startEventEngine(db: Db, bus: LiveBus, log: FastifyBaseLogger, everyMs = RECONCILE_MS): EventEngine {
   let running: Promise<void> | undefined;
   let again = false;
   let stopped = false;
+  let wholeOutbox = true;
+  const raised = new Set<number>();
   const run = (): Promise<void> => {
     if (stopped) return Promise.resolve();
     if (running) {
       again = true;
       return running;
     }
+    const ids = wholeOutbox ? undefined : [...raised];
+    wholeOutbox = false;
+    raised.clear();
     running = processPendingAlarms(db, (e) => bus.publish(e), {
+      ids,
       committed: (alarms) => log.debug({ alarms }, 'alarm batch committed'),
     })
       .then((n) => {
         if (n > 0) log.info({ alarms: n }, 'alarms became events, notifications and tasks');
       })
-      .catch((err) => log.error({ err }, 'event engine failed; the next run retries'))
+      .catch((err) => {
+        wholeOutbox = true;
+        log.error({ err }, 'event engine failed; the next run retries');
+      })
       .finally(() => {
         running = undefined;
         if (again) {
@@ -39,9 +50,14 @@ export function startEventEngine(db: Db, bus: LiveBus, log: FastifyBaseLogger, e
     return running;
   };
   const unsubscribe = bus.subscribe((e) => {
-    if (e.kind === 'alarm' && !e.cleared) void run();
+    if (e.kind !== 'alarm' || e.cleared) return;
+    raised.add(e.alarmId);
+    void run();
   });
-  const timer = setInterval(() => void run(), everyMs);
+  const timer = setInterval(() => {
+    wholeOutbox = true;
+    void run();
+  }, everyMs);
   void run();
   return {
     run,

@@ -21,8 +21,11 @@ export type PendingAlarmRow = {
   alarm_join_hours: number | null;
 };
 
-/** Alarms without an event, oldest first (the outbox the engine drains). */
-export async function pendingAlarms(db: Queryable, limit: number): Promise<PendingAlarmRow[]> {
+/**
+ * Alarms without an event, oldest first (the outbox the engine drains): all of them, or only those of
+ * `ids` (alarms just announced), which reads a few rows instead of every alarm ever raised.
+ */
+export async function pendingAlarms(db: Queryable, limit: number, ids?: readonly number[]): Promise<PendingAlarmRow[]> {
   return db.query<PendingAlarmRow>(
     `select a.id, a.unit_id, a.channel, a.alarm_type, a.event_text, a.value, a.limit_value, a.event_time,
             u.organization_id,
@@ -30,8 +33,9 @@ export async function pendingAlarms(db: Queryable, limit: number): Promise<Pendi
      from alarms a join units u on u.id = a.unit_id join organizations o on o.id = u.organization_id
      where not exists (select 1 from events e where e.alarm_id = a.id)
        and not exists (select 1 from event_occurrences j where j.alarm_id = a.id)
+       ${ids ? 'and a.id = any($2)' : ''}
      order by a.id limit $1`,
-    [limit],
+    ids ? [limit, ids] : [limit],
   );
 }
 
