@@ -143,7 +143,16 @@ afterAll(async () => {
 describe(`backup and restore (${kind})`, { timeout: 60_000 }, () => {
   it('backs up, restores into an empty database, and finds every table, row and value', async () => {
     // The data the backup must carry: the app's own tables, filled.
-    for (const table of ['organizations', 'users', 'units', 'samples', 'samples_hourly', 'dashboards', 'events'])
+    for (const table of [
+      'organizations',
+      'users',
+      'units',
+      'samples',
+      'samples_hourly',
+      'samples_daily',
+      'dashboards',
+      'events',
+    ])
       expect(before[table]?.rows, table).toBeGreaterThan(0);
     const t0 = performance.now();
     const backedUp = await cli('backup', [file], source.env);

@@ -240,3 +240,26 @@ export async function countSessions(db: Db, userId?: number): Promise<number> {
   );
   return row?.n ?? 0;
 }
+
+/**
+ * The chart's min/max buckets of one series computed from every raw sample (no roll-up): the
+ * minimum at each bucket's start, the maximum at its middle when it differs, as [ms, value] in
+ * time order. The reference the roll-up reads must equal point for point.
+ */
+export async function minMaxFromSamples(
+  db: Db,
+  unitId: number,
+  series: number,
+  start: Date,
+  end: Date,
+  bucketS: number,
+) {
+  const rows = await db.query<{ ts: Date; value: number }>(
+    `with b as (select floor(extract(epoch from ts) / $5) as k, min(value) as lo, max(value) as hi
+       from samples where unit_id = $1 and series = $2 and ts >= $3 and ts < $4 group by k)
+     select to_timestamp(k * $5) as ts, lo as value from b
+     union all select to_timestamp(k * $5 + $5 / 2.0), hi from b where hi <> lo order by ts`,
+    [unitId, series, start, end, bucketS],
+  );
+  return rows.map((r) => [new Date(r.ts).getTime(), r.value]);
+}

@@ -8,7 +8,7 @@ import { insertUnit } from '../src/modules/devices/devices.service.ts';
 import { insertOrganization } from '../src/modules/organisations/organisations.service.ts';
 import { queryUnitData } from '../src/modules/telemetry/data.service.ts';
 import { insertSamples } from '../src/modules/telemetry/telemetry.repository.ts';
-import { openTestDb } from './helpers.ts';
+import { minMaxFromSamples, openTestDb } from './helpers.ts';
 
 const DAY = 86_400_000;
 const now = Date.UTC(2026, 10, 24, 12, 0);
@@ -49,7 +49,7 @@ describe('samples partitioned by month', () => {
     expect(await ensureSamplePartitions(db, now, now)).toEqual([]);
   });
 
-  it('drops whole months past the retention and keeps their hourly roll-ups', async () => {
+  it('drops whole months past the retention and keeps their hourly and daily roll-ups', async () => {
     await ensureSamplePartitions(db, now - 400 * DAY, now);
     const old = new Date(now - 300 * DAY);
     await insertSamples(db, unit, [
@@ -61,8 +61,10 @@ describe('samples partitioned by month', () => {
     expect(dropped).not.toContain('samples_p202606');
     const rows = await db.query<{ ts: Date }>('select ts from samples where series = 12');
     expect(rows.map((r) => new Date(r.ts).getTime())).toEqual([now - DAY]);
-    const [rolled] = await db.query<{ n: number }>('select count(*)::int as n from samples_hourly where series = 12');
-    expect(rolled?.n).toBe(2);
+    for (const table of ['samples_hourly', 'samples_daily']) {
+      const [rolled] = await db.query<{ n: number }>(`select count(*)::int as n from ${table} where series = 12`);
+      expect(rolled?.n, table).toBe(2);
+    }
     expect(await dropExpiredSamples(db, 0, now)).toEqual([]);
   });
 });
@@ -107,22 +109,15 @@ describe('hourly roll-ups', () => {
     const def = SERIES.filter((s) => s.id === 42);
     // The range starts and ends mid-hour, so both ends come from samples.
     const range = { start: new Date(start + 17 * 60_000), end: new Date(now - 23 * 60_000) };
-    const data = await queryUnitData(db, unit, { series: def, ...range, maxPoints: 2000 });
-    expect(data.bucketSeconds).toBe(9 * 3600); // 365 days / 999 buckets, rounded up to whole hours
+    // 4,000 points keep the buckets below the length that reads days (daily-rollups.test.ts).
+    const data = await queryUnitData(db, unit, { series: def, ...range, maxPoints: 4000 });
+    expect(data.bucketSeconds).toBe(5 * 3600); // 365 days / 1,999 buckets, rounded up to whole hours
     const bucket = data.bucketSeconds ?? 0;
     // What the same buckets hold when every sample is read.
-    const expected = await db.query<{ ts: Date; value: number }>(
-      `with b as (select floor(extract(epoch from ts) / $4) as k, min(value) as lo, max(value) as hi
-         from samples where unit_id = $1 and series = 42 and ts >= $2 and ts < $3 group by k)
-       select to_timestamp(k * $4) as ts, lo as value from b
-       union all select to_timestamp(k * $4 + $4 / 2.0), hi from b where hi <> lo order by ts`,
-      [unit, range.start, range.end, bucket],
-    );
+    const expected = await minMaxFromSamples(db, unit, 42, range.start, range.end, bucket);
     const points = data.series[0]?.points ?? [];
     expect(points.length).toBe(expected.length);
-    expect(points.map((p) => [p.ts.getTime(), p.value])).toEqual(
-      expected.map((e) => [new Date(e.ts).getTime(), e.value]),
-    );
+    expect(points.map((p) => [p.ts.getTime(), p.value])).toEqual(expected);
     expect(Math.max(...points.map((p) => p.value))).toBeGreaterThan(900);
 
     // The roll-ups are what is read: a changed roll-up shows in the answer.
@@ -130,7 +125,7 @@ describe('hourly roll-ups', () => {
       unit,
       new Date(start + 100 * 3600_000),
     ]);
-    const again = await queryUnitData(db, unit, { series: def, ...range, maxPoints: 2000 });
+    const again = await queryUnitData(db, unit, { series: def, ...range, maxPoints: 4000 });
     expect(Math.max(...(again.series[0]?.points ?? []).map((p) => p.value))).toBe(5000);
   });
 });

@@ -16,7 +16,7 @@ import type { SessionRow } from '../auth/auth.service.ts';
 import {
   countSamplesUpTo,
   newestSamples,
-  ROLLUP_S,
+  rollupBucket,
   type SampleRow,
   samplesBetween,
   samplesMinMax,
@@ -61,9 +61,8 @@ export async function queryUnitData(
     if (heavy.length > 0) {
       // One bucket more than fits may straddle the range's ends: leave room for it.
       const buckets = Math.max(1, Math.floor(opts.maxPoints / 2) - 1);
-      bucketSeconds = Math.max(1, Math.ceil((end.getTime() - start.getTime()) / 1000 / buckets));
-      // Buckets of whole hours let the hourly roll-ups answer (a year: 8,760 rows, not 52,560).
-      if (bucketSeconds >= ROLLUP_S) bucketSeconds = Math.ceil(bucketSeconds / ROLLUP_S) * ROLLUP_S;
+      // Buckets of whole hours or days let the roll-ups answer (a year: 365 rows a series, not 52,560).
+      bucketSeconds = rollupBucket(Math.max(1, Math.ceil((end.getTime() - start.getTime()) / 1000 / buckets)));
       for (const id of heavy) downsampled.add(id);
       rows = rows.concat(await samplesMinMax(db, unitId, heavy, start, end, bucketSeconds));
     }
