@@ -10,7 +10,7 @@ import { type Span, SpanKind } from '@opentelemetry/api';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db, Queryable } from '../db/db.ts';
 import type { LiveBus, LiveEvent, LivePublisher } from '../live/bus.ts';
-import { type AlarmRow, activeAlarms, applyFindings } from '../modules/alarms/alarms.service.ts';
+import { type AlarmRow, activeAlarms, applyFindingsOfUnits } from '../modules/alarms/alarms.service.ts';
 import { ingestContexts, setRelayState, touchReports } from '../modules/devices/devices.service.ts';
 import { finishOperation } from '../modules/operations/operations.service.ts';
 import { insertRadar, insertSamplesOfUnits, purgeUnitData } from '../modules/telemetry/telemetry.repository.ts';
@@ -181,15 +181,16 @@ export function createIngest(deps: { db: Db; bus: LiveBus; log: FastifyBaseLogge
       tx,
       [...reports].map(([unitId, at]) => ({ unitId, at })),
     );
-    let raised = 0;
-    let cleared = 0;
-    for (const f of findings.values()) {
-      const at = f.at.getTime() > 0 ? f.at : now;
-      const done = await applyFindings(tx, f.unit, f.governs, f.raised, at, bus, active.get(f.unit.id));
-      raised += done.raised.length;
-      cleared += done.cleared.length;
-    }
-    return { samples: rows.length, evaluated, raised, cleared };
+    const done = await applyFindingsOfUnits(
+      tx,
+      [...findings.values()].map((f) => ({
+        ...f,
+        time: f.at.getTime() > 0 ? f.at : now,
+        known: active.get(f.unit.id),
+      })),
+      bus,
+    );
+    return { samples: rows.length, evaluated, raised: done.raised.length, cleared: done.cleared.length };
   }
 
   /** Counts a committed batch; lag is how long after its own timestamp a sample message was stored. */

@@ -25,19 +25,34 @@ export async function activeAlarms(db: Queryable, unitIds: readonly number[]): P
   );
 }
 
+export type AlarmAt = { unitId: number; channel: number; type: number };
+type NewAlarm = AlarmAt & { value: number | null; limit: number | null; time: Date };
+
 /** Raises an alarm unless the same one is already active; returns the new alarm or undefined. */
-export async function raiseAlarm(
-  db: Queryable,
-  a: { unitId: number; channel: number; type: number; value: number | null; limit: number | null; time: Date },
-): Promise<AlarmRow | undefined> {
-  const rows = await db.query<AlarmRow>(
+export async function raiseAlarm(db: Queryable, a: NewAlarm): Promise<AlarmRow | undefined> {
+  return (await raiseAlarms(db, [a]))[0];
+}
+
+/** Raises alarms (of many units, in one statement) unless the same is already active; returns the new ones. */
+export async function raiseAlarms(db: Queryable, alarms: readonly NewAlarm[]): Promise<AlarmRow[]> {
+  if (alarms.length === 0) return [];
+  return db.query<AlarmRow>(
     `insert into alarms (unit_id, channel, alarm_type, event_text, value, limit_value, event_time)
-     values ($1, $2, $3, '', $4, $5, $6)
+     select u, c, t, '', v, l, at
+     from unnest($1::int[], $2::int[], $3::int[], $4::float8[], $5::float8[], $6::timestamptz[])
+          with ordinality as x(u, c, t, v, l, at, i)
+     order by i
      on conflict (unit_id, channel, alarm_type) where cleared_at is null do nothing
      returning ${columns}`,
-    [a.unitId, a.channel, a.type, a.value, a.limit, a.time],
+    [
+      alarms.map((a) => a.unitId),
+      alarms.map((a) => a.channel),
+      alarms.map((a) => a.type),
+      alarms.map((a) => a.value),
+      alarms.map((a) => a.limit),
+      alarms.map((a) => a.time.toISOString()),
+    ],
   );
-  return rows[0];
 }
 
 /** Clears the active alarms of the given (channel, type) pairs; returns the cleared ones. */
@@ -47,32 +62,45 @@ export async function clearAlarms(
   keys: readonly { channel: number; type: number }[],
   time: Date,
 ): Promise<AlarmRow[]> {
-  if (keys.length === 0) return [];
+  return clearAlarmsAt(
+    db,
+    keys.map((k) => ({ unitId, ...k, at: time })),
+  );
+}
+
+/** Clears these active alarms (of many units, in one statement), each at its time; returns the cleared ones. */
+export async function clearAlarmsAt(db: Queryable, alarms: readonly (AlarmAt & { at: Date })[]): Promise<AlarmRow[]> {
+  if (alarms.length === 0) return [];
   return db.query<AlarmRow>(
-    `update alarms set cleared_at = $4
-     where unit_id = $1 and cleared_at is null
-       and (channel, alarm_type) in (select * from unnest($2::int[], $3::int[]))
-     returning ${columns}`,
-    [unitId, keys.map((k) => k.channel), keys.map((k) => k.type), time],
+    `update alarms a set cleared_at = x.at
+     from unnest($1::int[], $2::int[], $3::int[], $4::timestamptz[]) as x(u, c, t, at)
+     where a.unit_id = x.u and a.channel = x.c and a.alarm_type = x.t and a.cleared_at is null
+     returning ${columns.replace(/(\w+)/g, 'a.$1')}`,
+    [
+      alarms.map((a) => a.unitId),
+      alarms.map((a) => a.channel),
+      alarms.map((a) => a.type),
+      alarms.map((a) => a.at.toISOString()),
+    ],
   );
 }
 
 /**
- * Sets (a time) or resets (null) since when the given active alarms have been back to normal
- * (hysteresis hold time).
+ * Sets (a time) or resets (null) since when these active alarms (of many units, in one statement)
+ * have been back to normal (hysteresis hold time).
  */
-export async function setNormalSince(
-  db: Queryable,
-  unitId: number,
-  keys: readonly { channel: number; type: number }[],
-  since: Date | null,
-): Promise<void> {
-  if (keys.length === 0) return;
+export async function setNormalSince(db: Queryable, alarms: readonly (AlarmAt & { since: Date | null })[]) {
+  if (alarms.length === 0) return;
   await db.query(
-    `update alarms set normal_since = $4::timestamptz
-     where unit_id = $1 and cleared_at is null
-       and (channel, alarm_type) in (select * from unnest($2::int[], $3::int[]))`,
-    [unitId, keys.map((k) => k.channel), keys.map((k) => k.type), since],
+    `update alarms a set normal_since = x.since
+     from unnest($1::int[], $2::int[], $3::int[], $4::timestamptz[]) as x(u, c, t, since)
+     where a.unit_id = x.u and a.channel = x.c and a.alarm_type = x.t and a.cleared_at is null`,
+    [
+      alarms.map((a) => a.unitId),
+      alarms.map((a) => a.channel),
+      alarms.map((a) => a.type),
+      alarms.map((a) => a.since?.toISOString() ?? null),
+    ],
   );
 }
 
