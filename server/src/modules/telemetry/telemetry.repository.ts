@@ -200,11 +200,12 @@ function minMaxPiece(
 ) {
   // Buckets are whole spans of every level they read: each level's bucket part sums up exactly.
   const levels = ROLLUPS.filter((l) => bucketS % l.s === 0);
-  const params: unknown[] = [unitId, series, bucketS];
+  // Buckets binned from the epoch in whole microseconds (date_bin): no numeric arithmetic per row.
+  const params: unknown[] = [unitId, series, `${bucketS} seconds`];
   // One plain range per part, not one 'or': each is an index range scan of the key (unit, series, time).
   const parts = rangeParts(start.getTime(), end.getTime(), levels).map(({ source: s, from, to }) => {
     params.push(new Date(from), new Date(to));
-    return `select series, floor(extract(epoch from ${s.at}) / $3) as k, ${s.lo} as lo, ${s.hi} as hi
+    return `select series, date_bin($3::interval, ${s.at}, timestamptz '1970-01-01 00:00:00+00') as k, ${s.lo} as lo, ${s.hi} as hi
        from ${s.table} where unit_id = $1 and series = any($2) and ${s.at} >= $${params.length - 1} and ${s.at} < $${params.length}`;
   });
   return db.query<SampleRow>(
@@ -213,9 +214,9 @@ function minMaxPiece(
      ), b as (
        select series, k, min(lo) as lo, max(hi) as hi from parts group by series, k
      )
-     select series, to_timestamp(k * $3) as ts, lo as value from b
+     select series, k as ts, lo as value from b
      union all
-     select series, to_timestamp(k * $3 + $3 / 2.0) as ts, hi as value from b where hi <> lo
+     select series, k + $3::interval / 2 as ts, hi as value from b where hi <> lo
      order by ts, series`,
     params,
   );
