@@ -35,6 +35,8 @@ const POINTS_PANE = 'gisPointsPane';
 /** Valve symbols and measuring rings show from this zoom on; further out they would only be noise. */
 const SYMBOL_MIN_ZOOM = 13;
 const NEAR_ONLY: ReadonlySet<GisTypeKey> = new Set(['measuringPoint', 'valveChamber', 'valvePit']);
+/** Features built and added to the map per task (see the filling effect). */
+const FEATURES_PER_TASK = 400;
 /** Where a click looks for a feature: the point itself, then rings 4 and 8 px round it. */
 const PICK_OFFSETS: readonly [number, number][] = [
   [0, 0],
@@ -111,21 +113,14 @@ function GisOverlay({ map, dashboardId, widgetId, widget, customers }: Props & {
     points.style.zIndex = '380';
     const svg = L.svg({ pane: PATHS_PANE, padding: 0.5 });
     setRenderer(svg);
-    const zoomed = () => {
-      const far = map.getZoom() < SYMBOL_MIN_ZOOM;
-      paths.classList.toggle('gis-far', far);
-      points.classList.toggle('gis-far', far);
-    };
-    zoomed();
-    map.on('zoomend', zoomed);
     return () => {
-      map.off('zoomend', zoomed);
       svg.remove();
       setRenderer(undefined);
     };
   }, [map]);
 
-  // One GeoJSON layer per type; each drawn element carries its feature's index for picking.
+  // One GeoJSON layer per type, filled below; each drawn element carries its feature's index for
+  // picking.
   const picked = useRef<Picked[]>([]);
   const layers = useMemo(() => {
     const out = new Map<GisTypeKey, L.GeoJSON>();
@@ -135,48 +130,72 @@ function GisOverlay({ map, dashboardId, widgetId, widget, customers }: Props & {
       const features = groups.get(key);
       if (!features?.length) continue;
       const className = `gis-shape gis-shape--${key}`;
-      const layer = L.geoJSON(
-        { type: 'FeatureCollection', features } as unknown as GeoJSON.FeatureCollection,
-        {
-          pane: PATHS_PANE,
-          renderer,
-          interactive: false,
-          style: () => ({ className, weight: 2, interactive: false }),
-          pointToLayer: (_f, at) =>
-            key === 'measuringPoint'
-              ? L.circleMarker(at, {
-                  renderer,
-                  pane: PATHS_PANE,
-                  radius: 11,
-                  fill: false,
-                  className,
-                  interactive: false,
-                })
-              : L.marker(at, {
-                  pane: POINTS_PANE,
-                  interactive: false,
-                  keyboard: false,
-                  icon: L.divIcon({
-                    className: `gis-symbol gis-symbol--${key}`,
-                    iconSize: [SYMBOL_SIZE[key], SYMBOL_SIZE[key]],
-                    html: '',
-                  }),
+      const layer = L.geoJSON(undefined, {
+        pane: PATHS_PANE,
+        renderer,
+        interactive: false,
+        style: () => ({ className, weight: 2, interactive: false }),
+        pointToLayer: (_f, at) =>
+          key === 'measuringPoint'
+            ? L.circleMarker(at, {
+                renderer,
+                pane: PATHS_PANE,
+                radius: 11,
+                fill: false,
+                className,
+                interactive: false,
+              })
+            : L.marker(at, {
+                pane: POINTS_PANE,
+                interactive: false,
+                keyboard: false,
+                icon: L.divIcon({
+                  className: `gis-symbol gis-symbol--${key}`,
+                  iconSize: [SYMBOL_SIZE[key], SYMBOL_SIZE[key]],
+                  html: '',
                 }),
-          onEachFeature: (f, l) => {
-            const index = list.push({ key, feature: f as unknown as GisFeature }) - 1;
-            l.on('add', () => {
-              const el = (l as L.Path | L.Marker).getElement?.();
-              el?.setAttribute('data-gis-index', String(index));
-              el?.setAttribute('data-gis-type', key);
-            });
-          },
-        } as L.GeoJSONOptions,
-      );
+              }),
+        onEachFeature: (f, l) => {
+          const index = list.push({ key, feature: f as unknown as GisFeature }) - 1;
+          l.on('add', () => {
+            const el = (l as L.Path | L.Marker).getElement?.();
+            el?.setAttribute('data-gis-index', String(index));
+            el?.setAttribute('data-gis-type', key);
+          });
+        },
+      } as L.GeoJSONOptions);
       out.set(key, layer);
     }
     picked.current = list;
     return out;
   }, [groups, renderer]);
+
+  // The features go into their layers FEATURES_PER_TASK at a time, in draw order, one task each:
+  // a fleet-wide network (thousands of paths) built and drawn at once held the page for hundreds
+  // of milliseconds as a map opened. `filled` is the layers once every feature is in them.
+  const [filled, setFilled] = useState<typeof layers>();
+  useEffect(() => {
+    // From empty, whatever ran before.
+    for (const layer of layers.values()) layer.clearLayers();
+    picked.current.length = 0;
+    const steps = DRAW_ORDER.flatMap((key) => {
+      const features = groups.get(key) ?? [];
+      const layer = layers.get(key);
+      if (!layer) return [];
+      return Array.from({ length: Math.ceil(features.length / FEATURES_PER_TASK) }, (_, i) => () => {
+        const chunk = features.slice(i * FEATURES_PER_TASK, (i + 1) * FEATURES_PER_TASK);
+        layer.addData({ type: 'FeatureCollection', features: chunk } as unknown as GeoJSON.FeatureCollection);
+      });
+    });
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const next = (i: number) => {
+      if (i === steps.length) return setFilled(layers);
+      steps[i]?.();
+      timer = setTimeout(() => next(i + 1));
+    };
+    next(0);
+    return () => clearTimeout(timer);
+  }, [groups, layers]);
 
   // Shown types on the map, in draw order (re-added in order so areas stay under the pipes).
   // biome-ignore lint/correctness/useExhaustiveDependencies: hiddenKey stands for hidden
@@ -192,20 +211,23 @@ function GisOverlay({ map, dashboardId, widgetId, widget, customers }: Props & {
     };
   }, [map, layers, hiddenKey]);
 
-  // Valve symbols and rings are in the page only in and around the view (gis.css hides them below
-  // SYMBOL_MIN_ZOOM). A fleet-wide network has thousands of them, and off-screen ones made every
-  // zoom restyle and animate them all (issue 10). They come last in the draw order, so adding them
-  // after the others keeps it.
+  // Valve symbols and rings are in the page only in and around the view, and only from
+  // SYMBOL_MIN_ZOOM on. A fleet-wide network has thousands of them: off-screen ones made every zoom
+  // restyle and animate them all, and far out (the whole network in view) adding them, hidden,
+  // took most of each move's end. They come last in the draw order, so adding them after the
+  // others keeps it.
   // biome-ignore lint/correctness/useExhaustiveDependencies: hiddenKey stands for hidden
   useEffect(() => {
+    if (filled !== layers) return;
     const points = DRAW_ORDER.filter((k) => NEAR_ONLY.has(k) && !hidden.includes(k)).flatMap(
       (k) => (layers.get(k)?.getLayers() ?? []) as (L.Marker | L.CircleMarker)[],
     );
     const shown = new Set<L.Layer>();
     const update = () => {
+      const near = map.getZoom() >= SYMBOL_MIN_ZOOM;
       const view = map.getBounds().pad(0.5);
       for (const point of points) {
-        const wanted = view.contains(point.getLatLng());
+        const wanted = near && view.contains(point.getLatLng());
         if (wanted === shown.has(point)) continue;
         if (wanted) shown.add(point.addTo(map));
         else {
@@ -220,7 +242,7 @@ function GisOverlay({ map, dashboardId, widgetId, widget, customers }: Props & {
       map.off('moveend', update);
       for (const point of shown) point.remove();
     };
-  }, [map, layers, hiddenKey]);
+  }, [map, layers, filled, hiddenKey]);
 
   // A click that no unit took: the feature under it (point symbols first, then lines, then areas).
   const popupRef = useRef<L.Popup>(undefined);
@@ -253,6 +275,9 @@ function GisOverlay({ map, dashboardId, widgetId, widget, customers }: Props & {
     let frame = 0;
     const onMove = (e: L.LeafletMouseEvent) => {
       cancelAnimationFrame(frame);
+      // No hover while a button is held (the map is dragged): each pick hit-tests every path
+      // under the pointer, and a drag moved the pointer every frame.
+      if (e.originalEvent.buttons !== 0) return;
       const at = { x: e.originalEvent.clientX, y: e.originalEvent.clientY };
       frame = requestAnimationFrame(() => {
         map.getContainer().classList.toggle('gis-hover', pick(at, PICK_OFFSETS.slice(0, 9)) !== undefined);
