@@ -46,8 +46,6 @@ export async function openPglite(dataDir?: string): Promise<Db> {
 
   // The connection is handed out one holder at a time, in order of arrival, except that a
   // transaction asked for `first` goes ahead of everything still waiting (but never stops the holder).
-  // After a `first` holder the connection is handed on in the next turn of the event loop, so that
-  // its writer's next batch, asked for as it settles the last one, keeps the front of the line.
   const waiting = { first: [] as (() => void)[], rest: [] as (() => void)[] };
   let held = false;
   const handOn = () => {
@@ -57,10 +55,7 @@ export async function openPglite(dataDir?: string): Promise<Db> {
   };
   const exclusive = <T>(fn: () => Promise<T>, first = false): Promise<T> =>
     new Promise<T>((resolve, reject) => {
-      const start = () =>
-        void fn()
-          .then(resolve, reject)
-          .finally(first ? () => setImmediate(handOn) : handOn);
+      const start = () => void fn().then(resolve, reject).finally(handOn);
       if (held) (first ? waiting.first : waiting.rest).push(start);
       else {
         held = true;
