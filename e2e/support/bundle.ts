@@ -16,12 +16,15 @@ type Chunk = { file: string; name?: string; src?: string; isEntry?: boolean; imp
 
 /**
  * The lazy modules each measured page opens on its first load. The entry loads the sign-in page
- * (signed out) or the app (app/start.tsx: React, the router, the shell's frame) and nothing else.
+ * (signed out) or the app (app/start.tsx: React, the router, the query cache, i18next) with its
+ * language's texts, and nothing else.
  */
 export const PAGE_MODULES = {
   login: ['src/features/login/LoginPage.ts'],
   overview: [
     'src/app/start.tsx',
+    // The texts of the page's language (English here), fetched beside the app's code.
+    'src/i18n/locales/en.json',
     'src/app/shell/Shell.tsx',
     'src/features/dashboards/DashboardPage.tsx',
     'src/features/dashboards/widgets/kpi/StatusWidget.tsx',

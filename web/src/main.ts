@@ -1,4 +1,5 @@
 import { guardNavigation } from '@fieldwatch/core';
+import { loadLocale } from './i18n/locales.ts';
 import { installChunkFailureHandling } from './lib/chunkLoad.ts';
 import { loadClientConfig } from './lib/clientConfig.ts';
 import { installErrorReporter } from './lib/errorReporter.ts';
@@ -39,8 +40,11 @@ async function startApp(to?: string, replace?: boolean) {
 // The sign-in page needs none of the app: it paints from a few kilobytes, and the app loads while
 // the user types (LoginPage.ts).
 const signIn = signInAddress();
-if (signIn === null) void startApp();
-else {
+if (signIn === null) {
+  // The app's texts are fetched beside its code, not after it (i18n.ts takes the same load).
+  loadLocale(useUserStore.getState().activeLanguage).catch(() => {});
+  void startApp();
+} else {
   if (signIn !== location.pathname + location.search) history.replaceState(null, '', signIn);
   import('./features/login/LoginPage.ts')
     .then((page) =>

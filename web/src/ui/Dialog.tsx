@@ -1,65 +1,29 @@
-import { X } from 'lucide-react';
-import { Dialog as RadixDialog } from 'radix-ui';
-import { type ReactNode, useRef } from 'react';
-import { useTranslation } from 'react-i18next';
-import { IconButton } from './Button.tsx';
+import { type ComponentType, lazy, Suspense, useRef } from 'react';
+import { loadChunk } from '../lib/chunkLoad.ts';
+import type { DialogProps } from './DialogFrame.tsx';
 
-/** A modal dialog on Radix: focus trap, Escape to close, focus return; actions at the end. */
-export function Dialog({
-  open,
-  onOpenChange,
-  title,
-  description,
-  children,
-  actions,
-  wide,
-}: {
-  open: boolean;
-  onOpenChange: (open: boolean) => void;
-  title: string;
-  description?: string;
-  children?: ReactNode;
-  actions?: ReactNode;
-  wide?: boolean;
-}) {
-  const { t } = useTranslation();
-  // Radix gives focus back on close only to a Radix trigger; these dialogs open from state, so the
-  // element that had focus when the dialog opened gets it back (keyboard users stay where they were).
-  const opener = useRef<HTMLElement | null>(null);
+/**
+ * Radix's dialog (DialogFrame.tsx) loads with the first dialog a user opens, not with the page: the
+ * overview and most screens have dialogs that are closed at first, and Radix's dialog, focus trap
+ * and scroll lock were 12 KB (gzip) of their first load. A file that cannot load (a deploy) offers
+ * the reload (lib/chunkLoad.ts) and the dialog stays shut.
+ */
+const Shut: ComponentType<DialogProps> = () => null;
+const Frame = lazy(() =>
+  loadChunk(() => import('./DialogFrame.tsx')).then(
+    (m): { default: ComponentType<DialogProps> } => ({ default: m.DialogFrame }),
+    () => ({ default: Shut }),
+  ),
+);
+
+export function Dialog(props: DialogProps) {
+  // Once opened it stays rendered, so Radix runs the closing (focus return) itself.
+  const opened = useRef(false);
+  opened.current ||= props.open;
+  if (!opened.current) return null;
   return (
-    <RadixDialog.Root open={open} onOpenChange={onOpenChange}>
-      <RadixDialog.Portal>
-        <RadixDialog.Overlay className="dialog__overlay" />
-        <RadixDialog.Content
-          className={`dialog${wide ? ' dialog--wide' : ''}`}
-          aria-describedby={undefined}
-          onOpenAutoFocus={() => {
-            opener.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
-          }}
-          onCloseAutoFocus={(event) => {
-            const back = opener.current;
-            opener.current = null;
-            if (back?.isConnected) {
-              event.preventDefault();
-              back.focus();
-            }
-          }}
-        >
-          <div className="dialog__head">
-            <RadixDialog.Title className="dialog__title">{title}</RadixDialog.Title>
-            <RadixDialog.Close asChild>
-              <IconButton label={t('common.close')}>
-                <X size={18} aria-hidden />
-              </IconButton>
-            </RadixDialog.Close>
-          </div>
-          {description && (
-            <RadixDialog.Description className="dialog__description">{description}</RadixDialog.Description>
-          )}
-          <div className="dialog__body">{children}</div>
-          {actions && <div className="dialog__actions">{actions}</div>}
-        </RadixDialog.Content>
-      </RadixDialog.Portal>
-    </RadixDialog.Root>
+    <Suspense fallback={null}>
+      <Frame {...props} />
+    </Suspense>
   );
 }

@@ -79,6 +79,8 @@ describe('calendar helpers', () => {
 describe('TimeRangePicker', () => {
   beforeAll(async () => {
     await initI18n('en');
+    // The dialog's module loads when it first opens; loaded here, it opens within findBy's wait.
+    await import('./RangeDialog.tsx');
   });
   beforeEach(() => {
     useDeviceStore.setState({ dateInterval: DEFAULT_DATE_INTERVAL, customRange: null });
@@ -121,10 +123,10 @@ describe('TimeRangePicker', () => {
     expect(document.activeElement).toBe(chips[9]);
   });
 
-  it('picks a custom period with two clicks in the calendar and applies it', () => {
+  it('picks a custom period with two clicks in the calendar and applies it', async () => {
     render(<TimeRangePicker />);
     fireEvent.click(screen.getByRole('button', { name: 'Custom' }));
-    const dialog = screen.getByRole('dialog', { name: 'Custom period' });
+    const dialog = await screen.findByRole('dialog', { name: 'Custom period' });
     expect(within(dialog).queryByRole('textbox')).toBeNull();
     // Today in Seoul, whatever the test machine's timezone: days 1 and 2 of that month (or day 1 twice).
     const { y, m, day } = seoulToday();
@@ -146,13 +148,15 @@ describe('TimeRangePicker', () => {
       end: seoulMidnight(y, m, second + 1).toISOString(),
     });
     expect(screen.queryByRole('dialog')).toBeNull();
-  });
+    // Role queries over a month's calendar are slow in jsdom on a busy machine.
+  }, 20_000);
 
   it('applies a quick pick at once', async () => {
     render(<TimeRangePicker />);
     fireEvent.click(screen.getByRole('button', { name: 'Custom' }));
+    const yesterday = await screen.findByRole('button', { name: 'Yesterday' });
     await act(async () => {
-      fireEvent.click(screen.getByRole('button', { name: 'Yesterday' }));
+      fireEvent.click(yesterday);
     });
     const s = useDeviceStore.getState();
     expect(s.dateInterval).toBe(CUSTOM_RANGE);

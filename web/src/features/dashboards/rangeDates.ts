@@ -1,4 +1,5 @@
 /** Dates of the custom range picker: local time, pure (no React), tested on their own. */
+import type { DateFormatter } from '@fieldwatch/core';
 
 export const startOfDay = (d: Date) => new Date(d.getFullYear(), d.getMonth(), d.getDate());
 export const addDays = (d: Date, n: number) => new Date(d.getFullYear(), d.getMonth(), d.getDate() + n);
@@ -115,3 +116,14 @@ export function presetSelection(preset: Preset, now: Date, firstDay: number): Se
       return days(addMonths(month, -1), addDays(month, -1));
   }
 }
+
+/**
+ * The picker counts in days and hours of the profile's timezone: a stored range is read as wall
+ * times there (rangeDates.ts works in a Date's local fields) and a picked one turned back into instants.
+ */
+export const wallSelection = (range: { start: string; end: string }, dates: DateFormatter) =>
+  rangeSelection(dates.toWall(range.start), dates.toWall(range.end));
+export const instantRange = (s: Selection, dates: DateFormatter) => {
+  const { start, end } = selectionRange(s);
+  return { start: dates.fromWall(start).toISOString(), end: dates.fromWall(end).toISOString() };
+};

@@ -3,6 +3,7 @@ import { __iconNode as CircleAlert } from 'lucide-react/dist/esm/icons/circle-al
 import { __iconNode as Eye } from 'lucide-react/dist/esm/icons/eye.js?node';
 import { __iconNode as EyeOff } from 'lucide-react/dist/esm/icons/eye-off.js?node';
 import { __iconNode as LogIn } from 'lucide-react/dist/esm/icons/log-in.js?node';
+import { showLanguage } from '../../i18n/direction.ts';
 import { ApiError } from '../../lib/http.ts';
 import { setDocumentTitle } from '../../lib/page.ts';
 import { toast } from '../../lib/toast.ts';
@@ -208,6 +209,7 @@ export function mountSignIn(container: HTMLElement, host: SignInHost, texts: Liv
  */
 export async function showSignInPage(root: HTMLElement, host: SignInHost): Promise<() => void> {
   const { texts, stop } = await followLanguage();
+  showLanguage(useUserStore.getState().activeLanguage);
   const frame = h(
     'div',
     { class: 'auth' },
