@@ -20,6 +20,8 @@ import { connectFleet, fleetBurst, liveReporting, report } from './units.ts';
 
 const kind = process.argv.includes('postgres') ? 'postgres' : 'pglite';
 const SECONDS = Number(process.env.SCALE_SECONDS || 15);
+/** `SCALE_INGEST_ONLY=1`: only the fleet's burst of reports against the raw-INSERT rate (no API loads). */
+const INGEST_ONLY = process.env.SCALE_INGEST_ONLY === '1';
 const LIVE_INTERVAL_S = Number(process.env.SCALE_LIVE_INTERVAL_S || 60);
 /** Paced traffic: 50 busy operators, each two requests a second (a dashboard opening fires six). */
 const PACED_RATE = Number(process.env.SCALE_PACED_RATE || 100);
@@ -244,6 +246,11 @@ async function main() {
   cleanups.push(() => Promise.all(clients.map((c) => c.endAsync(true))));
   const burst = await fleetBurst(clients, serials, new Date(Date.now() - 3600_000));
   const ingestRate = burst.samples / (burst.ms / 1000);
+  const ingestRow = `| ingest: every unit reports once (${burst.samples.toLocaleString('en')} samples, ${burst.alarms} alarms raised), QoS 1 to PUBACK | ${Math.round(ingestRate).toLocaleString('en')} samples/s | raw INSERT ${Math.round(sql.rawRate).toLocaleString('en')} samples/s | ${(ingestRate / sql.rawRate).toFixed(2)} |`;
+  if (INGEST_ONLY) {
+    log(`\n${ingestRow}`);
+    return;
+  }
 
   const live = liveReporting(clients, serials, LIVE_INTERVAL_S);
   const cookies: string[] = [];
@@ -304,9 +311,7 @@ async function main() {
   for (const r of liveRows) log(r);
   log('\n| figure | ours | baseline | ratio |');
   log('|---|---:|---:|---:|');
-  log(
-    `| ingest: every unit reports once (${burst.samples.toLocaleString('en')} samples, ${burst.alarms} alarms raised), QoS 1 to PUBACK | ${Math.round(ingestRate).toLocaleString('en')} samples/s | raw INSERT ${Math.round(sql.rawRate).toLocaleString('en')} samples/s | ${(ingestRate / sql.rawRate).toFixed(2)} |`,
-  );
+  log(ingestRow);
   log(
     `| a year of one unit (API, downsampled from roll-ups) vs bare SQL reading its raw samples | ${ms(yearApi)} | ${ms(sql.yearRaw)} | ${(yearApi / sql.yearRaw).toFixed(2)} |`,
   );
