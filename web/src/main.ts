@@ -55,7 +55,12 @@ if (signIn === null) {
           await app.signIn(username, password);
         },
         go: (to, replace) => void startApp(to, replace),
-        warm: () => void loadApp().then((app) => app.prepare()),
+        // A failure here shows when the form is sent (LoginPage.ts says a new version is waiting).
+        warm: () =>
+          void loadApp().then(
+            (app) => app.prepare(),
+            () => {},
+          ),
       }),
     )
     .then(

@@ -4,6 +4,7 @@ import { __iconNode as Eye } from 'lucide-react/dist/esm/icons/eye.js?node';
 import { __iconNode as EyeOff } from 'lucide-react/dist/esm/icons/eye-off.js?node';
 import { __iconNode as LogIn } from 'lucide-react/dist/esm/icons/log-in.js?node';
 import { showLanguage } from '../../i18n/direction.ts';
+import { isChunkLoadError } from '../../lib/chunkLoad.ts';
 import { ApiError } from '../../lib/http.ts';
 import { setDocumentTitle } from '../../lib/page.ts';
 import { toast } from '../../lib/toast.ts';
@@ -161,6 +162,8 @@ export function mountSignIn(container: HTMLElement, host: SignInHost, texts: Liv
   });
 
   const errorText = (e: unknown) => {
+    // The app's code, which signs in, could not load: after a deploy a reload brings the new version.
+    if (isChunkLoadError(e)) return t('errors.newVersion.newVersionText');
     if (!(e instanceof ApiError)) return t('errors.generic');
     if (e.status === 417) return t('errors.invalidCredentials');
     if (e.status === 429) return t('errors.tooManyAttempts', { seconds: /\d+/.exec(e.message)?.[0] ?? '30' });
