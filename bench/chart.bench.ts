@@ -7,8 +7,8 @@ const STEP_MS = 10 * 60 * 1000;
 
 /**
  * One year of 10-minute samples (two series) for one unit, served for a chart through
- * GET /api/v3/device/devices/{id}/data (≤ 2,000 points a series, min/max per bucket, read from the
- * hourly roll-ups), against the bare SQL of the same min/max aggregation over the raw samples.
+ * GET /api/v3/device/devices/{id}/data (≤ 2,000 points a series, min/max per bucket: daily buckets
+ * read from the daily roll-ups), against the bare SQL of a min/max aggregation over the raw samples.
  */
 export async function chartBench(): Promise<BenchResult> {
   const lines: string[] = [];
