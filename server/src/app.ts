@@ -22,6 +22,7 @@ import { containerRoutes } from './modules/containers/containers.routes.ts';
 import { dashboardRoutes } from './modules/dashboards/dashboards.routes.ts';
 import { deviceLegacyRoutes } from './modules/devices/devices.legacy.routes.ts';
 import { deviceRoutes } from './modules/devices/devices.routes.ts';
+import { type Fleet, FleetMemory } from './modules/devices/devices.service.ts';
 import { errorReportRoutes } from './modules/errorReports/errorReports.routes.ts';
 import { eventRoutes } from './modules/events/events.routes.ts';
 import { taskFileRoutes } from './modules/events/taskFiles.routes.ts';
@@ -37,10 +38,12 @@ import { userRoutes } from './modules/users/user.routes.ts';
 import { weatherRoutes } from './modules/weather/weather.routes.ts';
 import { createMetrics, type Metrics, registerMetrics } from './observability/metrics.ts';
 import { traceRequests } from './observability/tracing.ts';
+import { announceWrites } from './plugins/announceWrites.ts';
 import { registerSessions } from './plugins/auth.ts';
 import { registerCompression } from './plugins/compression.ts';
 import { registerCsrfCheck } from './plugins/csrf.ts';
 import { frameworkErrors, registerErrorHandling } from './plugins/errors.ts';
+import { registerEtags } from './plugins/etag.ts';
 import { registerOpenApi } from './plugins/openapi.ts';
 import { requireDeclaredPolicies } from './plugins/policy.ts';
 import { registerSecurityHeaders } from './plugins/securityHeaders.ts';
@@ -51,6 +54,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     db: Db;
     bus: LiveBus;
+    /** The fleet this instance holds in memory for the fleet-wide reads (kept current from the bus). */
+    fleet: Fleet;
     link: DeviceLink;
     mailer: AccountMailer;
     /** PUBLIC_URL: the address links in mails point to, never the request's Host header. */
@@ -107,11 +112,17 @@ export async function buildApp(options: AppOptions): Promise<App> {
     // left-most X-Forwarded-For entry a client wrote itself.
     trustProxy: typeof options.trustProxy === 'number' ? hopsOf(options.trustProxy) : (options.trustProxy ?? false),
     frameworkErrors,
+    // Requests are logged one line each at debug (below); at info a busy instance spent more on
+    // its two log lines per request than on answering a small call.
+    disableRequestLogging: true,
     ajv: { customOptions: { allErrors: false, coerceTypes: 'array', useDefaults: true, removeAdditional: true } },
     schemaController: { compilersFactory: { buildValidator: bodyStrictValidator() } },
   }).withTypeProvider<TypeBoxTypeProvider>();
   app.decorate('db', options.db);
   app.decorate('bus', options.bus ?? new LiveBus());
+  const fleet = new FleetMemory(options.db);
+  app.bus.onMessage((message) => fleet.follow(message));
+  app.decorate('fleet', fleet);
   app.decorate('link', options.link ?? noLink);
   app.decorate('mailer', options.mailer ?? logAccountMailer(app.log));
   app.decorate('publicUrl', (options.publicUrl ?? `http://localhost:${DEFAULT_HTTP_PORT}`).replace(/\/+$/, ''));
@@ -122,11 +133,20 @@ export async function buildApp(options: AppOptions): Promise<App> {
   app.addHook('onRoute', (route) => {
     if (route.method !== 'HEAD') routeTable.push(route);
   });
+  app.addHook('onResponse', async (request, reply) => {
+    request.log.debug({
+      method: request.method,
+      url: request.url,
+      statusCode: reply.statusCode,
+      ms: reply.elapsedTime,
+    });
+  });
   // First, so every later hook (sessions, CSRF) and handler runs inside the request's span.
   traceRequests(app);
   registerErrorHandling(app, { reporting: options.errorReporting });
   await app.register(cookie);
   await registerSecurityHeaders(app, { tileUrl: options.tiles?.url });
+  await registerEtags(app);
   await registerCompression(app);
   await registerOpenApi(app);
   await app.register(websocket, {
@@ -140,7 +160,8 @@ export async function buildApp(options: AppOptions): Promise<App> {
     },
   });
   registerCsrfCheck(app);
-  registerSessions(app, options.db);
+  registerSessions(app, options.db, app.bus);
+  announceWrites(app, app.bus);
   registerMetrics(app, app.metrics, { token: options.metricsToken });
   healthRoutes(app);
   configRoutes(app, { tiles: options.tiles, errorReporting: options.errorReporting });

@@ -85,7 +85,7 @@ export async function createTestApp(
   await app.ready();
   return {
     app,
-    db,
+    db: announcingWrites(db, bus),
     bus,
     link: app.link,
     async close() {
@@ -93,6 +93,30 @@ export async function createTestApp(
       await link?.close();
       await db.close();
     },
+  };
+}
+
+const WRITES = /^\s*(insert|update|delete|truncate|alter|drop|create)\b|\b(insert into|update \w+ set|delete from)\b/i;
+
+/**
+ * The test's own handle on the app's database. API instances hold sessions and the fleet in memory
+ * and learn of changes from the bus; rows a test writes beside the API (fixtures, moved clocks)
+ * are such a change, so they are announced, as an operator's script would have to.
+ */
+function announcingWrites(db: Db, bus: LiveBus): Db {
+  return {
+    kind: db.kind,
+    async query<T>(sql: string, params?: readonly unknown[]) {
+      const rows = await db.query<T>(sql, params);
+      if (WRITES.test(sql)) bus.dataChanged();
+      return rows;
+    },
+    async transaction(fn, options) {
+      const result = await db.transaction(fn, options);
+      bus.dataChanged();
+      return result;
+    },
+    close: () => db.close(),
   };
 }
 

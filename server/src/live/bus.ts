@@ -43,8 +43,14 @@ export type LivePublisher = { publish(event: LiveEvent): void };
  */
 export type SessionsEnded = { kind: 'sessionsEnded'; sessionIds: string[] };
 
+/**
+ * Something was written through the API (a route that declares it writes answered without error):
+ * what instances hold in memory (sessions, scopes, the fleet) is read again. Never to a browser.
+ */
+export type DataChanged = { kind: 'dataChanged' };
+
 /** What travels on the bus and between instances. */
-export type BusMessage = LiveEvent | SessionsEnded;
+export type BusMessage = LiveEvent | SessionsEnded | DataChanged;
 
 /** Where ended sessions are announced: the bus itself, or a collector that holds them until a commit. */
 export type SessionEndings = { sessionsEnded(sessionIds: readonly string[]): void };
@@ -64,6 +70,7 @@ const SESSIONS_PER_MESSAGE = 100;
 export class LiveBus implements LivePublisher, SessionEndings {
   private readonly emitter = new EventEmitter().setMaxListeners(0);
   private readonly watchers = new Map<string, Set<() => void>>();
+  private readonly observers = new Set<(message: BusMessage) => void>();
   private relay: LiveRelay | undefined;
   useRelay(relay: LiveRelay | undefined) {
     this.relay = relay;
@@ -76,13 +83,33 @@ export class LiveBus implements LivePublisher, SessionEndings {
       this.send({ kind: 'sessionsEnded', sessionIds: sessionIds.slice(i, i + SESSIONS_PER_MESSAGE) });
     }
   }
+  /** Announces that the API wrote something: every instance reads its memory again. */
+  dataChanged() {
+    this.send({ kind: 'dataChanged' });
+  }
   private send(message: BusMessage) {
-    if (this.relay) this.relay.send(message);
-    else this.deliver(message);
+    if (this.relay) {
+      // This instance's memory follows at once; the relay's copy comes back later (seen twice).
+      this.observe(message);
+      this.relay.send(message);
+    } else this.deliver(message);
   }
   deliver(message: BusMessage) {
+    this.observe(message);
+    if (message.kind === 'dataChanged') return;
     if (message.kind !== 'sessionsEnded') return void this.emitter.emit('event', message);
     for (const id of message.sessionIds) for (const fn of this.watchers.get(id) ?? []) fn();
+  }
+  private observe(message: BusMessage) {
+    for (const fn of this.observers) fn(message);
+  }
+  /**
+   * Calls `fn` with every message, synchronously: this instance's own as they are sent, other
+   * instances' as they arrive. For what an instance keeps in memory (caches), not for browsers.
+   */
+  onMessage(fn: (message: BusMessage) => void): () => void {
+    this.observers.add(fn);
+    return () => this.observers.delete(fn);
   }
   subscribe(fn: (event: LiveEvent) => void): () => void {
     this.emitter.on('event', fn);

@@ -43,6 +43,9 @@ export async function startLiveFanout(
     await c.connect();
     await c.query(`listen ${pg.escapeIdentifier(channel)}`);
     client = c;
+    // Whatever other instances announced while this one was not listening is lost: what it holds
+    // in memory is read again.
+    bus.deliver({ kind: 'dataChanged' });
     void flush();
   };
   const reconnect = () => {

@@ -2,8 +2,10 @@ import { API_KEY_PREFIX, SESSION_COOKIE_NAME } from '@fieldwatch/core';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Db } from '../db/db.ts';
 import { acceptedLanguage } from '../i18n.ts';
+import type { LiveBus } from '../live/bus.ts';
 import { sessionFromApiKey } from '../modules/auth/apiKeys.service.ts';
 import { type SessionRow, sessionFromToken } from '../modules/auth/auth.service.ts';
+import { SessionCache } from '../modules/auth/sessionCache.ts';
 import { httpError } from './errors.ts';
 import { isStaticFile, policyOf, type RoutePolicy } from './policy.ts';
 
@@ -20,7 +22,9 @@ declare module 'fastify' {
  * the session cookie or a personal API key becomes `request.session`; a route that is not public
  * answers 401 without one, before its input is even read.
  */
-export function registerSessions(app: FastifyInstance, db: Db) {
+export function registerSessions(app: FastifyInstance, db: Db, bus: LiveBus) {
+  const cache = new SessionCache();
+  bus.onMessage((message) => cache.follow(message));
   app.decorateRequest('session', null);
   app.decorateRequest('apiKey', null);
   app.addHook('onRequest', async (request) => {
@@ -32,7 +36,7 @@ export function registerSessions(app: FastifyInstance, db: Db) {
     if (bearer?.startsWith(API_KEY_PREFIX)) await useApiKey(db, request, bearer, policy);
     else {
       const token = request.cookies[SESSION_COOKIE_NAME];
-      if (token) request.session = (await sessionFromToken(db, token)) ?? null;
+      if (token) request.session = (await sessionFromToken(db, token, cache)) ?? null;
     }
     if (policy.access !== 'public' && !request.session) throw httpError(401, 'Session expired');
     // Texts the server words (alarm sentences) follow the language the client shows, which the web

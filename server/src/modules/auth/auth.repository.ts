@@ -1,4 +1,5 @@
 import type { Queryable } from '../../db/db.ts';
+import type { SessionMemo } from './sessionCache.ts';
 
 export type SessionRow = {
   id: string;
@@ -12,6 +13,11 @@ export type SessionRow = {
   expires_at: Date;
   user_agent: string;
   address: string;
+  /**
+   * What a session recognised from memory has already read about its user, kept as long as the
+   * session stays in memory (modules/auth/sessionCache.ts); copies of the session share it.
+   */
+  memo?: SessionMemo;
 };
 
 const columns = `s.id, s.user_id, u.username, u.language, s.current_organization_id, s.created_at, s.last_seen_at,

@@ -16,6 +16,7 @@ import {
   touchSession,
 } from './auth.repository.ts';
 import { dummyHash, verifyPassword } from './password.ts';
+import type { SessionCache } from './sessionCache.ts';
 import { claimAttempt, recordSuccess } from './throttle.ts';
 
 export type { SessionRow } from './auth.repository.ts';
@@ -75,13 +76,23 @@ export async function login(
 
 const TOUCH_EVERY_MS = 5 * 60 * 1000;
 
-/** The live session of a cookie token; last-seen is refreshed at most every five minutes. */
-export async function sessionFromToken(db: Queryable, token: string): Promise<SessionRow | undefined> {
-  const session = await findLiveSession(db, hashToken(token));
+/**
+ * The live session of a cookie token, from `cache` when it holds it; last-seen is refreshed at most
+ * every five minutes.
+ */
+export async function sessionFromToken(
+  db: Queryable,
+  token: string,
+  cache?: SessionCache,
+): Promise<SessionRow | undefined> {
+  const hash = hashToken(token);
+  const cached = cache?.get(hash);
+  if (cached) return cached;
+  const session = await findLiveSession(db, hash);
   if (session && Date.now() - session.last_seen_at.getTime() > TOUCH_EVERY_MS) {
     await touchSession(db, session.id);
   }
-  return session;
+  return session && cache ? cache.set(hash, session) : session;
 }
 
 export function toSession(s: SessionRow, currentId: string): Session {

@@ -63,7 +63,7 @@ export function deviceLegacyRoutes(app: App) {
         response: list(LegacyUnit),
       },
     },
-    async (request) => unitsInfo(db, sessionOf(request), request.query),
+    async (request) => unitsInfo(app.fleet, sessionOf(request), request.query),
   );
   r.get(
     `${X}/GetUnitType`,
@@ -102,7 +102,7 @@ export function deviceLegacyRoutes(app: App) {
         response: list(UnitByPos),
       },
     },
-    async (request) => unitsByPosition(db, sessionOf(request), request.query),
+    async (request) => unitsByPosition(app.fleet, sessionOf(request), request.query),
   );
   r.get(
     `${X}/GetUnitsShowValue`,
@@ -115,7 +115,7 @@ export function deviceLegacyRoutes(app: App) {
         response: list(UnitShowValue),
       },
     },
-    async (request) => unitsShowValue(db, sessionOf(request), request.query),
+    async (request) => unitsShowValue(app.fleet, sessionOf(request), request.query),
   );
   r.get(
     `${X}/GetAlarms`,
@@ -128,7 +128,7 @@ export function deviceLegacyRoutes(app: App) {
         response: list(Alarm),
       },
     },
-    async (request) => legacyAlarms(db, sessionOf(request), request.query),
+    async (request) => legacyAlarms(app.fleet, sessionOf(request), request.query),
   );
   r.post(
     `${X}/GetKPIAlarms`,
@@ -136,7 +136,7 @@ export function deviceLegacyRoutes(app: App) {
       config: reads,
       schema: { ...common, summary: 'Alarm counts per day', body: KpiAlarmsBody, response: list(KpiAlarmRow) },
     },
-    async (request) => kpiAlarms(db, sessionOf(request), request.body),
+    async (request) => kpiAlarms(app.fleet, sessionOf(request), request.body),
   );
   r.post(
     `${X}/GetKPIBattery`,
@@ -149,7 +149,7 @@ export function deviceLegacyRoutes(app: App) {
         response: list(KpiBatteryRow),
       },
     },
-    async (request) => kpiBattery(db, sessionOf(request), request.body),
+    async (request) => kpiBattery(app.fleet, sessionOf(request), request.body),
   );
   r.post(
     `${X}/GetKPISwitch`,
@@ -162,7 +162,7 @@ export function deviceLegacyRoutes(app: App) {
         response: list(KpiSwitchRow),
       },
     },
-    async (request) => kpiSwitch(db, sessionOf(request), request.body),
+    async (request) => kpiSwitch(app.fleet, sessionOf(request), request.body),
   );
   r.post(
     `${X}/EditUnitInfo`,

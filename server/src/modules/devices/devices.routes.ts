@@ -67,7 +67,7 @@ export function deviceRoutes(app: App) {
         response: { 200: Type.Array(Device), ...v1Errors },
       },
     },
-    async (request) => listCustomerDevices(db, sessionOf(request), request.query.orgs),
+    async (request) => listCustomerDevices(app.fleet, sessionOf(request), request.query.orgs),
   );
   r.get(
     '/api/v1/device/:id/details',
@@ -108,7 +108,7 @@ export function deviceRoutes(app: App) {
         response: { 200: V2Envelope(Type.Array(Device)), ...v2Errors },
       },
     },
-    async (request) => v2(await listDevices(db, sessionOf(request), { useContext: request.query.use_context })),
+    async (request) => v2(await listDevices(app.fleet, sessionOf(request), { useContext: request.query.use_context })),
   );
   r.post(
     `${V2}/deviceFilter`,
@@ -124,7 +124,7 @@ export function deviceRoutes(app: App) {
       },
     },
     async (request) =>
-      v2(await filterDevices(db, sessionOf(request), request.body, { useContext: request.query.use_context })),
+      v2(await filterDevices(app.fleet, sessionOf(request), request.body, { useContext: request.query.use_context })),
   );
   r.get(
     `${V2}/legacy/devices/:id/settings`,

@@ -25,6 +25,7 @@ import { type AlarmActionRow, activeAlarms, listAlarmActions } from '../alarms/a
 import type { SessionRow } from '../auth/auth.service.ts';
 import { scopeOrganizations } from '../organisations/organisations.service.ts';
 import { findUnit, listChannels, listInputs, listUnits, setAlarmSettings, upsertInput } from './devices.repository.ts';
+import type { Fleet } from './fleet.ts';
 import { assertIdCount, type ScopeOptions, unitNotFound, visibleUnit, writableUnit } from './unit.access.ts';
 import { updateUnitSettings } from './unit.settings.ts';
 import {
@@ -39,28 +40,29 @@ import {
 } from './unit.views.ts';
 
 export * from './devices.repository.ts';
+export { type Fleet, FleetMemory, fleetOf } from './fleet.ts';
 export * from './groups.service.ts';
 export * from './legacy.service.ts';
 export { assertWritable, DeviceError, deviceScope, type ScopeOptions } from './unit.access.ts';
 
 /** The units of the call's scope as views (v1 device list, v2 devices and filter). */
-async function viewsInScope(db: Queryable, session: SessionRow, opts: ScopeOptions): Promise<UnitView[]> {
-  const orgs = await scopeOrganizations(db, session, opts);
-  return loadUnitViews(db, await listUnits(db, orgs), orgs);
+async function viewsInScope(fleet: Fleet, session: SessionRow, opts: ScopeOptions): Promise<UnitView[]> {
+  const orgs = await scopeOrganizations(fleet.db, session, opts);
+  return fleet.views(await fleet.units(orgs), orgs);
 }
 
-export async function listDevices(db: Queryable, session: SessionRow, opts: ScopeOptions = {}): Promise<Device[]> {
-  return (await viewsInScope(db, session, opts)).map(toDevice);
+export async function listDevices(fleet: Fleet, session: SessionRow, opts: ScopeOptions = {}): Promise<Device[]> {
+  return (await viewsInScope(fleet, session, opts)).map(toDevice);
 }
 
 /** The v1 device list: orgs is the comma-joined customers (all the user may see when empty). */
-export async function listCustomerDevices(db: Queryable, session: SessionRow, orgs: string | undefined) {
-  return listDevices(db, session, { customerIds: parseIdList(orgs, 'orgs') });
+export async function listCustomerDevices(fleet: Fleet, session: SessionRow, orgs: string | undefined) {
+  return listDevices(fleet, session, { customerIds: parseIdList(orgs, 'orgs') });
 }
 
 /** The device filter call: core's unit filter (spec §5) over the devices of the scope. */
 export async function filterDevices(
-  db: Queryable,
+  fleet: Fleet,
   session: SessionRow,
   body: DeviceFilterBody,
   opts: ScopeOptions = {},
@@ -76,7 +78,7 @@ export async function filterDevices(
     alarmTypes: body.alarmTypes ?? [],
     textSearch: body.textSearch ?? '',
   };
-  const candidates = (await viewsInScope(db, session, opts)).map((view) => ({
+  const candidates = (await viewsInScope(fleet, session, opts)).map((view) => ({
     view,
     UnitName: view.unit.unit_name,
     UnitLocation: view.unit.unit_location,

@@ -81,16 +81,14 @@ export async function setGroupMembers(
   );
 }
 
-/** The names of the groups (of the given organisations) holding each of the units, directly or by location. */
-export async function groupNamesOf(
-  db: Queryable,
-  unitIds: readonly number[],
-  organizationIds: readonly number[],
-): Promise<{ unit_id: number; name: string }[]> {
-  return db.query<{ unit_id: number; name: string }>(
-    `select distinct m.unit_id, g.name from group_units m join device_groups g on g.id = m.group_id
-     where m.unit_id = any($1) and g.organization_id = any($2) order by m.unit_id, g.name`,
-    [unitIds, organizationIds],
+export type UnitGroupRow = { unit_id: number; name: string; organization_id: number };
+
+/** The groups holding each of the units (directly or by location), with each group's organisation, by unit and name. */
+export async function groupsOfUnits(db: Queryable, unitIds: readonly number[]): Promise<UnitGroupRow[]> {
+  return db.query<UnitGroupRow>(
+    `select m.unit_id, g.name, g.organization_id from group_units m join device_groups g on g.id = m.group_id
+     where m.unit_id = any($1) order by m.unit_id, g.name`,
+    [unitIds],
   );
 }
 

@@ -21,11 +21,12 @@ import { parseIdList } from '../../plugins/validation.ts';
 import { alarmCountsPerDay, alarmsSince } from '../alarms/alarms.service.ts';
 import type { SessionRow } from '../auth/auth.service.ts';
 import { scopeOrganizations } from '../organisations/organisations.service.ts';
-import { listUnits, type UnitRow, unitTypesOf } from './devices.repository.ts';
+import { type UnitRow, unitTypesOf } from './devices.repository.ts';
+import { type Fleet, fleetOf } from './fleet.ts';
 import { unitsInGroups } from './groups.repository.ts';
 import { assertIdCount, DeviceError, writableUnit } from './unit.access.ts';
 import { updateUnitSettings } from './unit.settings.ts';
-import { latestByUnit, loadUnitViews, toAlarm, toLegacyUnit } from './unit.views.ts';
+import { toAlarm, toLegacyUnit } from './unit.views.ts';
 
 /** The legacy v1 calls (spec §7 "Legacy v1 family"); dates on this wire are 'YYYY-MM-DD HH:mm:ss' UTC. */
 
@@ -39,27 +40,27 @@ function idsOf(name: string, value: string | undefined): number[] {
 }
 
 /** The units of the call: of the requested customers (scoped), narrowed to UnitIDs when given. */
-async function unitsOf(db: Queryable, session: SessionRow, p: IdParams) {
+async function unitsOf(fleet: Fleet, session: SessionRow, p: IdParams) {
   const customerIds = idsOf('CustomerIDs', p.CustomerIDs);
   const unitIds = idsOf('UnitIDs', p.UnitIDs);
-  const orgs = await scopeOrganizations(db, session, { customerIds });
-  const units = await listUnits(db, orgs, unitIds.length > 0 ? unitIds : undefined);
+  const orgs = await scopeOrganizations(fleet.db, session, { customerIds });
+  const units = await fleet.units(orgs, unitIds.length > 0 ? unitIds : undefined);
   return { orgs, units };
 }
 
 async function legacyUnits(
-  db: Queryable,
+  fleet: Fleet,
   session: SessionRow,
   units: readonly UnitRow[],
   orgs: readonly number[],
 ): Promise<LegacyUnit[]> {
-  return (await loadUnitViews(db, units, orgs)).map((v) => toLegacyUnit(v, formatLegacyDate, session.language));
+  return (await fleet.views(units, orgs)).map((v) => toLegacyUnit(v, formatLegacyDate, session.language));
 }
 
 /** GetUnitsInfo: Rows defaults to the number of units. */
-export async function unitsInfo(db: Queryable, session: SessionRow, q: { UnitIDs?: string; Rows?: number }) {
-  const { orgs, units } = await unitsOf(db, session, { UnitIDs: q.UnitIDs });
-  return legacyUnits(db, session, units.slice(0, q.Rows ?? units.length), orgs);
+export async function unitsInfo(fleet: Fleet, session: SessionRow, q: { UnitIDs?: string; Rows?: number }) {
+  const { orgs, units } = await unitsOf(fleet, session, { UnitIDs: q.UnitIDs });
+  return legacyUnits(fleet, session, units.slice(0, q.Rows ?? units.length), orgs);
 }
 
 /** GetUnitType: the unit types present among the customers' units. */
@@ -88,14 +89,14 @@ const positioned = (u: UnitRow): u is Positioned => u.gps_lat !== null && u.gps_
  * (UnitIDs), or of all positioned units of the customers.
  */
 export async function unitsByPosition(
-  db: Queryable,
+  fleet: Fleet,
   session: SessionRow,
   q: IdParams & { Distance?: number; UnitGroups?: string; Rows?: number },
 ) {
-  const { orgs, units } = await unitsOf(db, session, { CustomerIDs: q.CustomerIDs });
+  const { orgs, units } = await unitsOf(fleet, session, { CustomerIDs: q.CustomerIDs });
   const reference = idsOf('UnitIDs', q.UnitIDs);
   const groupIds = idsOf('UnitGroups', q.UnitGroups);
-  const members = groupIds.length > 0 ? new Set(await unitsInGroups(db, groupIds, orgs)) : undefined;
+  const members = groupIds.length > 0 ? new Set(await unitsInGroups(fleet.db, groupIds, orgs)) : undefined;
   const candidates = units.filter(positioned).filter((u) => !members || members.has(u.id));
   const anchors = reference.length > 0 ? candidates.filter((u) => reference.includes(u.id)) : candidates;
   if (anchors.length === 0) return [];
@@ -110,7 +111,7 @@ export async function unitsByPosition(
     .sort((a, b) => a.d - b.d || a.u.id - b.u.id)
     .slice(0, q.Rows ?? UNITS_BY_POS_DEFAULTS.rows);
   const views = await legacyUnits(
-    db,
+    fleet,
     session,
     near.map((x) => x.u),
     orgs,
@@ -119,12 +120,9 @@ export async function unitsByPosition(
 }
 
 /** GetUnitsShowValue: the latest display values (temperature by display priority, battery voltage). */
-export async function unitsShowValue(db: Queryable, session: SessionRow, q: IdParams): Promise<UnitShowValue[]> {
-  const { units } = await unitsOf(db, session, q);
-  const latest = await latestByUnit(
-    db,
-    units.map((u) => u.id),
-  );
+export async function unitsShowValue(fleet: Fleet, session: SessionRow, q: IdParams): Promise<UnitShowValue[]> {
+  const { units } = await unitsOf(fleet, session, q);
+  const latest = await fleet.latest(units.map((u) => u.id));
   return units.map((u) => {
     const own = latest.get(u.id) ?? {};
     const values = Object.fromEntries(Object.entries(own).map(([c, v]) => [c, v.value]));
@@ -149,16 +147,16 @@ function startOf(text: string | undefined): Date {
 
 /** GetAlarms: alarms (active and past) since StartDate, newest first, at most Rows; chunked by unit ids. */
 export async function legacyAlarms(
-  db: Queryable,
+  fleet: Fleet,
   session: SessionRow,
   q: IdParams & { Rows?: number; StartDate?: string },
 ): Promise<Alarm[]> {
   const start = startOf(q.StartDate);
   const rows = q.Rows ?? ALARM_QUERY_DEFAULTS.rows;
-  const { units } = await unitsOf(db, session, q);
+  const { units } = await unitsOf(fleet, session, q);
   const typeOf = new Map(units.map((u) => [u.id, u.unit_type]));
   const found = [];
-  for (const ids of chunk([...typeOf.keys()])) found.push(...(await alarmsSince(db, ids, start, rows)));
+  for (const ids of chunk([...typeOf.keys()])) found.push(...(await alarmsSince(fleet.db, ids, start, rows)));
   return found
     .sort((a, b) => b.event_time.getTime() - a.event_time.getTime() || b.id - a.id)
     .slice(0, rows)
@@ -166,12 +164,12 @@ export async function legacyAlarms(
 }
 
 /** GetKPIAlarms: alarm counts per day (UTC), summed over the unit chunks. */
-export async function kpiAlarms(db: Queryable, session: SessionRow, q: IdParams & { StartDate?: string }) {
+export async function kpiAlarms(fleet: Fleet, session: SessionRow, q: IdParams & { StartDate?: string }) {
   const start = startOf(q.StartDate);
-  const { units } = await unitsOf(db, session, q);
+  const { units } = await unitsOf(fleet, session, q);
   const counts = new Map<string, number>();
   for (const ids of chunk(units.map((u) => u.id))) {
-    for (const r of await alarmCountsPerDay(db, ids, start)) counts.set(r.day, (counts.get(r.day) ?? 0) + r.n);
+    for (const r of await alarmCountsPerDay(fleet.db, ids, start)) counts.set(r.day, (counts.get(r.day) ?? 0) + r.n);
   }
   return [...counts].sort(([a], [b]) => a.localeCompare(b)).map(([AlarmDate, Count]) => ({ AlarmDate, Count }));
 }
@@ -180,12 +178,9 @@ export async function kpiAlarms(db: Queryable, session: SessionRow, q: IdParams 
  * GetKPIBattery: units counted per latest battery voltage (to 0.1 V) and status, low when below
  * the unit's battery alarm threshold.
  */
-export async function kpiBattery(db: Queryable, session: SessionRow, q: IdParams): Promise<KpiBatteryRow[]> {
-  const { units } = await unitsOf(db, session, q);
-  const latest = await latestByUnit(
-    db,
-    units.map((u) => u.id),
-  );
+export async function kpiBattery(fleet: Fleet, session: SessionRow, q: IdParams): Promise<KpiBatteryRow[]> {
+  const { units } = await unitsOf(fleet, session, q);
+  const latest = await fleet.latest(units.map((u) => u.id));
   const counts = new Map<string, KpiBatteryRow>();
   for (const u of units) {
     const v = latest.get(u.id)?.BatteryVoltage?.value;
@@ -209,12 +204,9 @@ export async function kpiBattery(db: Queryable, session: SessionRow, q: IdParams
 const SWITCHES = SERIES.filter((s) => s.key === 'switch');
 
 /** GetKPISwitch: the latest value of every switch channel of the units. */
-export async function kpiSwitch(db: Queryable, session: SessionRow, q: IdParams): Promise<KpiSwitchRow[]> {
-  const { units } = await unitsOf(db, session, q);
-  const latest = await latestByUnit(
-    db,
-    units.map((u) => u.id),
-  );
+export async function kpiSwitch(fleet: Fleet, session: SessionRow, q: IdParams): Promise<KpiSwitchRow[]> {
+  const { units } = await unitsOf(fleet, session, q);
+  const latest = await fleet.latest(units.map((u) => u.id));
   return units.flatMap((u) =>
     SWITCHES.flatMap((s) => {
       const v = latest.get(u.id)?.[s.column];
@@ -244,5 +236,5 @@ export async function editUnitInfo(
   const customerIds = CustomerID === undefined ? [] : [CustomerID];
   const unit = await writableUnit(db, session, UnitID, { customerIds }, 'manage');
   const updated = await updateUnitSettings(db, unit, patch, bus);
-  return legacyUnits(db, session, [updated], await scopeOrganizations(db, session));
+  return legacyUnits(fleetOf(db), session, [updated], await scopeOrganizations(db, session));
 }

@@ -18,7 +18,7 @@ import { type AlarmRow, activeAlarms } from '../alarms/alarms.service.ts';
 import { alarmRowText } from '../alarms/alarmTexts.ts';
 import { latestValues } from '../telemetry/telemetry.service.ts';
 import { type InputRow, SETTING_COLUMNS, type UnitRow } from './devices.repository.ts';
-import { groupNamesOf } from './groups.repository.ts';
+import { groupsOfUnits, type UnitGroupRow } from './groups.repository.ts';
 
 /**
  * One unit as every API shows it (v1 device, v2 device, legacy Unit): the stored row, its active
@@ -35,39 +35,77 @@ function push<K, V>(map: Map<K, V[]>, key: K, value: V) {
   else map.set(key, [value]);
 }
 
+/** What a unit's view is made of besides its row, as read together (loadUnitParts). */
+export type UnitParts = {
+  alarms: Map<number, AlarmRow[]>;
+  groups: Map<number, UnitGroupRow[]>;
+  latest: Map<number, Latest>;
+};
+
+/** Active alarms, groups and (unless left out) latest values of the units, 4,000 ids a query. */
+export async function loadUnitParts(db: Queryable, unitIds: readonly number[], withLatest = true): Promise<UnitParts> {
+  const parts: UnitParts = { alarms: new Map(), groups: new Map(), latest: new Map() };
+  for (const ids of chunk(unitIds)) {
+    for (const a of await activeAlarms(db, ids)) push(parts.alarms, a.unit_id, a);
+    for (const g of await groupsOfUnits(db, ids)) push(parts.groups, g.unit_id, g);
+    if (withLatest) addLatest(parts.latest, await latestValues(db, ids));
+  }
+  return parts;
+}
+
+/**
+ * A unit's view: group names only of groups of the given organisations (the caller's scope), each
+ * once, in the order the database sorted them.
+ */
+export function viewOf(
+  unit: UnitRow,
+  alarms: readonly AlarmRow[],
+  groups: readonly UnitGroupRow[],
+  organizationIds: ReadonlySet<number>,
+): UnitView {
+  const names: string[] = [];
+  for (const g of groups) if (organizationIds.has(g.organization_id) && names.at(-1) !== g.name) names.push(g.name);
+  const status = unitStatus({
+    UnitName: unit.unit_name,
+    AlarmEvents: alarms.map((a) => ({ AlarmType: a.alarm_type })),
+  });
+  return { unit, alarms: [...alarms], groups: names, status };
+}
+
 /** Views of units; group names only of groups of the given organisations (the caller's scope). */
 export async function loadUnitViews(
   db: Queryable,
   units: readonly UnitRow[],
   organizationIds: readonly number[],
 ): Promise<UnitView[]> {
-  const alarms = new Map<number, AlarmRow[]>();
-  const groups = new Map<number, string[]>();
-  for (const ids of chunk(units.map((u) => u.id))) {
-    for (const a of await activeAlarms(db, ids)) push(alarms, a.unit_id, a);
-    for (const g of await groupNamesOf(db, ids, organizationIds)) push(groups, g.unit_id, g.name);
-  }
-  return units.map((unit) => {
-    const own = alarms.get(unit.id) ?? [];
-    const status = unitStatus({ UnitName: unit.unit_name, AlarmEvents: own.map((a) => ({ AlarmType: a.alarm_type })) });
-    return { unit, alarms: own, groups: groups.get(unit.id) ?? [], status };
-  });
+  const { alarms, groups } = await loadUnitParts(
+    db,
+    units.map((u) => u.id),
+    false,
+  );
+  const scope = new Set(organizationIds);
+  return units.map((unit) => viewOf(unit, alarms.get(unit.id) ?? [], groups.get(unit.id) ?? [], scope));
 }
 
 export type Latest = Record<string, { value: number; time: Date }>;
 
+function addLatest(
+  out: Map<number, Latest>,
+  rows: readonly { unit_id: number; series: number; ts: Date; value: number }[],
+) {
+  for (const s of rows) {
+    const column = seriesById(s.series)?.column;
+    if (!column) continue;
+    const latest = out.get(s.unit_id) ?? {};
+    latest[column] = { value: s.value, time: s.ts };
+    out.set(s.unit_id, latest);
+  }
+}
+
 /** The newest value of every series of the units, keyed by column name (spec §9 series). */
 export async function latestByUnit(db: Queryable, unitIds: readonly number[]): Promise<Map<number, Latest>> {
   const out = new Map<number, Latest>();
-  for (const ids of chunk(unitIds)) {
-    for (const s of await latestValues(db, ids)) {
-      const column = seriesById(s.series)?.column;
-      if (!column) continue;
-      const latest = out.get(s.unit_id) ?? {};
-      latest[column] = { value: s.value, time: s.ts };
-      out.set(s.unit_id, latest);
-    }
-  }
+  for (const ids of chunk(unitIds)) addLatest(out, await latestValues(db, ids));
   return out;
 }
 

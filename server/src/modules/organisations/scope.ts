@@ -2,6 +2,20 @@ import type { Queryable } from '../../db/db.ts';
 import type { SessionRow } from '../auth/auth.service.ts';
 import { visibleOrganizations } from './organisations.repository.ts';
 
+/** What the user may see, read once while their session is held in memory. */
+function visibleOf(db: Queryable, session: SessionRow) {
+  const memo = session.memo;
+  if (!memo) return visibleOrganizations(db, session.user_id);
+  if (!memo.visible) {
+    memo.visible = visibleOrganizations(db, session.user_id);
+    // A failed read is not remembered.
+    memo.visible.catch(() => {
+      memo.visible = undefined;
+    });
+  }
+  return memo.visible;
+}
+
 /**
  * The organisations a device call may touch: those the user may see, narrowed to the requested
  * customers (CustomerIDs, orgs, the selected customers) when given; with `useContext`, to the
@@ -12,7 +26,7 @@ export async function scopeOrganizations(
   session: SessionRow,
   opts: { customerIds?: readonly number[]; useContext?: boolean } = {},
 ): Promise<number[]> {
-  const visible = await visibleOrganizations(db, session.user_id);
+  const visible = await visibleOf(db, session);
   let ids = visible.map((o) => o.id);
   if (opts.useContext && session.current_organization_id !== null) {
     const inside = new Set<number>([session.current_organization_id]);

@@ -1,0 +1,176 @@
+import { AccessLevel, SESSION_COOKIE_NAME } from '@fieldwatch/core';
+import mqtt, { type MqttClient } from 'mqtt';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { UnitLiveEvent } from '../src/live/bus.ts';
+import { sessionFromToken } from '../src/modules/auth/auth.service.ts';
+import {
+  fleetOf,
+  kpiBattery,
+  kpiSwitch,
+  legacyAlarms,
+  listCustomerDevices,
+  listDevices,
+  unitsInfo,
+  unitsShowValue,
+} from '../src/modules/devices/devices.service.ts';
+import { createOrganization, createTestApp, createUnit, createUser, signIn, type TestApp } from './helpers.ts';
+
+// The fleet-wide reads answer from what each instance holds in memory; every answer must equal,
+// field for field, the same call read straight from the database, after every kind of change.
+
+const PASSWORD = 'fleet-memory-secret';
+const X = '/api/v1/xrequest';
+const START = '2020-01-01 00:00:00';
+let t: TestApp;
+const org = { parent: 0, child: 0 };
+const unit = { a: 0, b: 0, c: 0 };
+let cookie = '';
+let units: MqttClient[] = [];
+
+const brokerUrl = () => process.env.MQTT_URL ?? `mqtt://127.0.0.1:${t.link.port}`;
+const samples = (v: Record<string, number>) => JSON.stringify({ t: new Date().toISOString(), v });
+
+/** Every fleet-wide call, through the API (from memory) and through its service on the database. */
+async function expectAnswersFromTheDatabase() {
+  const token = cookie.slice(SESSION_COOKIE_NAME.length + 1);
+  // The app's own handle, which announces nothing.
+  const session = await sessionFromToken(t.app.db, token);
+  if (!session) throw new Error('no session');
+  const db = fleetOf(t.app.db);
+  const json = (value: unknown) => JSON.parse(JSON.stringify(value));
+  const calls: [string, unknown][] = [
+    ['/api/v1/device', await listCustomerDevices(db, session, undefined)],
+    [`/api/v1/device?orgs=${org.child}`, await listCustomerDevices(db, session, String(org.child))],
+    [`${X}/GetUnitsInfo`, await unitsInfo(db, session, {})],
+    [`${X}/GetUnitsShowValue`, await unitsShowValue(db, session, {})],
+    [`${X}/GetAlarms?StartDate=${encodeURIComponent(START)}`, await legacyAlarms(db, session, { StartDate: START })],
+  ];
+  for (const [url, expected] of calls) {
+    const res = await t.app.inject({ url, headers: { cookie } });
+    expect(res.statusCode, url).toBe(200);
+    expect(res.json(), url).toEqual(json(expected));
+  }
+  const v2 = await t.app.inject({ url: '/api/v2/device/devices', headers: { cookie } });
+  expect(v2.json().result).toEqual(json(await listDevices(db, session)));
+  for (const [url, expected] of [
+    [`${X}/GetKPIBattery`, await kpiBattery(db, session, {})],
+    [`${X}/GetKPISwitch`, await kpiSwitch(db, session, {})],
+  ] as const) {
+    const res = await t.app.inject({ method: 'POST', url, headers: { cookie }, payload: {} });
+    expect(res.statusCode, url).toBe(200);
+    expect(res.json(), url).toEqual(json(expected));
+  }
+}
+
+/** Publishes a report and waits until the instance has stored it and said so on the bus. */
+async function report(i: number, serial: string, kind: UnitLiveEvent['kind'], v: Record<string, number>) {
+  const unitId = Object.values(unit)[i];
+  const seen = new Promise<void>((resolve) => {
+    const stop = t.bus.subscribe((e) => {
+      if ('unitId' in e && e.unitId === unitId && e.kind === kind) {
+        stop();
+        resolve();
+      }
+    });
+  });
+  await units[i]?.publishAsync(`fw/u/${serial}/up/samples`, samples(v), { qos: 1 });
+  await seen;
+}
+
+beforeAll(async () => {
+  t = await createTestApp({ gateway: true });
+  org.parent = await createOrganization(t.db, 'Fleet Parent');
+  org.child = await createOrganization(t.db, 'Fleet Child', org.parent);
+  await createUser(t.db, {
+    username: 'fleet-manager',
+    password: PASSWORD,
+    organizationId: org.parent,
+    role: AccessLevel.SuperUser,
+  });
+  unit.a = await createUnit(t.db, { organizationId: org.parent, serial: 'FM-A', name: 'Alpha', lat: 55.6, long: 12.5 });
+  unit.b = await createUnit(t.db, { organizationId: org.child, serial: 'FM-B', name: 'Bravo', lat: 55.7, long: 12.6 });
+  unit.c = await createUnit(t.db, { organizationId: org.child, serial: 'FM-C', name: 'Charlie', type: 1 });
+  // A group of each organisation; the parent's holds a unit of the child.
+  await t.db.query(
+    `with g as (insert into device_groups (organization_id, name) values ($1, 'North'), ($2, 'Harbour') returning id, organization_id)
+     insert into device_group_members (group_id, unit_id) select id, case when organization_id = $1::int then $3::int else $4::int end from g`,
+    [org.parent, org.child, unit.b, unit.c],
+  );
+  cookie = await signIn(t.app, 'fleet-manager', PASSWORD);
+  units = await Promise.all(
+    ['FM-A', 'FM-B', 'FM-C'].map((serial) =>
+      mqtt.connectAsync(brokerUrl(), { username: serial, password: `${serial}-secret`, reconnectPeriod: 0 }),
+    ),
+  );
+});
+
+afterAll(async () => {
+  await Promise.all(units.map((u) => u.endAsync()));
+  await t?.close();
+});
+
+describe('fleet-wide reads held in memory', () => {
+  it('answer what the database holds at first', async () => {
+    await expectAnswersFromTheDatabase();
+  });
+
+  it('follow a unit that reports values, on the very next call', async () => {
+    await report(0, 'FM-A', 'samples', { Resistance1: 150, Loop1: 24, BatteryVoltage: 3.61, PT1: 21.5 });
+    await expectAnswersFromTheDatabase();
+    await report(1, 'FM-B', 'samples', { BatteryVoltage: 3.2, Switch1: 1 });
+    await expectAnswersFromTheDatabase();
+  });
+
+  it('follow an alarm raised and cleared by what a unit reports', async () => {
+    await report(2, 'FM-C', 'alarm', { Resistance1: 0.4 });
+    const withAlarm = (await t.app.inject({ url: '/api/v1/device', headers: { cookie } })).json();
+    expect(withAlarm.find((d: { id: number }) => d.id === unit.c).alarmTypes.length).toBeGreaterThan(0);
+    await expectAnswersFromTheDatabase();
+  });
+
+  it('follow writes through the API: settings, group members', async () => {
+    const renamed = await t.app.inject({
+      method: 'PUT',
+      url: `/api/v2/device/legacy/devices/${unit.b}/settings`,
+      headers: { cookie },
+      payload: { UnitName: 'Bravo renamed' },
+    });
+    expect(renamed.statusCode).toBe(200);
+    await expectAnswersFromTheDatabase();
+    const [north] = await t.db.query<{ id: number }>("select id from device_groups where name = 'North'");
+    const moved = await t.app.inject({
+      method: 'PUT',
+      url: '/api/v2/device/devices/updateGroup',
+      headers: { cookie },
+      payload: { groupId: north?.id, devices: [unit.a, unit.c] },
+    });
+    expect(moved.statusCode).toBe(200);
+    await expectAnswersFromTheDatabase();
+  });
+
+  it('are served from memory: a change beside the API and unannounced is not seen until a write', async () => {
+    const names = async () =>
+      (await t.app.inject({ url: '/api/v1/device', headers: { cookie } })).json().map((d: { name: string }) => d.name);
+    const before = await names();
+    // The app's own handle: writes through it are not announced (the test's handle announces them).
+    await t.app.db.query("update units set unit_name = 'Quietly renamed' where id = $1", [unit.a]);
+    expect(await names()).toEqual(before);
+    t.app.bus.dataChanged();
+    expect(await names()).toContain('Quietly renamed');
+    await expectAnswersFromTheDatabase();
+  });
+
+  it('answer 304 with no body to a client that holds the same list, and the new list once it changed', async () => {
+    const first = await t.app.inject({ url: '/api/v1/device', headers: { cookie } });
+    const tag = first.headers.etag;
+    expect(tag).toMatch(/^W\/"/);
+    expect(first.headers['cache-control']).toBe('private, no-cache');
+    const again = await t.app.inject({ url: '/api/v1/device', headers: { cookie, 'if-none-match': String(tag) } });
+    expect(again.statusCode).toBe(304);
+    expect(again.body).toBe('');
+    await report(0, 'FM-A', 'samples', { Loop1: 31 });
+    const changed = await t.app.inject({ url: '/api/v1/device', headers: { cookie, 'if-none-match': String(tag) } });
+    expect(changed.statusCode).toBe(200);
+    expect(changed.headers.etag).not.toBe(tag);
+  });
+});
