@@ -200,19 +200,24 @@ describe.skipIf(!DATABASE_URL || !MQTT_URL)('two API instances on one PostgreSQL
     );
     const ids = units.map((u) => u.id);
     const count = async (sql: string) => (await db.query<{ n: number }>(sql, [ids]))[0]?.n ?? 0;
-    await expect
-      .poll(() => count('select count(*)::int as n from alarms where unit_id = any($1)'), { timeout: 20_000 })
-      .toBeGreaterThanOrEqual(UNITS);
-    const alarms = await count('select count(*)::int as n from alarms where unit_id = any($1)');
+    // A value may raise more than one alarm, at its own pace: wait until every alarm there is has its
+    // event, read in the same poll (a count of alarms taken first could be overtaken by the events).
+    const alarmsAndEvents = async () => [
+      await count('select count(*)::int as n from alarms where unit_id = any($1)'),
+      await count(
+        'select count(*)::int as n from events e join alarms a on a.id = e.alarm_id where a.unit_id = any($1)',
+      ),
+    ];
     await expect
       .poll(
-        () =>
-          count('select count(*)::int as n from events e join alarms a on a.id = e.alarm_id where a.unit_id = any($1)'),
-        {
-          timeout: 20_000,
+        async () => {
+          const [alarms = 0, events = 0] = await alarmsAndEvents();
+          return alarms >= UNITS && events === alarms;
         },
+        { timeout: 20_000 },
       )
-      .toBe(alarms);
+      .toBe(true);
+    const [alarms] = await alarmsAndEvents();
     expect(
       await count(
         'select count(distinct e.alarm_id)::int as n from events e join alarms a on a.id = e.alarm_id where a.unit_id = any($1)',
