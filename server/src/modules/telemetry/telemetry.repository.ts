@@ -279,7 +279,9 @@ export async function radarAt(db: Queryable, unitId: number, channel: number, at
 
 /**
  * How many samples each series of a unit has in [start, end), counting no further than `cap`:
- * one short index range scan per series, so a long range costs no more than a short one.
+ * one short index range scan per series, so a long range costs no more than a short one. Only the
+ * series whose newest sample (latest_samples) is at or after `start` can have any: the others are
+ * left out (0) without probing every monthly partition for them.
  */
 export async function countSamplesUpTo(
   db: Queryable,
@@ -290,11 +292,11 @@ export async function countSamplesUpTo(
   cap: number,
 ): Promise<Map<number, number>> {
   const rows = await db.query<{ series: number; n: number }>(
-    `select s.id as series, (
+    `select l.series, (
        select count(*)::int from (
-         select 1 from samples where unit_id = $1 and series = s.id and ts >= $3 and ts < $4 limit $5
+         select 1 from samples where unit_id = $1 and series = l.series and ts >= $3 and ts < $4 limit $5
        ) z
-     ) as n from unnest($2::smallint[]) as s(id)`,
+     ) as n from latest_samples l where l.unit_id = $1 and l.series = any($2::smallint[]) and l.ts >= $3`,
     [unitId, series, start, end, cap],
   );
   return new Map(rows.map((r) => [Number(r.series), r.n]));
