@@ -6,6 +6,7 @@ import Fastify, {
   type FastifyBaseLogger,
   type FastifyInstance,
   type FastifyServerOptions,
+  LogController,
   type RouteOptions,
 } from 'fastify';
 import type { Db } from './db/db.ts';
@@ -114,7 +115,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
     frameworkErrors,
     // Requests are logged one line each at debug (below); at info a busy instance spent more on
     // its two log lines per request than on answering a small call.
-    disableRequestLogging: true,
+    logController: new LogController({ disableRequestLogging: true }),
     ajv: { customOptions: { allErrors: false, coerceTypes: 'array', useDefaults: true, removeAdditional: true } },
     schemaController: { compilersFactory: { buildValidator: bodyStrictValidator() } },
   }).withTypeProvider<TypeBoxTypeProvider>();
