@@ -23,7 +23,7 @@ import { containerRoutes } from './modules/containers/containers.routes.ts';
 import { dashboardRoutes } from './modules/dashboards/dashboards.routes.ts';
 import { deviceLegacyRoutes } from './modules/devices/devices.legacy.routes.ts';
 import { deviceRoutes } from './modules/devices/devices.routes.ts';
-import { type Fleet, FleetMemory } from './modules/devices/devices.service.ts';
+import { type Fleet, FleetAnswers, FleetMemory } from './modules/devices/devices.service.ts';
 import { errorReportRoutes } from './modules/errorReports/errorReports.routes.ts';
 import { eventRoutes } from './modules/events/events.routes.ts';
 import { taskFileRoutes } from './modules/events/taskFiles.routes.ts';
@@ -57,6 +57,8 @@ declare module 'fastify' {
     bus: LiveBus;
     /** The fleet this instance holds in memory for the fleet-wide reads (kept current from the bus). */
     fleet: Fleet;
+    /** Fleet-wide answers kept serialised while the fleet they were built from is unchanged. */
+    answers: FleetAnswers;
     link: DeviceLink;
     mailer: AccountMailer;
     /** PUBLIC_URL: the address links in mails point to, never the request's Host header. */
@@ -124,6 +126,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
   const fleet = new FleetMemory(options.db);
   app.bus.onMessage((message) => fleet.follow(message));
   app.decorate('fleet', fleet);
+  app.decorate('answers', new FleetAnswers(fleet));
   app.decorate('link', options.link ?? noLink);
   app.decorate('mailer', options.mailer ?? logAccountMailer(app.log));
   app.decorate('publicUrl', (options.publicUrl ?? `http://localhost:${DEFAULT_HTTP_PORT}`).replace(/\/+$/, ''));

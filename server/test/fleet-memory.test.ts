@@ -173,4 +173,20 @@ describe('fleet-wide reads held in memory', () => {
     expect(changed.statusCode).toBe(200);
     expect(changed.headers.etag).not.toBe(tag);
   });
+
+  it('keep each answer to its own caller: a user of the child organisation never gets the parent’s list', async () => {
+    await createUser(t.db, {
+      username: 'fleet-child',
+      password: PASSWORD,
+      organizationId: org.child,
+      role: AccessLevel.User,
+    });
+    const child = await signIn(t.app, 'fleet-child', PASSWORD);
+    const ids = async (c: string) =>
+      (await t.app.inject({ url: '/api/v1/device', headers: { cookie: c } })).json().map((d: { id: number }) => d.id);
+    for (let i = 0; i < 2; i++) {
+      expect(await ids(cookie)).toEqual([unit.a, unit.b, unit.c]);
+      expect(await ids(child)).toEqual([unit.b, unit.c]);
+    }
+  });
 });

@@ -63,7 +63,10 @@ export function deviceLegacyRoutes(app: App) {
         response: list(LegacyUnit),
       },
     },
-    async (request) => unitsInfo(app.fleet, sessionOf(request), request.query),
+    async (request, reply) => {
+      const session = sessionOf(request);
+      return app.answers.send(request, reply, session, () => unitsInfo(app.fleet, session, request.query));
+    },
   );
   r.get(
     `${X}/GetUnitType`,
@@ -115,7 +118,10 @@ export function deviceLegacyRoutes(app: App) {
         response: list(UnitShowValue),
       },
     },
-    async (request) => unitsShowValue(app.fleet, sessionOf(request), request.query),
+    async (request, reply) => {
+      const session = sessionOf(request);
+      return app.answers.send(request, reply, session, () => unitsShowValue(app.fleet, session, request.query));
+    },
   );
   r.get(
     `${X}/GetAlarms`,
@@ -128,7 +134,10 @@ export function deviceLegacyRoutes(app: App) {
         response: list(Alarm),
       },
     },
-    async (request) => legacyAlarms(app.fleet, sessionOf(request), request.query),
+    async (request, reply) => {
+      const session = sessionOf(request);
+      return app.answers.send(request, reply, session, () => legacyAlarms(app.fleet, session, request.query));
+    },
   );
   r.post(
     `${X}/GetKPIAlarms`,

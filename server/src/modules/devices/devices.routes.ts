@@ -67,7 +67,12 @@ export function deviceRoutes(app: App) {
         response: { 200: Type.Array(Device), ...v1Errors },
       },
     },
-    async (request) => listCustomerDevices(app.fleet, sessionOf(request), request.query.orgs),
+    async (request, reply) => {
+      const session = sessionOf(request);
+      return app.answers.send(request, reply, session, () =>
+        listCustomerDevices(app.fleet, session, request.query.orgs),
+      );
+    },
   );
   r.get(
     '/api/v1/device/:id/details',
@@ -108,7 +113,13 @@ export function deviceRoutes(app: App) {
         response: { 200: V2Envelope(Type.Array(Device)), ...v2Errors },
       },
     },
-    async (request) => v2(await listDevices(app.fleet, sessionOf(request), { useContext: request.query.use_context })),
+    async (request, reply) => {
+      const session = sessionOf(request);
+      const useContext = request.query.use_context;
+      return app.answers.send(request, reply, session, async () =>
+        v2(await listDevices(app.fleet, session, { useContext })),
+      );
+    },
   );
   r.post(
     `${V2}/deviceFilter`,

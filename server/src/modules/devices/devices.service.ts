@@ -41,6 +41,7 @@ import {
 
 export * from './devices.repository.ts';
 export { type Fleet, FleetMemory, fleetOf } from './fleet.ts';
+export { FleetAnswers } from './fleetAnswers.ts';
 export * from './groups.service.ts';
 export * from './legacy.service.ts';
 export { assertWritable, DeviceError, deviceScope, type ScopeOptions } from './unit.access.ts';

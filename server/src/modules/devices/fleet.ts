@@ -35,7 +35,8 @@ export const fleetOf = (db: Queryable): Fleet => ({
 });
 
 /** Everything held for one organisation. */
-type Held = UnitParts & { units: UnitRow[]; index: Map<number, number>; at: number };
+/** `version` changes whenever anything held for the organisation does. */
+type Held = UnitParts & { units: UnitRow[]; index: Map<number, number>; at: number; version: number };
 
 /**
  * A safety net for changes that reach the database without a bus message (a unit's report that
@@ -63,6 +64,7 @@ export class FleetMemory implements Fleet {
   private readonly refreshing = new Map<number, Promise<void>>();
   /** Advanced by every write: reads begun before it are answered but not kept. */
   private generation = 0;
+  private versions = 0;
 
   constructor(readonly db: Queryable) {}
 
@@ -122,6 +124,15 @@ export class FleetMemory implements Fleet {
     return out;
   }
 
+  /**
+   * What is held for the organisations, brought up to date first, as one string: equal stamps
+   * mean nothing an answer about them was built from has changed.
+   */
+  async stamp(organizationIds: readonly number[]): Promise<string> {
+    const held = await Promise.all([...new Set(organizationIds)].sort((a, b) => a - b).map((org) => this.current(org)));
+    return `${this.generation}:${held.map((h) => h.version).join(',')}`;
+  }
+
   /** The organisation held for this unit, if this very row is what it holds. */
   private heldOf(unit: UnitRow): Held | undefined {
     const h = this.held.get(unit.organization_id);
@@ -149,7 +160,8 @@ export class FleetMemory implements Fleet {
         this.db,
         units.map((u) => u.id),
       );
-      return { units, index: new Map(units.map((u, i) => [u.id, i])), ...parts, at: Date.now() };
+      const index = new Map(units.map((u, i) => [u.id, i]));
+      return { units, index, ...parts, at: Date.now(), version: ++this.versions };
     })();
     const kept = read
       .then((h) => {
@@ -175,6 +187,7 @@ export class FleetMemory implements Fleet {
       const h = this.held.get(org);
       if (generation !== this.generation || !h) return;
       this.replace(h, ids, units, parts);
+      h.version = ++this.versions;
     })().finally(() => {
       if (this.refreshing.get(org) === done) this.refreshing.delete(org);
     });

@@ -1,0 +1,43 @@
+import { createHash } from 'node:crypto';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { SessionRow } from '../auth/auth.service.ts';
+import { scopeOrganizations } from '../organisations/organisations.service.ts';
+import type { FleetMemory } from './fleet.ts';
+
+/** Answers kept at most; the oldest give way (a Map keeps insertion order). */
+const MAX_ANSWERS = 2_000;
+
+/**
+ * Fleet-wide answers kept serialised, per user, language, current organisation and URL, for as
+ * long as nothing held for the user's organisations has changed (the fleet memory's stamp): a
+ * refetch of an unchanged list costs a lookup, and its ETag is computed once.
+ */
+export class FleetAnswers {
+  private readonly answers = new Map<string, { stamp: string; body: string; etag: string }>();
+
+  constructor(private readonly fleet: FleetMemory) {}
+
+  /** Sends the kept answer when it is current, else `build`'s, serialised by the route's schema. */
+  async send(request: FastifyRequest, reply: FastifyReply, session: SessionRow, build: () => Promise<unknown>) {
+    const orgs = await scopeOrganizations(this.fleet.db, session);
+    // Taken before building: a change during the build makes the next call build again.
+    const stamp = await this.fleet.stamp(orgs);
+    const key = `${session.user_id} ${session.language} ${session.current_organization_id} ${request.url}`;
+    let answer = this.answers.get(key);
+    if (answer?.stamp !== stamp) {
+      const body = String(reply.serialize(await build()));
+      answer = { stamp, body, etag: `W/"${createHash('sha1').update(body).digest('base64url')}"` };
+      this.keep(key, answer);
+    }
+    return reply.header('etag', answer.etag).type('application/json; charset=utf-8').send(answer.body);
+  }
+
+  private keep(key: string, answer: { stamp: string; body: string; etag: string }) {
+    this.answers.delete(key);
+    if (this.answers.size >= MAX_ANSWERS) {
+      const oldest = this.answers.keys().next().value;
+      if (oldest !== undefined) this.answers.delete(oldest);
+    }
+    this.answers.set(key, answer);
+  }
+}
