@@ -4,8 +4,13 @@ import type { SessionRow } from '../auth/auth.service.ts';
 import { scopeOrganizations } from '../organisations/organisations.service.ts';
 import type { FleetMemory } from './fleet.ts';
 
-/** Answers kept at most; the oldest give way (a Map keeps insertion order). */
-const MAX_ANSWERS = 2_000;
+/**
+ * Characters of answers kept at most (one or two bytes each): 40 lists of a 10,000-unit fleet.
+ * The least recently used give way (a Map keeps insertion order; a use moves its answer last).
+ */
+const MAX_CHARS = 200_000_000;
+
+type Answer = { stamp: string; body: string; etag: string };
 
 /**
  * Fleet-wide answers kept serialised, per user, language, current organisation and URL, for as
@@ -13,7 +18,8 @@ const MAX_ANSWERS = 2_000;
  * refetch of an unchanged list costs a lookup, and its ETag is computed once.
  */
 export class FleetAnswers {
-  private readonly answers = new Map<string, { stamp: string; body: string; etag: string }>();
+  private readonly answers = new Map<string, Answer>();
+  private chars = 0;
 
   constructor(private readonly fleet: FleetMemory) {}
 
@@ -27,17 +33,23 @@ export class FleetAnswers {
     if (answer?.stamp !== stamp) {
       const body = String(reply.serialize(await build()));
       answer = { stamp, body, etag: `W/"${createHash('sha1').update(body).digest('base64url')}"` };
-      this.keep(key, answer);
     }
+    this.keep(key, answer);
     return reply.header('etag', answer.etag).type('application/json; charset=utf-8').send(answer.body);
   }
 
-  private keep(key: string, answer: { stamp: string; body: string; etag: string }) {
-    this.answers.delete(key);
-    if (this.answers.size >= MAX_ANSWERS) {
-      const oldest = this.answers.keys().next().value;
-      if (oldest !== undefined) this.answers.delete(oldest);
+  private keep(key: string, answer: Answer) {
+    const old = this.answers.get(key);
+    if (old) {
+      this.answers.delete(key);
+      this.chars -= old.body.length;
     }
     this.answers.set(key, answer);
+    this.chars += answer.body.length;
+    for (const [oldest, kept] of this.answers) {
+      if (this.chars <= MAX_CHARS || oldest === key) break;
+      this.answers.delete(oldest);
+      this.chars -= kept.body.length;
+    }
   }
 }
