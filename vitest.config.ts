@@ -1,4 +1,5 @@
 import { defineConfig } from 'vitest/config';
+import { reactOnPreact } from './web/vite.config.ts';
 
 // One run covers every workspace; the summary reporter prints the closing 'N passed, N failed' line.
 export default defineConfig({
@@ -17,7 +18,40 @@ export default defineConfig({
       },
       {
         esbuild: { jsx: 'automatic' },
-        test: { name: 'web', include: ['web/src/**/*.test.{ts,tsx}'], environment: 'jsdom' },
+        // The renderer the built app uses (web/vite.config.ts).
+        resolve: {
+          alias: [{ find: /^@testing-library\/react$/, replacement: '@testing-library/preact' }, ...reactOnPreact],
+          // ES modules first: a library's CommonJS build (lucide-react, react-router under Node's
+          // conditions) would require React itself, past the alias.
+          mainFields: ['module', 'main'],
+          conditions: ['module', 'browser', 'development'],
+        },
+        ssr: { resolve: { conditions: ['module', 'browser', 'development'] } },
+        test: {
+          name: 'web',
+          include: ['web/src/**/*.test.{ts,tsx}'],
+          environment: 'jsdom',
+          // The first test that opens a dialog or a screen compiles its libraries through the alias.
+          testTimeout: 20_000,
+          hookTimeout: 30_000,
+          // Libraries that import React go through the alias too, so one renderer runs everything.
+          server: {
+            deps: {
+              inline: [
+                /@testing-library/,
+                /radix/,
+                /react-router/,
+                /@tanstack/,
+                /react-i18next/,
+                /zustand/,
+                /lucide-react/,
+                /react-grid-layout/,
+                /react-draggable/,
+                /react-resizable/,
+              ],
+            },
+          },
+        },
       },
       {
         test: {

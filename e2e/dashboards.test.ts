@@ -248,6 +248,37 @@ describe('dashboards', () => {
     await expect.poll(() => page.evaluate(() => document.documentElement.scrollWidth)).toBe(PHONE.width);
   });
 
+  it('draws a dashboard being viewed exactly where editing places it, at every breakpoint', async () => {
+    // Viewing lays the widgets out without the interactive grid, which loads only for editing.
+    const { page } = await app.open(DESKTOP);
+    await signIn(page, app.url, 'operator');
+    await page.locator('[data-widget-type=status]').waitFor();
+    const boxes = () =>
+      page.evaluate(() => {
+        const grid = document.querySelector('.dashboard-grid')?.getBoundingClientRect();
+        return Object.fromEntries(
+          Array.from(document.querySelectorAll<HTMLElement>('.dashboard-grid [data-widget-id]')).map((el) => {
+            const b = el.getBoundingClientRect();
+            const at = [b.left - (grid?.left ?? 0), b.top - (grid?.top ?? 0), b.width, b.height];
+            return [el.dataset.widgetType, at.map(Math.round)];
+          }),
+        );
+      });
+    for (const width of [DESKTOP.width, 900, PHONE.width]) {
+      await page.setViewportSize({ width, height: 900 });
+      await page.waitForFunction(() => document.querySelector('.dashboard-grid:not([data-editing])'));
+      await expect.poll(async () => Object.keys(await boxes()).length).toBe(6);
+      // Widths glide to the new size (a CSS transition): measure once nothing moves.
+      await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running'));
+      const viewed = await boxes();
+      await startEditing(page);
+      await page.locator('.react-resizable-handle').first().waitFor();
+      // The editable grid's items glide into place.
+      await expect.poll(boxes).toEqual(viewed);
+      await page.getByRole('button', { name: 'Done', exact: true }).click();
+    }
+  });
+
   it('creates a dashboard from a template and deletes it', async () => {
     const { page } = await app.open();
     await signIn(page, app.url, 'manager');

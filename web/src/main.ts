@@ -4,7 +4,7 @@ import { installChunkFailureHandling } from './lib/chunkLoad.ts';
 import { loadClientConfig } from './lib/clientConfig.ts';
 import { installErrorReporter } from './lib/errorReporter.ts';
 import { applyTheme } from './lib/page.ts';
-import { isSignedIn, useUserStore } from './stores/user.ts';
+import { isSignedIn, userStore } from './stores/userState.ts';
 import './ui/tokens.css';
 import './ui/base.css';
 import './ui/ui.css';
@@ -13,7 +13,7 @@ import './ui/ui.css';
 installErrorReporter(loadClientConfig().then((c) => c.errorReporting));
 // A lazy part of the app that cannot be loaded (a deploy replaced it) offers a reload (spec §8).
 installChunkFailureHandling();
-applyTheme(useUserStore.getState().themeMode);
+applyTheme(userStore.getState().themeMode);
 
 const root = document.getElementById('root') as HTMLElement;
 const loadApp = () => import('./app/start.tsx');
@@ -42,7 +42,7 @@ async function startApp(to?: string, replace?: boolean) {
 const signIn = signInAddress();
 if (signIn === null) {
   // The app's texts are fetched beside its code, not after it (i18n.ts takes the same load).
-  loadLocale(useUserStore.getState().activeLanguage).catch(() => {});
+  loadLocale(userStore.getState().activeLanguage).catch(() => {});
   void startApp();
 } else {
   if (signIn !== location.pathname + location.search) history.replaceState(null, '', signIn);

@@ -59,8 +59,10 @@ describe('the reload offer', () => {
 
     // A full-page screen appears: one offer at a time.
     const page = render(<NewVersionScreen error={GONE} />);
+    // The screen's effect tells the prompt, which renders again on the next flush.
+    act(() => vi.advanceTimersByTime(100));
     expect(screen.getAllByRole('alert')).toHaveLength(1);
-    page.unmount();
+    act(() => page.unmount());
     expect(screen.getAllByRole('alert')).toHaveLength(1);
 
     fireEvent.click(screen.getByRole('button', { name: 'Close' }));

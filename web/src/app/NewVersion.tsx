@@ -1,5 +1,5 @@
 import { RefreshCw, RotateCw, X } from 'lucide-react';
-import { useEffect, useState, useSyncExternalStore } from 'react';
+import { useEffect, useLayoutEffect, useState, useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
   type ChunkFailureKind,
@@ -34,7 +34,8 @@ function useWording(kind: ChunkFailureKind) {
 export function NewVersionScreen({ error }: { error: unknown }) {
   const [kind] = useState(() => chunkFailureKind(error));
   const w = useWording(kind);
-  useEffect(() => showingReloadScreen(), []);
+  // Before paint, so that the prompt never shows beside the screen, and undone at once on unmount.
+  useLayoutEffect(() => showingReloadScreen(), []);
   return (
     <main className="app-error" data-testid="new-version" data-kind={kind}>
       <div className="card app-error__card" role="alert">

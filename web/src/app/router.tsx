@@ -1,7 +1,7 @@
 import { guardNavigation, type RouteName } from '@fieldwatch/core';
 import type { ComponentType } from 'react';
 import { createBrowserRouter, type LoaderFunctionArgs, redirect } from 'react-router';
-import { i18n } from '../i18n/i18n.ts';
+import { i18n, laterTexts } from '../i18n/i18n.ts';
 import { loadChunk } from '../lib/chunkLoad.ts';
 import { setUnauthorizedHandler } from '../lib/http.ts';
 import { toast } from '../lib/toast.ts';
@@ -16,6 +16,14 @@ import { AppError } from './AppError.tsx';
 const screen =
   <K extends string>(load: () => Promise<Record<K, ComponentType>>, name: K) =>
   async () => ({ Component: (await loadChunk(load))[name] });
+
+/** A screen whose texts are in the later part of the locale (i18n/locales.ts): both load together. */
+const laterScreen =
+  <K extends string>(load: () => Promise<Record<K, ComponentType>>, name: K) =>
+  async () => {
+    const [route] = await Promise.all([screen(load, name)(), laterTexts()]);
+    return route;
+  };
 
 /** The navigation guard of spec §2 as a loader: it runs before the lazy screen loads. */
 const guard =
@@ -40,12 +48,12 @@ export const router = createBrowserRouter([
       // Public: a reset or invitation link is opened signed out, so no guard (it would send it to login).
       {
         path: '/reset-password',
-        lazy: screen(() => import('../features/login/ResetPasswordPage.tsx'), 'ResetPasswordPage'),
+        lazy: laterScreen(() => import('../features/login/ResetPasswordPage.tsx'), 'ResetPasswordPage'),
       },
       // Public: a scanned tag opens this signed out or in; the flow signs in or registers itself (issue 9).
       {
         path: '/nfc/:uuid',
-        lazy: screen(() => import('../features/onboarding/OnboardingPage.tsx'), 'OnboardingPage'),
+        lazy: laterScreen(() => import('../features/onboarding/OnboardingPage.tsx'), 'OnboardingPage'),
       },
     ],
   },
@@ -73,32 +81,32 @@ export const router = createBrowserRouter([
       {
         path: 'devicemanagement',
         loader: guard('devicemanagement'),
-        lazy: screen(() => import('../features/devices/DeviceManagementPage.tsx'), 'DeviceManagementPage'),
+        lazy: laterScreen(() => import('../features/devices/DeviceManagementPage.tsx'), 'DeviceManagementPage'),
       },
       {
         path: 'groupmanagement',
         loader: guard('groupmanagement'),
-        lazy: screen(() => import('../features/containers/ContainerPages.tsx'), 'GroupManagementPage'),
+        lazy: laterScreen(() => import('../features/containers/ContainerPages.tsx'), 'GroupManagementPage'),
       },
       {
         path: 'locationmanagement',
         loader: guard('locationmanagement'),
-        lazy: screen(() => import('../features/containers/ContainerPages.tsx'), 'LocationManagementPage'),
+        lazy: laterScreen(() => import('../features/containers/ContainerPages.tsx'), 'LocationManagementPage'),
       },
       {
         path: 'taskmanagement',
         loader: guard('taskmanagement'),
-        lazy: screen(() => import('../features/tasks/TaskManagementPage.tsx'), 'TaskManagementPage'),
+        lazy: laterScreen(() => import('../features/tasks/TaskManagementPage.tsx'), 'TaskManagementPage'),
       },
       {
         path: 'admin',
         loader: guard('admin'),
-        lazy: screen(() => import('../features/admin/AdminPage.tsx'), 'AdminPage'),
+        lazy: laterScreen(() => import('../features/admin/AdminPage.tsx'), 'AdminPage'),
       },
       {
         path: 'profile',
         loader: guard('profile'),
-        lazy: screen(() => import('../features/profile/ProfilePage.tsx'), 'ProfilePage'),
+        lazy: laterScreen(() => import('../features/profile/ProfilePage.tsx'), 'ProfilePage'),
       },
       {
         path: '*',

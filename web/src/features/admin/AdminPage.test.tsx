@@ -3,7 +3,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { initI18n } from '../../i18n/i18n.ts';
+import { initI18n, laterTexts } from '../../i18n/i18n.ts';
 import { attachToastDisplay, type Toast } from '../../lib/toast.ts';
 import { useUserStore } from '../../stores/user.ts';
 import { AdminPage } from './AdminPage.tsx';
@@ -31,6 +31,8 @@ function show(path = '/admin') {
 describe('AdminPage', () => {
   beforeAll(async () => {
     await initI18n('en');
+    // The screen's texts, as its route loads them.
+    await laterTexts();
     // jsdom has no scrolling; the tab list scrolls its chosen tab into view.
     Element.prototype.scrollBy ??= () => {};
   });
@@ -128,7 +130,8 @@ describe('AdminPage', () => {
     useUserStore.setState({ accessResponse: access(0) });
     show('/admin?tab=api');
     fireEvent.click(await screen.findByRole('button', { name: 'Create key' }));
-    const dialog = within(await screen.findByRole('dialog'));
+    // The dialog's code loads with the first dialog opened; its first import is slow in the test runner.
+    const dialog = within(await screen.findByRole('dialog', undefined, { timeout: 15_000 }));
     const password = dialog.getByLabelText('Current password') as HTMLInputElement;
     expect(password.type).toBe('password');
     expect(password.autocomplete).toBe('current-password');

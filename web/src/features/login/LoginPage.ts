@@ -8,7 +8,7 @@ import { isChunkLoadError } from '../../lib/chunkLoad.ts';
 import { ApiError } from '../../lib/http.ts';
 import { setDocumentTitle } from '../../lib/page.ts';
 import { toast } from '../../lib/toast.ts';
-import { useUserStore } from '../../stores/user.ts';
+import { userStore } from '../../stores/userState.ts';
 import { h, icon, setAttr } from '../../ui/dom.ts';
 import { accountBrand } from './resetApi.ts';
 import { languageMenu, themeToggle, toaster } from './signInCorner.ts';
@@ -32,7 +32,7 @@ export type SignInHost = {
 
 /** Texts in the store's language, following its changes until `stop`. */
 export async function followLanguage(): Promise<{ texts: LiveTexts; stop: () => void }> {
-  let wanted = useUserStore.getState().activeLanguage;
+  let wanted = userStore.getState().activeLanguage;
   const texts = liveTexts(await signInTexts(wanted));
   const follow = (lang: Language) => {
     if (lang === wanted) return;
@@ -43,8 +43,8 @@ export async function followLanguage(): Promise<{ texts: LiveTexts; stop: () => 
       () => {},
     );
   };
-  const stop = useUserStore.subscribe((s) => follow(s.activeLanguage));
-  follow(useUserStore.getState().activeLanguage);
+  const stop = userStore.subscribe((s) => follow(s.activeLanguage));
+  follow(userStore.getState().activeLanguage);
   return { texts, stop };
 }
 
@@ -212,7 +212,7 @@ export function mountSignIn(container: HTMLElement, host: SignInHost, texts: Liv
  */
 export async function showSignInPage(root: HTMLElement, host: SignInHost): Promise<() => void> {
   const { texts, stop } = await followLanguage();
-  showLanguage(useUserStore.getState().activeLanguage);
+  showLanguage(userStore.getState().activeLanguage);
   const frame = h(
     'div',
     { class: 'auth' },

@@ -10,7 +10,7 @@ import { __iconNode as X } from 'lucide-react/dist/esm/icons/x.js?node';
 import { showLanguage } from '../../i18n/direction.ts';
 import { applyTheme } from '../../lib/page.ts';
 import { attachToastDisplay, TOAST_LIFETIME_MS, type Toast } from '../../lib/toast.ts';
-import { useUserStore } from '../../stores/user.ts';
+import { userStore } from '../../stores/userState.ts';
 import { h, icon, setAttr } from '../../ui/dom.ts';
 import { type LiveTexts, signInTexts } from './signInText.ts';
 
@@ -60,7 +60,7 @@ export function languageMenu(texts: LiveTexts): HTMLElement {
     close(true);
     signInTexts(lang).then(
       () => {
-        useUserStore.getState().setActiveLanguage(lang);
+        userStore.getState().setActiveLanguage(lang);
         showLanguage(lang);
       },
       () => {},
@@ -78,7 +78,7 @@ export function languageMenu(texts: LiveTexts): HTMLElement {
     if (e.key !== 'Tab') e.preventDefault();
   };
   const open = () => {
-    const active = useUserStore.getState().activeLanguage;
+    const active = userStore.getState().activeLanguage;
     const list = LANGUAGES.map((lang) =>
       h(
         'div',
@@ -122,7 +122,7 @@ export function languageMenu(texts: LiveTexts): HTMLElement {
 export function themeToggle(texts: LiveTexts): HTMLElement {
   const button = h('button', { type: 'button', class: 'icon-btn', 'data-testid': 'theme-toggle' });
   const show = () => {
-    const mode = useUserStore.getState().themeMode;
+    const mode = userStore.getState().themeMode;
     labelled(
       button,
       `${texts.t('shell.toggleTheme')}: ${texts.t(mode === 'Dark' ? 'shell.themeBright' : 'shell.themeDark')}`,
@@ -131,7 +131,7 @@ export function themeToggle(texts: LiveTexts): HTMLElement {
     applyTheme(mode);
   };
   button.addEventListener('click', () => {
-    useUserStore.getState().toggleTheme();
+    userStore.getState().toggleTheme();
     show();
   });
   texts.bind(show);

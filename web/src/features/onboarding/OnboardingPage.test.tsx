@@ -3,7 +3,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { initI18n } from '../../i18n/i18n.ts';
+import { initI18n, laterTexts } from '../../i18n/i18n.ts';
 import { useUserStore } from '../../stores/user.ts';
 import { OnboardingPage } from './OnboardingPage.tsx';
 
@@ -67,6 +67,8 @@ const click = (name: string | RegExp) => fireEvent.click(screen.getByRole('butto
 
 beforeAll(async () => {
   await initI18n('en');
+  // The screen's texts, as its route loads them.
+  await laterTexts();
 });
 beforeEach(() => {
   useUserStore.setState({ accessResponse: null, profile: null, permissions: null });

@@ -3,7 +3,7 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { initI18n } from '../../i18n/i18n.ts';
+import { initI18n, laterTexts } from '../../i18n/i18n.ts';
 import { queryClient } from '../../lib/query.ts';
 import { attachToastDisplay, type Toast } from '../../lib/toast.ts';
 import { useUserStore } from '../../stores/user.ts';
@@ -83,6 +83,8 @@ function open(url: string) {
 
 beforeAll(async () => {
   await initI18n('en');
+  // The screen's texts, as its route loads them.
+  await laterTexts();
   // jsdom has no scrolling; the tab list keeps the chosen tab in view with scrollBy.
   Element.prototype.scrollBy ??= () => {};
 });
