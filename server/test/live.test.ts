@@ -144,6 +144,32 @@ describe('live samples', () => {
     expect(batches(messages)[3]?.samples).toEqual([sample(mine, 11, 10)]);
     ws.close();
   });
+
+  it('ignores text, binary and nesting that are no subscription, and closes a socket sending more than 64 KiB', async () => {
+    const { ws, messages } = await subscribed({ kind: 'subscribe', units: [11] });
+    const roundTrip = () =>
+      new Promise((resolve) => {
+        ws.once('pong', resolve);
+        ws.ping();
+      });
+    ws.send('{"kind":"subscribe","units":[');
+    ws.send(Buffer.from([0xff, 0x00, 0xfe]));
+    ws.send(`{"kind":"subscribe","units":${'['.repeat(60_000)}`);
+    ws.send(JSON.stringify({ kind: 'subscribe', units: [12], organizations: { length: 1 } }));
+    await roundTrip();
+    for (const e of [sample(mine, 11, 1), sample(mine, 12, 2)]) t.bus.publish(e);
+    await expect.poll(() => batches(messages).length, TICK).toBe(1);
+    expect(batches(messages)[0]?.samples).toEqual([sample(mine, 11, 1)]);
+
+    const closed = new Promise<number>((resolve) => ws.once('close', resolve));
+    ws.send(JSON.stringify({ kind: 'subscribe', units: Array.from({ length: 20_000 }, (_, n) => n + 1) }));
+    expect(await closed).toBe(1009); // message too big
+    // Another socket still works.
+    const other = await subscribed();
+    t.bus.publish(sample(mine, 13, 3));
+    await expect.poll(() => batches(other.messages).length, TICK).toBe(1);
+    other.ws.close();
+  });
 });
 
 // A tab open all day (issue 11): the server's heartbeat keeps the socket open through proxies and
