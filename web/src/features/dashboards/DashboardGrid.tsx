@@ -32,7 +32,7 @@ export const GRID_MARGIN: [number, number] = [12, 12];
 // layout is edited; viewing places the widgets with the same library's layout arithmetic.
 const EditableGrid = lazy(() => loadChunk(() => import('./EditableGrid.tsx')));
 
-export const toGrid = (items: readonly LayoutItem[]) =>
+const toGrid = (items: readonly LayoutItem[]) =>
   items.map((l) => ({ i: l.i, x: l.x, y: l.y, w: l.w, h: l.h, minW: l.mW, minH: l.mH }));
 
 /** The grid box's content width, followed as it changes. */
@@ -60,11 +60,16 @@ export function DashboardGrid({ id, dashboard, editing }: { id: string; dashboar
   const bp = width === null ? 'md' : getBreakpointFromWidth(GRID_WIDTHS, width);
   const language = useTranslation().i18n.language;
   const dir = isLanguage(language) ? textDirection(language) : 'ltr';
-  const cells = Object.entries(dashboard.widgets).map(([widgetId, widget]) => ({
-    widgetId,
-    type: widget.component,
-    content: <WidgetFrame dashboardId={id} widgetId={widgetId} widget={widget} editing={editing} />,
-  }));
+  // Kept while the widgets are unchanged, so the resting layout is not computed again each render.
+  const cells = useMemo(
+    () =>
+      Object.entries(dashboard.widgets).map(([widgetId, widget]) => ({
+        widgetId,
+        type: widget.component,
+        content: <WidgetFrame dashboardId={id} widgetId={widgetId} widget={widget} editing={editing} />,
+      })),
+    [dashboard.widgets, id, editing],
+  );
   const still = width !== null && <StaticGrid width={width} bp={bp} layouts={layouts} cells={cells} dir={dir} />;
 
   return (
