@@ -2,9 +2,13 @@ import { defineConfig } from 'vitest/config';
 import { reactOnPreact } from './web/vite.config.ts';
 
 // One run covers every workspace; the summary reporter prints the closing 'N passed, N failed' line.
+// The unit and server files run two at a time (forks), one per core: most of a server file's time is
+// one core running PGlite. The browser files run after them, one at a time (one thread), each with a
+// server and a browser of its own that already fill both cores.
 export default defineConfig({
   test: {
     reporters: ['default', './scripts/summary-reporter.ts'],
+    poolOptions: { forks: { maxForks: 2, minForks: 1 }, threads: { maxThreads: 1, minThreads: 1 } },
     projects: [
       { test: { name: 'core', include: ['core/src/**/*.test.ts'], environment: 'node' } },
       {
@@ -60,7 +64,8 @@ export default defineConfig({
           environment: 'node',
           testTimeout: 60_000,
           hookTimeout: 120_000,
-          fileParallelism: false,
+          pool: 'threads',
+          sequence: { groupOrder: 1 },
         },
       },
     ],

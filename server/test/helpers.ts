@@ -39,7 +39,9 @@ export async function openTestDb(url = process.env.DATABASE_URL): Promise<Db> {
  * The real MQTT gateway for a test: the embedded broker on a free loopback port, or MQTT_URL's
  * broker with a group and session of this test file's own, so no other run takes its messages.
  */
-export function startTestGateway(opts: Pick<Parameters<typeof startGateway>[0], 'db' | 'bus' | 'log' | 'metrics'>) {
+export function startTestGateway(
+  opts: Pick<Parameters<typeof startGateway>[0], 'db' | 'bus' | 'log' | 'metrics' | 'watchdog'>,
+) {
   return startGateway({
     ...opts,
     mqttUrl: process.env.MQTT_URL,
@@ -60,6 +62,8 @@ export type TestApp = { app: App; db: Db; bus: LiveBus; link: DeviceLink; close:
 export async function createTestApp(
   opts: {
     gateway?: boolean;
+    /** With the gateway: its periodic checks, which write on their own timer (default on). */
+    watchdog?: boolean;
     weatherUrl?: string;
     mailer?: AccountMailer;
     databaseUrl?: string;
@@ -71,7 +75,7 @@ export async function createTestApp(
   await migrate(db);
   const bus = new LiveBus();
   const log = pino({ level: process.env.TEST_LOG_LEVEL ?? 'silent' });
-  const link = opts.gateway ? await startTestGateway({ db, bus, log }) : undefined;
+  const link = opts.gateway ? await startTestGateway({ db, bus, log, watchdog: opts.watchdog }) : undefined;
   const app = await buildApp({
     db,
     bus,

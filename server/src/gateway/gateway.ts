@@ -24,6 +24,8 @@ export async function startGateway(opts: {
   host?: string;
   /** Ingest, alarm and queue metrics (the app's /metrics); default: counted, never scraped. */
   metrics?: Metrics;
+  /** Whether the periodic checks (silent units, unanswered operations) run; default yes. */
+  watchdog?: boolean;
 }): Promise<DeviceLink> {
   const ingest = createIngest(opts);
   const link = opts.mqttUrl
@@ -36,7 +38,8 @@ export async function startGateway(opts: {
         clean: opts.mqttCleanSession,
       })
     : await startEmbeddedBroker({ db: opts.db, ingest, log: opts.log, port: opts.mqttPort, host: opts.host });
-  const stopWatchdog = startWatchdog(opts.db, opts.bus, opts.log, undefined, opts.metrics);
+  const stopWatchdog =
+    opts.watchdog === false ? async () => {} : startWatchdog(opts.db, opts.bus, opts.log, undefined, opts.metrics);
   return {
     port: link.port,
     // A PRODUCER span, child of the request that sent the command to the unit.
