@@ -66,6 +66,7 @@ export default defineConfig({
           hookTimeout: 120_000,
           pool: 'threads',
           sequence: { groupOrder: 1 },
+          globalSetup: ['e2e/support/demoTemplate.ts'],
         },
       },
     ],

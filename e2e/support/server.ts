@@ -30,6 +30,10 @@ export type RunningServer = {
 export async function startServer(env: Record<string, string> = {}, dataDir?: string): Promise<RunningServer> {
   const dir = dataDir ?? fs.mkdtempSync(path.join(os.tmpdir(), 'fieldwatch-e2e-'));
   const database = process.env.DATABASE_URL ? await freshDatabase(process.env.DATABASE_URL) : undefined;
+  // The demo seed of the run's template (support/demoTemplate.ts), when this server would seed the same.
+  const template = process.env.E2E_DEMO_TEMPLATE;
+  if (template && !dataDir && !database && !SEED_SETTINGS.some((k) => k in env))
+    fs.cpSync(template, dir, { recursive: true });
   if (database) env = { DATABASE_URL: database.url, ...env };
   let process_ = await launch({ PORT: '0', ...env }, dir);
   const stopProcess = () =>
@@ -56,6 +60,9 @@ export async function startServer(env: Record<string, string> = {}, dataDir?: st
   };
   return server;
 }
+
+/** Settings that change what the demo seeds: a server given one of them seeds its own. */
+const SEED_SETTINGS = ['SIM_UNITS', 'DEMO', 'INITIAL_ADMIN_PASSWORD', 'DATABASE_URL'];
 
 /** One server process: resolves once it prints its URL and MQTT line. */
 async function launch(env: Record<string, string>, dir: string) {
