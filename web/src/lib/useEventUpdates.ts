@@ -3,7 +3,7 @@ import { i18n } from '../i18n/i18n.ts';
 import { useUserStore } from '../stores/user.ts';
 import { eventKeys } from './eventsApi.ts';
 import { onLive } from './live.ts';
-import { queryClient } from './query.ts';
+import { invalidateLive } from './query.ts';
 
 /** Whether the browser may show desktop notifications for this page now. */
 export const desktopPermission = (): NotificationPermission | 'unsupported' =>
@@ -21,13 +21,13 @@ export function useEventUpdates() {
       onLive((m) => {
         // A new event, or one acknowledged (by anyone): the lists and the open views of events.
         if (m.kind === 'event' || m.kind === 'acknowledged') {
-          void queryClient.invalidateQueries({ queryKey: eventKeys.events });
-        } else if (m.kind === 'task') void queryClient.invalidateQueries({ queryKey: eventKeys.tasks });
+          invalidateLive(eventKeys.events);
+        } else if (m.kind === 'task') invalidateLive(eventKeys.tasks);
         else if (m.kind === 'notificationsSeen') {
           // This user's notifications were marked seen, here or in another tab: the list and the bell.
-          void queryClient.invalidateQueries({ queryKey: eventKeys.notifications });
+          invalidateLive(eventKeys.notifications);
         } else if (m.kind === 'notification') {
-          void queryClient.invalidateQueries({ queryKey: eventKeys.notifications });
+          invalidateLive(eventKeys.notifications);
           if (useUserStore.getState().notifications.desktop && desktopPermission() === 'granted') {
             new Notification(i18n.t('notifications.desktopTitle'), {
               body: String(m.message ?? ''),
