@@ -124,9 +124,13 @@ export async function buildApp(options: AppOptions): Promise<App> {
   app.decorate('db', options.db);
   app.decorate('bus', options.bus ?? new LiveBus());
   const fleet = new FleetMemory(options.db);
-  app.bus.onMessage((message) => fleet.follow(message));
+  const answers = new FleetAnswers(fleet);
+  app.bus.onMessage((message) => {
+    fleet.follow(message);
+    answers.follow(message);
+  });
   app.decorate('fleet', fleet);
-  app.decorate('answers', new FleetAnswers(fleet));
+  app.decorate('answers', answers);
   app.decorate('link', options.link ?? noLink);
   app.decorate('mailer', options.mailer ?? logAccountMailer(app.log));
   app.decorate('publicUrl', (options.publicUrl ?? `http://localhost:${DEFAULT_HTTP_PORT}`).replace(/\/+$/, ''));

@@ -160,6 +160,16 @@ describe('fleet-wide reads held in memory', () => {
     await expectAnswersFromTheDatabase();
   });
 
+  it('let their kept answers go at a write, instead of holding them until memory runs short', async () => {
+    for (const url of ['/api/v1/device', `${X}/GetUnitsShowValue`])
+      expect((await t.app.inject({ url, headers: { cookie } })).statusCode).toBe(200);
+    expect(t.app.answers.size).toBeGreaterThanOrEqual(2);
+    t.app.bus.dataChanged();
+    expect(t.app.answers.size).toBe(0);
+    expect((await t.app.inject({ url: '/api/v1/device', headers: { cookie } })).statusCode).toBe(200);
+    expect(t.app.answers.size).toBe(1);
+  });
+
   it('answer 304 with no body to a client that holds the same list, and the new list once it changed', async () => {
     const first = await t.app.inject({ url: '/api/v1/device', headers: { cookie } });
     const tag = first.headers.etag;

@@ -58,6 +58,8 @@ const byId = (a: UnitRow, b: UnitRow) => a.id - b.id;
  */
 export class FleetMemory implements Fleet {
   private readonly held = new Map<number, Held>();
+  /** The organisation each held unit was last read in (checked against that organisation's index). */
+  private readonly organizationOf = new Map<number, number>();
   /** Organisations being read whole, and units to read again, per organisation. */
   private readonly loading = new Map<number, Promise<Held>>();
   private readonly stale = new Map<number, Set<number>>();
@@ -72,6 +74,7 @@ export class FleetMemory implements Fleet {
     if (message.kind === 'dataChanged') {
       this.generation++;
       this.held.clear();
+      this.organizationOf.clear();
       this.loading.clear();
       this.stale.clear();
       this.refreshing.clear();
@@ -111,10 +114,9 @@ export class FleetMemory implements Fleet {
   async latest(unitIds: readonly number[]): Promise<Map<number, Latest>> {
     const out = new Map<number, Latest>();
     const missing: number[] = [];
-    const held = [...this.held.values()];
     for (const id of unitIds) {
-      const h = held.find((x) => x.index.has(id));
-      if (!h) missing.push(id);
+      const h = this.held.get(this.organizationOf.get(id) ?? -1);
+      if (!h?.index.has(id)) missing.push(id);
       else {
         const latest = h.latest.get(id);
         if (latest) out.set(id, latest);
@@ -165,7 +167,10 @@ export class FleetMemory implements Fleet {
     })();
     const kept = read
       .then((h) => {
-        if (generation === this.generation) this.held.set(org, h);
+        if (generation === this.generation) {
+          this.held.set(org, h);
+          for (const u of h.units) this.organizationOf.set(u.id, org);
+        }
         return h;
       })
       .finally(() => {
@@ -220,6 +225,7 @@ export class FleetMemory implements Fleet {
       const unit = found.get(id);
       if (unit) kept.set(id, unit);
       else kept.delete(id);
+      if (unit) this.organizationOf.set(id, unit.organization_id);
     }
     h.units = [...kept.values()].sort(byId);
     h.index = new Map(h.units.map((u, i) => [u.id, i]));

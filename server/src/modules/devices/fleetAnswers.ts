@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { BusMessage } from '../../live/bus.ts';
 import type { SessionRow } from '../auth/auth.service.ts';
 import { scopeOrganizations } from '../organisations/organisations.service.ts';
 import type { FleetMemory } from './fleet.ts';
@@ -22,6 +23,18 @@ export class FleetAnswers {
   private chars = 0;
 
   constructor(private readonly fleet: FleetMemory) {}
+
+  /** A write makes every kept answer out of date: they are let go at once, not when memory runs short. */
+  follow(message: BusMessage) {
+    if (message.kind !== 'dataChanged') return;
+    this.answers.clear();
+    this.chars = 0;
+  }
+
+  /** How many answers are kept. */
+  get size() {
+    return this.answers.size;
+  }
 
   /** Sends the kept answer when it is current, else `build`'s, serialised by the route's schema. */
   async send(request: FastifyRequest, reply: FastifyReply, session: SessionRow, build: () => Promise<unknown>) {

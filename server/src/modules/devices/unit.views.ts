@@ -24,7 +24,8 @@ import { groupsOfUnits, type UnitGroupRow } from './groups.repository.ts';
  * One unit as every API shows it (v1 device, v2 device, legacy Unit): the stored row, its active
  * alarms, the names of its groups and its derived status (spec §4). Built once, projected per API.
  */
-export type UnitView = { unit: UnitRow; alarms: AlarmRow[]; groups: string[]; status: UnitStatus };
+/** A unit as answered; `alarms` is the list the fleet memory holds, shared, never changed in place. */
+export type UnitView = { unit: UnitRow; alarms: readonly AlarmRow[]; groups: string[]; status: UnitStatus };
 
 export type DateFormat = (d: Date) => string;
 export const isoDate: DateFormat = (d) => d.toISOString();
@@ -69,7 +70,7 @@ export function viewOf(
     UnitName: unit.unit_name,
     AlarmEvents: alarms.map((a) => ({ AlarmType: a.alarm_type })),
   });
-  return { unit, alarms: [...alarms], groups: names, status };
+  return { unit, alarms, groups: names, status };
 }
 
 /** Views of units; group names only of groups of the given organisations (the caller's scope). */
