@@ -121,6 +121,40 @@ describe('fleet-wide reads held in memory', () => {
     await expectAnswersFromTheDatabase();
   });
 
+  it('follow a report of several messages, each value at its own time', async () => {
+    const now = Date.now();
+    const messages = [
+      { t: new Date(now - 120_000).toISOString(), v: { Loop1: 5, PT1: 19.5 } },
+      { t: new Date(now - 1_000).toISOString(), v: { Loop1: 6 } },
+      { t: new Date(now - 60_000).toISOString(), v: { BatteryVoltage: 3.5 } },
+    ];
+    const seen = new Promise<void>((resolve) => {
+      const stop = t.bus.subscribe((e) => {
+        if ('unitId' in e && e.unitId === unit.a && e.kind === 'samples') {
+          stop();
+          resolve();
+        }
+      });
+    });
+    await units[0]?.publishAsync('fw/u/FM-A/up/samples', JSON.stringify(messages), { qos: 1 });
+    await seen;
+    await expectAnswersFromTheDatabase();
+  });
+
+  it("put a report's values in place from the report itself, reading nothing again", async () => {
+    const devices = async () =>
+      (await t.app.inject({ url: '/api/v1/device', headers: { cookie } })).json() as { id: number; name: string }[];
+    const before = (await devices()).find((d) => d.id === unit.b);
+    // Beside the API and unannounced: a read of the unit again would bring it.
+    await t.app.db.query("update units set unit_name = 'Renamed unseen' where id = $1", [unit.b]);
+    await report(1, 'FM-B', 'samples', { BatteryVoltage: 3.05 });
+    expect((await devices()).find((d) => d.id === unit.b)?.name).toBe(before?.name);
+    const values = (await t.app.inject({ url: `${X}/GetUnitsShowValue`, headers: { cookie } })).json();
+    expect(JSON.stringify(values)).toContain('3.05');
+    t.app.bus.dataChanged();
+    await expectAnswersFromTheDatabase();
+  });
+
   it('follow an alarm raised and cleared by what a unit reports', async () => {
     await report(2, 'FM-C', 'alarm', { Resistance1: 0.4 });
     const withAlarm = (await t.app.inject({ url: '/api/v1/device', headers: { cookie } })).json();

@@ -138,13 +138,18 @@ export function createIngest(deps: { db: Db; bus: LiveBus; log: FastifyBaseLogge
           f.raised.push(...found.raised);
           if (t > f.at) f.at = t;
         }
-        bus.publish({
-          kind: 'samples',
-          unitId: b.unit.id,
-          organizationId: b.unit.organization_id,
-          t: last.t,
-          values: last.v,
-        });
+        // One event per message, oldest first: a report of several carries values the newest lacks,
+        // and whoever follows the events (browsers, each instance's fleet memory) sees every one.
+        const ordered =
+          b.messages.length > 1 ? [...b.messages].sort((x, y) => Date.parse(x.t) - Date.parse(y.t)) : b.messages;
+        for (const m of ordered)
+          bus.publish({
+            kind: 'samples',
+            unitId: b.unit.id,
+            organizationId: b.unit.organization_id,
+            t: m.t,
+            values: m.v,
+          });
       } else if (b.kind === 'radar') {
         const t = new Date(b.radar.t);
         await insertRadar(tx, b.unit.id, {

@@ -1,3 +1,4 @@
+import { LATEST_MAX_AGE_DAYS, seriesByColumn } from '@fieldwatch/core';
 import type { Queryable } from '../../db/db.ts';
 import type { BusMessage } from '../../live/bus.ts';
 import { listUnits, type UnitRow } from './devices.repository.ts';
@@ -48,6 +49,7 @@ const MAX_AGE_MS = 60_000;
 const CHANGES_UNIT = new Set(['samples', 'alarm', 'operation', 'relay']);
 
 const byId = (a: UnitRow, b: UnitRow) => a.id - b.id;
+const DAY_MS = 86_400_000;
 
 /**
  * The fleet held in memory, per organisation, read once and kept current from the bus: a unit
@@ -71,6 +73,7 @@ export class FleetMemory implements Fleet {
   constructor(readonly db: Queryable) {}
 
   follow(message: BusMessage) {
+    if (message.kind === 'samples' && this.patchSamples(message)) return;
     if (message.kind === 'dataChanged') {
       this.generation++;
       this.held.clear();
@@ -133,6 +136,38 @@ export class FleetMemory implements Fleet {
   async stamp(organizationIds: readonly number[]): Promise<string> {
     const held = await Promise.all([...new Set(organizationIds)].sort((a, b) => a - b).map((org) => this.current(org)));
     return `${this.generation}:${held.map((h) => h.version).join(',')}`;
+  }
+
+  /**
+   * A report's samples, put in place from the message itself instead of reading the unit again: its
+   * last report time and its newest value of each series, by the rules ingest stored them with (a
+   * value replaces an older one only; a report time from the unit's future is not trusted). Not
+   * when a read of the organisation is under way, which may have begun before the report was
+   * stored: the unit is read again then, as for any other change. Alarms the report raised or
+   * cleared come as messages of their own.
+   */
+  private patchSamples(m: { unitId: number; organizationId: number; t: string; values: Record<string, number> }) {
+    const org = m.organizationId;
+    const h = this.held.get(org);
+    const i = h?.index.get(m.unitId);
+    const at = Date.parse(m.t);
+    const now = Date.now();
+    if (!h || i === undefined || this.loading.has(org) || this.refreshing.has(org)) return false;
+    if (this.stale.get(org)?.has(m.unitId) || !(at <= now)) return false;
+    const unit = h.units[i] as UnitRow;
+    if (!unit.last_report_at || unit.last_report_at.getTime() < at)
+      h.units[i] = { ...unit, last_report_at: new Date(at) };
+    if (at > now - LATEST_MAX_AGE_DAYS * DAY_MS) {
+      const latest: Latest = { ...h.latest.get(m.unitId) };
+      for (const [column, value] of Object.entries(m.values)) {
+        if (!seriesByColumn(column)) continue;
+        const held = latest[column];
+        if (!held || held.time.getTime() < at) latest[column] = { value, time: new Date(at) };
+      }
+      h.latest.set(m.unitId, latest);
+    }
+    h.version = ++this.versions;
+    return true;
   }
 
   /** The organisation held for this unit, if this very row is what it holds. */

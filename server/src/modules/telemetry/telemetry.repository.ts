@@ -1,3 +1,4 @@
+import { LATEST_MAX_AGE_DAYS } from '@fieldwatch/core';
 import type { Queryable } from '../../db/db.ts';
 
 export type SampleRow = { series: number; ts: Date; value: number };
@@ -229,9 +230,9 @@ export async function latestValues(
 ): Promise<(SampleRow & { unit_id: number })[]> {
   return db.query<SampleRow & { unit_id: number }>(
     `select unit_id, series, ts, value from latest_samples
-     where unit_id = any($1) and ts > now() - interval '30 days'
+     where unit_id = any($1) and ts > now() - make_interval(days => $2)
      order by unit_id, series`,
-    [unitIds],
+    [unitIds, LATEST_MAX_AGE_DAYS],
   );
 }
 
