@@ -363,12 +363,12 @@ export async function frontendScaleBench(): Promise<BenchResult> {
   const weather = new FakeOpenMeteo();
   await weather.listen();
   const tiles = await tileServer();
-  let server: Pick<RunningServer, 'url' | 'stop' | 'dataDir'> | undefined;
+  let server: Pick<RunningServer, 'url' | 'stop'> | undefined;
   try {
     const started = Date.now();
     // FRONTEND_URL: measure a server already running (while working on the app; same admin password).
     server = process.env.FRONTEND_URL
-      ? { url: process.env.FRONTEND_URL, dataDir: '', stop: async () => {} }
+      ? { url: process.env.FRONTEND_URL, stop: async () => {} }
       : await startServer({
           SIM_UNITS: String(UNITS),
           MQTT_PORT: '0',
@@ -420,7 +420,6 @@ export async function frontendScaleBench(): Promise<BenchResult> {
     for (const f of c.frames.slice(0, 12)) note(`  ${f}`);
   } finally {
     await server?.stop();
-    if (server?.dataDir) fs.rmSync(server.dataDir, { recursive: true, force: true });
     await tiles.stop();
     await weather.stop();
   }

@@ -50,6 +50,8 @@ export async function startServer(env: Record<string, string> = {}, dataDir?: st
     stop: async () => {
       await stopProcess();
       await database?.drop();
+      // A directory of its own goes with it (a copy of the demo data is some 100-300 MB).
+      if (!dataDir) fs.rmSync(dir, { recursive: true, force: true });
     },
     restart: async (whileDown) => {
       await stopProcess();
