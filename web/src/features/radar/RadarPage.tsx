@@ -465,7 +465,11 @@ function RadarView({ unitId, channels }: { unitId: number; channels: number[] })
             className="radar__date"
             label={t('radar.date', { count: dates.length })}
             value={selected?.key ?? ''}
-            options={dateOptions.length ? dateOptions : [{ value: '', label: t('radar.noDatesShort') }]}
+            options={
+              dateOptions.length
+                ? dateOptions
+                : [{ value: '', label: datesQuery.data ? t('radar.noDatesShort') : t('common.loading') }]
+            }
             disabled={dates.length === 0}
             onChange={(e) => setParam({ date: e.target.value })}
           />
