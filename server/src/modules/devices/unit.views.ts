@@ -23,8 +23,8 @@ import { groupsOfUnits, type UnitGroupRow } from './groups.repository.ts';
 /**
  * One unit as every API shows it (v1 device, v2 device, legacy Unit): the stored row, its active
  * alarms, the names of its groups and its derived status (spec §4). Built once, projected per API.
+ * `alarms` is the list the fleet memory holds, shared, never changed in place.
  */
-/** A unit as answered; `alarms` is the list the fleet memory holds, shared, never changed in place. */
 export type UnitView = { unit: UnitRow; alarms: readonly AlarmRow[]; groups: string[]; status: UnitStatus };
 
 export type DateFormat = (d: Date) => string;
