@@ -45,6 +45,17 @@ async function zoomToSymbols(page: Page) {
   }
 }
 
+/** The network is drawn from zoom 9 (a town in view): wheels in over a unit, whose town has a network. */
+async function zoomToNetwork(page: Page) {
+  const icon = await map(page).locator('.leaflet-marker-icon').first().boundingBox();
+  if (!icon) throw new Error('no unit on the map');
+  await page.mouse.move(icon.x + icon.width / 2, icon.y + icon.height / 2);
+  for (let z = await zoom(page); z < 9; z = await zoom(page)) {
+    await page.mouse.wheel(0, -300);
+    await expect.poll(() => zoom(page)).toBeGreaterThan(z);
+  }
+}
+
 async function openMapDashboard(page: Page) {
   await page.goto(`${app.url}/dashboard/map`);
   await map(page).locator('[data-view]').waitFor();
@@ -82,6 +93,15 @@ describe('GIS layers on the unit map', () => {
       'measuringPoint',
     ]);
     expect(gisCalls.count).toBeGreaterThan(0);
+
+    // The map opens on the user's whole fleet, too far out for the network: nothing is drawn and
+    // the panel says why, until the map comes in to a town.
+    const far = map(page).locator('.gis-layers__state[data-state=far]');
+    expect(await zoom(page)).toBeLessThan(9);
+    await far.waitFor();
+    expect(await paths(page)).toBe(0);
+    await zoomToNetwork(page);
+    expect(await far.count()).toBe(0);
 
     // Each line type is drawn as SVG paths, as many as the control counts.
     for (const type of ['mainPipe', 'distributionPipe', 'servicePipe', 'alarmWire']) {
@@ -130,12 +150,24 @@ describe('GIS layers on the unit map', () => {
     // After a reload the layers stay hidden; switching one back on draws it again.
     await openMapDashboard(page);
     await openLayers(page);
+    await zoomToNetwork(page);
     expect(await toggle(page, 'mainPipe').isChecked()).toBe(false);
     expect(await toggle(page, 'distributionPipe').isChecked()).toBe(true);
     await expect.poll(() => paths(page, 'distributionPipe')).toBe(distribution);
     expect(await paths(page, 'mainPipe')).toBe(0);
     await toggle(page, 'mainPipe').check();
     await expect.poll(() => paths(page, 'mainPipe')).toBeGreaterThan(0);
+
+    // Out again the network leaves the map and the panel says why; back in, it is drawn again.
+    for (let z = await zoom(page); z >= 9; z = await zoom(page)) {
+      await map(page).locator('.leaflet-control-zoom-out').click();
+      await expect.poll(() => zoom(page)).toBeLessThan(z);
+    }
+    await expect.poll(() => paths(page)).toBe(0);
+    await far.waitFor();
+    await map(page).locator('.leaflet-control-zoom-in').click();
+    await expect.poll(() => paths(page, 'distributionPipe')).toBe(distribution);
+    expect(await far.count()).toBe(0);
   });
 
   it('the layers control works on a phone', async () => {

@@ -32,6 +32,12 @@ import {
 
 const PATHS_PANE = 'gisPane';
 const POINTS_PANE = 'gisPointsPane';
+/**
+ * The network (pipes, wires, areas) is drawn from this zoom on, where a town fills the view; further
+ * out a town's network is a smudge under the unit clusters, and building its thousands of paths
+ * held a fleet-wide map's first seconds. Its layers are built the first time the map comes this close.
+ */
+const NETWORK_MIN_ZOOM = 9;
 /** Valve symbols and measuring rings show from this zoom on; further out they would only be noise. */
 const SYMBOL_MIN_ZOOM = 13;
 const NEAR_ONLY: ReadonlySet<GisTypeKey> = new Set(['measuringPoint', 'valveChamber', 'valvePit']);
@@ -103,6 +109,12 @@ function GisOverlay({ map, dashboardId, widgetId, widget, customers }: Props & {
   const present = LIST_ORDER.filter((k) => (groups.get(k)?.length ?? 0) > 0);
   const hidden = hiddenTypes(widget.props);
   const hiddenKey = hidden.join(',');
+  const near = useNear(map);
+  // Once built, the layers stay for when the map comes back in.
+  const [wanted, setWanted] = useState(near);
+  useEffect(() => {
+    if (near) setWanted(true);
+  }, [near]);
 
   // Panes under the unit markers (overlay pane, z 400): areas and lines, and point symbols above them.
   const [renderer, setRenderer] = useState<L.SVG>();
@@ -124,7 +136,7 @@ function GisOverlay({ map, dashboardId, widgetId, widget, customers }: Props & {
   const picked = useRef<Picked[]>([]);
   const layers = useMemo(() => {
     const out = new Map<GisTypeKey, L.GeoJSON>();
-    if (!renderer) return out;
+    if (!renderer || !wanted) return out;
     const list: Picked[] = [];
     for (const key of DRAW_ORDER) {
       const features = groups.get(key);
@@ -168,7 +180,7 @@ function GisOverlay({ map, dashboardId, widgetId, widget, customers }: Props & {
     }
     picked.current = list;
     return out;
-  }, [groups, renderer]);
+  }, [groups, renderer, wanted]);
 
   // The features go into their layers FEATURES_PER_TASK at a time, in draw order, one task each:
   // a fleet-wide network (thousands of paths) built and drawn at once held the page for hundreds
@@ -197,11 +209,12 @@ function GisOverlay({ map, dashboardId, widgetId, widget, customers }: Props & {
     return () => clearTimeout(timer);
   }, [groups, layers]);
 
-  // Shown types on the map, in draw order (re-added in order so areas stay under the pipes).
+  // Shown types on the map, in draw order (re-added in order so areas stay under the pipes); none far out.
   // biome-ignore lint/correctness/useExhaustiveDependencies: hiddenKey stands for hidden
   useEffect(() => {
     const off = new Set(hidden);
     for (const layer of layers.values()) layer.remove();
+    if (!near) return;
     for (const key of DRAW_ORDER) {
       const layer = layers.get(key);
       if (layer && !off.has(key) && !NEAR_ONLY.has(key)) layer.addTo(map);
@@ -209,7 +222,7 @@ function GisOverlay({ map, dashboardId, widgetId, widget, customers }: Props & {
     return () => {
       for (const layer of layers.values()) layer.remove();
     };
-  }, [map, layers, hiddenKey]);
+  }, [map, layers, hiddenKey, near]);
 
   // Valve symbols and rings are in the page only in and around the view, and only from
   // SYMBOL_MIN_ZOOM on. A fleet-wide network has thousands of them: off-screen ones made every zoom
@@ -366,11 +379,30 @@ function GisOverlay({ map, dashboardId, widgetId, widget, customers }: Props & {
                 {t('widgets.map.gis.empty')}
               </p>
             )}
+            {!near && present.length > 0 && (
+              <p className="gis-layers__state" data-state="far">
+                {t('widgets.map.gis.farOut')}
+              </p>
+            )}
           </fieldset>
         </div>
       )}
     </div>
   );
+}
+
+/** Whether the map is close enough for the network (NETWORK_MIN_ZOOM), following its zoom. */
+function useNear(map: L.Map) {
+  const [near, setNear] = useState(() => map.getZoom() >= NETWORK_MIN_ZOOM);
+  useEffect(() => {
+    const update = () => setNear(map.getZoom() >= NETWORK_MIN_ZOOM);
+    update();
+    map.on('zoomend', update);
+    return () => {
+      map.off('zoomend', update);
+    };
+  }, [map]);
+  return near;
 }
 
 /** A type's legend symbol, drawn by the same CSS tokens as the map. */
