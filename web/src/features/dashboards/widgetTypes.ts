@@ -30,7 +30,7 @@ import { loadChunk } from '../../lib/chunkLoad.ts';
 
 /** What every widget component receives. */
 export type WidgetProps = { dashboardId: string; widgetId: string; widget: Widget; editing: boolean };
-type Lazy = LazyExoticComponent<ComponentType<WidgetProps>>;
+type Lazy = LazyExoticComponent<ComponentType<WidgetProps>> & { preload: () => Promise<unknown> };
 
 /**
  * What a widget type's settings form receives inside the settings dialog: the props being edited
@@ -45,9 +45,15 @@ export type WidgetSettingsProps = {
 };
 type LazySettings = LazyExoticComponent<ComponentType<WidgetSettingsProps>>;
 
-/** A widget's code loads with its first use; a failure or time-out offers a reload (lib/chunkLoad.ts). */
+/**
+ * A widget's code loads with its first use, or earlier through `preload` (the module is the same);
+ * a failure or time-out offers a reload (lib/chunkLoad.ts).
+ */
 const load = <K extends string>(factory: () => Promise<Record<K, ComponentType<WidgetProps>>>, name: K): Lazy =>
-  lazy(async () => ({ default: (await loadChunk(factory))[name] }));
+  Object.assign(
+    lazy(async () => ({ default: (await loadChunk(factory))[name] })),
+    { preload: () => factory().catch(() => {}) },
+  );
 
 /** A widget type's settings form, loaded when its dialog opens. */
 export const loadSettings = <K extends string>(
@@ -161,3 +167,8 @@ export const WIDGET_UI: Record<WidgetType, { icon: LucideIcon; Component?: Lazy;
     Component: load(() => import('./widgets/store/WidgetStoreWidget.tsx'), 'WidgetStoreWidget'),
   },
 };
+
+/** Starts loading the code of these widget types, so a dashboard's widgets need not wait for it. */
+export function preloadWidgetCode(types: Iterable<WidgetType>) {
+  for (const type of new Set(types)) void WIDGET_UI[type].Component?.preload();
+}

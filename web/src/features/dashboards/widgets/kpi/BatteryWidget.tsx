@@ -2,9 +2,9 @@ import { useQuery } from '@tanstack/react-query';
 import { BatteryFull, BatteryLow, BatteryMedium, Users } from 'lucide-react';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { deviceApi } from '../../../../lib/api.ts';
 import { useDeviceStore } from '../../../../stores/devices.ts';
 import { useCustomerIds } from '../../data.ts';
+import { kpiBatteryQuery } from '../../queries.ts';
 import { batteryProps, classifyBattery } from '../../widgets/settings/props.ts';
 import type { WidgetProps } from '../../widgetTypes.ts';
 import { formatNumber } from './format.ts';
@@ -21,8 +21,7 @@ export function BatteryWidget({ widget }: WidgetProps) {
   const customers = useCustomerIds();
   const refreshKey = useDeviceStore((s) => s.refreshKey);
   const q = useQuery({
-    queryKey: ['kpiBattery', customers, refreshKey],
-    queryFn: () => deviceApi.kpiBattery(customers),
+    ...kpiBatteryQuery(customers, refreshKey),
     enabled: customers.length > 0,
     placeholderData: (previous) => previous,
   });
