@@ -364,4 +364,47 @@ describe('dashboards', () => {
     await expect.poll(chipCount).toBe(before + 1);
     expect(await page.evaluate(() => (window as unknown as { sameDocument?: boolean }).sameDocument)).toBe(true);
   });
+  it("counts the overview's units by status as the list does, narrowed by the search, and follows a new alarm", async () => {
+    const { page } = await app.open();
+    await signIn(page, app.url, 'operator');
+    await page.getByRole('heading', { name: 'Overview', level: 1 }).waitFor();
+    const status = page.locator('[data-widget-type=status]');
+    const kpi = async (word: string) =>
+      Number(await status.locator('.status-row').filter({ hasText: word }).locator('.status-row__count').textContent());
+    const chip = async (word: string) =>
+      Number(
+        await page
+          .locator('.filter-bar__statuses button')
+          .filter({ hasText: word })
+          .locator('.chip__count')
+          .textContent(),
+      );
+    const WORDS = ['Alarm', 'Problem', 'OK', 'Inactive'];
+    await status.locator('.status-row').first().waitFor();
+    // Without a search the server's counts are the device list's (the filter bar counts the list).
+    for (const word of WORDS) await expect.poll(() => kpi(word), { message: word }).toBe(await chip(word));
+
+    // A search narrows the counts to the units it finds; the filter bar's status chips stay whole.
+    const { unit, reportWetInsulation } = await okPipeUnit(page, app.server);
+    const search = page.getByLabel('Search units and alarms');
+    const whole = await Promise.all(WORDS.map(chip));
+    const sum = (list: number[]) => list.reduce((a, b) => a + b, 0);
+    const counted = page.waitForResponse((r) => {
+      const url = new URL(r.url());
+      return url.pathname === '/api/v1/device/statusCounts' && url.searchParams.get('q') === unit.name;
+    });
+    await search.fill(unit.name);
+    await counted;
+    await expect.poll(async () => sum(await Promise.all(WORDS.map(kpi)))).toBeLessThan(sum(whole));
+    const narrowed = await Promise.all(WORDS.map(kpi));
+    expect(narrowed[2]).toBeGreaterThanOrEqual(1);
+    expect(await Promise.all(WORDS.map(chip))).toEqual(whole);
+
+    // The unit's new alarm moves it from OK to Alarm without a reload.
+    await reportWetInsulation();
+    await expect.poll(() => kpi('Alarm'), { timeout: 15_000 }).toBe((narrowed[0] ?? 0) + 1);
+    expect(await kpi('OK')).toBe((narrowed[2] ?? 0) - 1);
+    await search.fill('');
+    for (const word of WORDS) await expect.poll(() => kpi(word), { message: word }).toBe(await chip(word));
+  });
 });

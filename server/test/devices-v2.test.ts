@@ -1,4 +1,12 @@
-import { AccessLevel, seriesByColumn } from '@fieldwatch/core';
+import {
+  AccessLevel,
+  asFilterable,
+  type Device,
+  emptyFilter,
+  type FilterSettings,
+  seriesByColumn,
+  statusCountsOf,
+} from '@fieldwatch/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { raiseAlarm } from '../src/modules/alarms/alarms.service.ts';
 import { insertSamples } from '../src/modules/telemetry/telemetry.service.ts';
@@ -137,6 +145,56 @@ describe('v1 device list, details and options', () => {
     expect(o.columns).toEqual(expect.arrayContaining(['Resistance1', 'Loop2', 'BatteryVoltage']));
     expect(o.columns).not.toContain('Resistance3');
     expect(o.operations).toContain('restart');
+  });
+});
+
+describe('v1 status counts (the status KPI)', () => {
+  const counts = async (query: string, who: keyof typeof cookie = 'writer') => {
+    const res = await get(`/api/v1/device/statusCounts${query}`, who);
+    expect(res.statusCode, res.body).toBe(200);
+    return res.json();
+  };
+  /** The same counts from the device list, as the browser counted them before. */
+  const fromList = async (query: string, f: Partial<FilterSettings>, who: keyof typeof cookie = 'writer') => {
+    const list: Device[] = (await get(`/api/v1/device${query}`, who)).json();
+    return statusCountsOf(list.map(asFilterable), { ...emptyFilter(), ...f });
+  };
+
+  it('counts the units of the scope by status', async () => {
+    expect(await counts('')).toEqual({ alarm: 1, problem: 1, ok: 1, inactive: 1, total: 4 });
+    expect(await counts('', 'outsider')).toEqual({ alarm: 1, problem: 0, ok: 0, inactive: 0, total: 1 });
+    expect(await counts(`?orgs=${org.north}`)).toEqual({ alarm: 0, problem: 0, ok: 0, inactive: 1, total: 1 });
+    // Another tree's organisation asked for by id is not seen.
+    expect(await counts(`?orgs=${org.beta}`)).toEqual({ alarm: 0, problem: 0, ok: 0, inactive: 0, total: 0 });
+  });
+
+  it('equals the device list counted after the same filter', async () => {
+    const cases: [string, Partial<FilterSettings>][] = [
+      ['?q=bridge', { textSearch: 'bridge' }],
+      ['?q=LPA', { textSearch: 'LPA' }],
+      ['?types=25,201', { unitTypes: [{ UnitTypes: '25,201' }] }],
+      ['?alarmTypes=19', { alarmTypes: [19] }],
+      [`?orgs=${org.alpha}&types=1&alarmTypes=19,0`, { unitTypes: [{ UnitTypes: '1' }], alarmTypes: [19, 0] }],
+    ];
+    for (const [query, f] of cases) {
+      const listQuery = new URLSearchParams(query.slice(1)).get('orgs');
+      expect(await counts(query), query).toEqual(await fromList(listQuery ? `?orgs=${listQuery}` : '', f));
+    }
+    expect((await counts('?q=bridge')).total).toBe(1);
+  });
+
+  it('refuses malformed lists and a missing session, with the message naming the parameter', async () => {
+    for (const [query, name] of [
+      ['?types=a', 'types'],
+      ['?alarmTypes=1;drop', 'alarmTypes'],
+      ['?orgs=x', 'orgs'],
+      [`?q=${'x'.repeat(201)}`, 'q'],
+    ]) {
+      const res = await get(`/api/v1/device/statusCounts${query}`);
+      expect(res.statusCode, query).toBe(400);
+      expect(res.json().message, query).toContain(name);
+    }
+    expect((await t.app.inject({ method: 'GET', url: '/api/v1/device/statusCounts' })).statusCode).toBe(401);
   });
 });
 

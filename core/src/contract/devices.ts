@@ -156,6 +156,21 @@ export const DeviceOptions = Type.Object({
 export type DeviceOptions = Static<typeof DeviceOptions>;
 
 export const DeviceListQuery = Type.Object({ orgs: Type.Optional(IdList) });
+/** The status KPI's counts: the device list's customers and a dashboard filter's other parts (statusCounts.ts). */
+export const StatusCountsQuery = Type.Object({
+  orgs: Type.Optional(IdList),
+  q: Type.Optional(Type.String({ maxLength: 200, description: 'text search: name, location or unit type' })),
+  types: Type.Optional(IdList),
+  alarmTypes: Type.Optional(IdList),
+});
+const Count = Type.Integer({ minimum: 0 });
+export const StatusCountsBody = Type.Object({
+  alarm: Count,
+  problem: Count,
+  ok: Count,
+  inactive: Count,
+  total: Count,
+});
 export const UseContextQuery = Type.Object({ use_context: Type.Optional(Type.Boolean()) });
 
 /** The device filter options (spec §3 filter settings, every part optional). */

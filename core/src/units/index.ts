@@ -10,5 +10,6 @@ export * from './legacyDate.ts';
 export * from './operations.ts';
 export * from './series.ts';
 export * from './settingsTabs.ts';
+export * from './statusCounts.ts';
 export * from './unitStatus.ts';
 export * from './unitTypes.ts';

@@ -12,6 +12,8 @@ import type {
   ParkingReport,
   Profile,
   Session,
+  StatusCounts,
+  StatusCountsParams,
   UnitData,
   UnitShowValue,
   UserSession,
@@ -57,6 +59,8 @@ const ids = (list: readonly number[]) => list.join(',');
 /** The unit and telemetry calls the dashboards use. */
 export const deviceApi = {
   devices: (customers: readonly number[]) => api.get<Device[]>(`/api/v1/device${query({ orgs: ids(customers) })}`),
+  statusCounts: (customers: readonly number[], params: StatusCountsParams) =>
+    api.get<StatusCounts>(`/api/v1/device/statusCounts${query({ orgs: ids(customers), ...params })}`),
   showValues: (customers: readonly number[]) =>
     api.get<UnitShowValue[]>(`${X}/GetUnitsShowValue${query({ CustomerIDs: ids(customers) })}`),
   alarms: (customers: readonly number[], startDate: string, rows?: number) =>

@@ -14,6 +14,8 @@ import {
   ErrorBody,
   InputBody,
   InputParams,
+  StatusCountsBody,
+  StatusCountsQuery,
   UnitSettings,
   UnitSettingsPatch,
   UseContextQuery,
@@ -33,6 +35,7 @@ import {
   deviceDetails,
   deviceOptions,
   deviceSettings,
+  deviceStatusCounts,
   filterDevices,
   listCustomerDevices,
   listDevices,
@@ -72,6 +75,23 @@ export function deviceRoutes(app: App) {
       return app.answers.send(request, reply, session, () =>
         listCustomerDevices(app.fleet, session, request.query.orgs),
       );
+    },
+  );
+  r.get(
+    '/api/v1/device/statusCounts',
+    {
+      config: reads,
+      schema: {
+        ...v1,
+        summary:
+          'Devices of the given customers counted by status, after a filter: text search (q), unit types and alarm types (comma-joined ids)',
+        querystring: StatusCountsQuery,
+        response: { 200: StatusCountsBody, ...v1Errors },
+      },
+    },
+    async (request, reply) => {
+      const session = sessionOf(request);
+      return app.answers.send(request, reply, session, () => deviceStatusCounts(app.fleet, session, request.query));
     },
   );
   r.get(

@@ -8,12 +8,16 @@ import {
   type DeviceInput,
   type DeviceOptions,
   type FilterSettings,
+  filterOfParams,
   filterUnits,
   INPUT_KINDS,
   type InputKind,
   MAX_IDS_PER_REQUEST,
   OPERATIONS,
   SERIES,
+  type StatusCounts,
+  type StatusCountsParams,
+  statusCountsOf,
   type UnitSettings,
   unitGroups,
   unitTypeName,
@@ -59,6 +63,25 @@ export async function listDevices(fleet: Fleet, session: SessionRow, opts: Scope
 /** The v1 device list: orgs is the comma-joined customers (all the user may see when empty). */
 export async function listCustomerDevices(fleet: Fleet, session: SessionRow, orgs: string | undefined) {
   return listDevices(fleet, session, { customerIds: parseIdList(orgs, 'orgs') });
+}
+
+/**
+ * The status KPI's figures: the customers' units (as the device list) counted by status after the
+ * filter's other parts, so a dashboard shows them without every unit's row in the browser.
+ */
+export async function deviceStatusCounts(
+  fleet: Fleet,
+  session: SessionRow,
+  q: StatusCountsParams & { orgs?: string },
+): Promise<StatusCounts> {
+  const views = await viewsInScope(fleet, session, { customerIds: parseIdList(q.orgs, 'orgs') });
+  const units = views.map((view) => ({
+    UnitName: view.unit.unit_name,
+    UnitLocation: view.unit.unit_location,
+    UnitType: view.unit.unit_type,
+    AlarmEvents: view.alarms.map((a) => ({ AlarmType: a.alarm_type })),
+  }));
+  return statusCountsOf(units, filterOfParams(q));
 }
 
 /** The device filter call: core's unit filter (spec §5) over the devices of the scope. */

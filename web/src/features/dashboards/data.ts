@@ -20,7 +20,7 @@ import { useEffect, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { deviceApi } from '../../lib/api.ts';
 import { onLive } from '../../lib/live.ts';
-import { queryClient } from '../../lib/query.ts';
+import { invalidateLive, queryClient } from '../../lib/query.ts';
 import { editDashboard, useDashboardStore } from '../../stores/dashboards.ts';
 import { useDeviceStore } from '../../stores/devices.ts';
 import { useUserStore } from '../../stores/user.ts';
@@ -155,6 +155,8 @@ export function useLivePatches() {
       const changes = byUnit(alarms);
       alarms = [];
       queryClient.setQueriesData<Device[]>({ queryKey: ['devices'] }, (list) => list && applyAlarms(list, changes));
+      // The server's status counts follow the same changes: read again, at most once a second.
+      invalidateLive(['statusCounts']);
     };
     const off = onLive((m) => {
       if (m.kind === 'sampleBatch') {

@@ -1,3 +1,4 @@
+import { emptyFilter, type FilterSettings, statusCountsParams } from '@fieldwatch/core';
 import { deviceApi } from '../../lib/api.ts';
 import { queryClient } from '../../lib/query.ts';
 import { useDeviceStore } from '../../stores/devices.ts';
@@ -29,6 +30,21 @@ export const showValuesQuery = (customers: readonly number[], refreshKey: number
   ...fleetList,
 });
 
+/** The customers' units counted by status after the filter's other parts (the status KPI). */
+export const statusCountsQuery = (customers: readonly number[], filter: FilterSettings, refreshKey: number) => {
+  const params = statusCountsParams(filter);
+  return {
+    queryKey: ['statusCounts', customers, params, refreshKey] as const,
+    queryFn: () => deviceApi.statusCounts(customers, params),
+  };
+};
+
+/** A dashboard's filter before its own is known: the stored default and the current text search. */
+const defaultFilter = (): FilterSettings => {
+  const { filterSettings, textSearch } = useDeviceStore.getState();
+  return { ...(filterSettings ?? emptyFilter()), textSearch };
+};
+
 /** The latest battery voltage and alarm level of each unit (KPI battery). */
 export const kpiBatteryQuery = (customers: readonly number[], refreshKey: number) => ({
   queryKey: ['kpiBattery', customers, refreshKey] as const,
@@ -36,8 +52,8 @@ export const kpiBatteryQuery = (customers: readonly number[], refreshKey: number
 });
 
 /**
- * Called as the app starts on a dashboard: the device list (and, for the overview, the latest
- * values and batteries) is requested at once instead of after the screen's code, the dashboards and
+ * Called as the app starts on a dashboard: the device list (and, for the overview, the status
+ * counts, latest values and batteries) is requested at once instead of after the screen's code, the dashboards and
  * each widget's code have loaded one after the other. For 10,000 units these are the slowest
  * answers of a dashboard (issue 10); the widgets then find them in the cache under the same keys.
  */
@@ -47,6 +63,7 @@ export function prefetchDashboardData(overview: boolean) {
   const { refreshKey } = useDeviceStore.getState();
   void queryClient.prefetchQuery(devicesQuery(customers, refreshKey));
   if (!overview) return;
+  void queryClient.prefetchQuery(statusCountsQuery(customers, defaultFilter(), refreshKey));
   void queryClient.prefetchQuery(showValuesQuery(customers, refreshKey));
   void queryClient.prefetchQuery(kpiBatteryQuery(customers, refreshKey));
 }

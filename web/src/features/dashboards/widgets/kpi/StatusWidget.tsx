@@ -1,43 +1,46 @@
-import { asFilterable, emptyFilter, filterUnits, type UnitStatus, unitTypeName } from '@fieldwatch/core';
+import type { UnitStatus } from '@fieldwatch/core';
+import { useQuery } from '@tanstack/react-query';
 import { Activity, Users } from 'lucide-react';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { setDashboardFilter } from '../../../../stores/dashboards.ts';
+import { useDeviceStore } from '../../../../stores/devices.ts';
 import { StatusDot } from '../../../../ui/StatusLabel.tsx';
-import { useCustomerIds, useDashboardFilter, useDevices } from '../../data.ts';
+import { useCustomerIds, useDashboardFilter } from '../../data.ts';
+import { statusCountsQuery } from '../../queries.ts';
 import { statusProps } from '../../widgets/settings/props.ts';
 import type { WidgetProps } from '../../widgetTypes.ts';
 import { formatNumber, formatPercent } from './format.ts';
-import { countByStatus, roundedShares, STATUS_ORDER } from './kpiMath.ts';
+import { roundedShares, STATUS_ORDER } from './kpiMath.ts';
 import { Updated, WidgetEmpty, WidgetError, WidgetSkeleton } from './WidgetStates.tsx';
 
 /**
  * Status (spec §2 overview): the dashboard's units counted by status in the §9 colours, each with
  * its word, count and share, over a proportional bar. A status row toggles the dashboard's status
- * filter; the counts leave that part of the filter out so every status stays visible to pick.
+ * filter; the counts leave that part of the filter out so every status stays visible to pick. The
+ * server counts (statusCounts): a few bytes instead of every unit's row, so the figure shows first.
  */
 export function StatusWidget({ dashboardId, widget }: WidgetProps) {
   const { t, i18n } = useTranslation();
   const lang = i18n.language;
   const customers = useCustomerIds();
-  const devices = useDevices();
+  const refreshKey = useDeviceStore((s) => s.refreshKey);
   const filter = useDashboardFilter(dashboardId);
   const { statuses: shown, showBar } = useMemo(() => statusProps(widget.props), [widget.props]);
-  const counts = useMemo(() => {
-    const withoutStatus = { ...filter, unitStatus: emptyFilter().unitStatus };
-    const units = filterUnits((devices.data ?? []).map(asFilterable), withoutStatus, unitTypeName);
-    return countByStatus(units.map((u) => u.device));
-  }, [devices.data, filter]);
+  const q = useQuery({
+    ...statusCountsQuery(customers, filter, refreshKey),
+    enabled: customers.length > 0,
+    placeholderData: (previous) => previous,
+  });
 
   if (customers.length === 0) {
     return <WidgetEmpty icon={<Users size={20} />} title={t('widgets.common.noCustomers')} />;
   }
-  if (devices.isPending) return <WidgetSkeleton shape="kpi" />;
-  if (devices.isError && !devices.data) {
-    return (
-      <WidgetError title={t('widgets.status.failed')} error={devices.error} onRetry={() => void devices.refetch()} />
-    );
+  if (q.isPending) return <WidgetSkeleton shape="kpi" />;
+  if (q.isError && !q.data) {
+    return <WidgetError title={t('widgets.status.failed')} error={q.error} onRetry={() => void q.refetch()} />;
   }
+  const counts = q.data;
   const total = shown.reduce((n, s) => n + counts[s], 0);
   if (total === 0) {
     return <WidgetEmpty icon={<Activity size={20} />} title={t('widget.noUnits')} text={t('widget.noUnitsText')} />;
@@ -96,7 +99,7 @@ export function StatusWidget({ dashboardId, widget }: WidgetProps) {
         ))}
       </ul>
       <div className="kpi__foot">
-        <Updated at={devices.dataUpdatedAt} />
+        <Updated at={q.dataUpdatedAt} />
       </div>
     </div>
   );

@@ -4,7 +4,6 @@ import { describe, expect, it } from 'vitest';
 import {
   alarmBars,
   batterySummary,
-  countByStatus,
   parkingNow,
   roundedShares,
   STATUS_ORDER,
@@ -12,23 +11,7 @@ import {
   topByOccupancy,
 } from './kpiMath.ts';
 
-describe('countByStatus', () => {
-  it('counts each status and the total', () => {
-    const units = [
-      { status: 'alarm' },
-      { status: 'ok' },
-      { status: 'ok' },
-      { status: 'inactive' },
-      { status: 'problem' },
-      { status: 'alarm' },
-    ] as const;
-    expect(countByStatus(units)).toEqual({ alarm: 2, problem: 1, ok: 2, inactive: 1, total: 6 });
-  });
-
-  it('is all zero for no units', () => {
-    expect(countByStatus([])).toEqual({ alarm: 0, problem: 0, ok: 0, inactive: 0, total: 0 });
-  });
-
+describe('STATUS_ORDER', () => {
   it('lists the worst status first and inactive last', () => {
     expect(STATUS_ORDER).toEqual(['alarm', 'problem', 'ok', 'inactive']);
   });

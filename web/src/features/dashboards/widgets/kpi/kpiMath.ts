@@ -12,17 +12,6 @@ import type {
 /** Statuses in the order the status widget lists them: worst first, inactive last. */
 export const STATUS_ORDER: readonly UnitStatus[] = ['alarm', 'problem', 'ok', 'inactive'];
 
-export type StatusCounts = Record<UnitStatus, number> & { total: number };
-
-export function countByStatus(units: readonly { status: UnitStatus }[]): StatusCounts {
-  const c: StatusCounts = { alarm: 0, problem: 0, ok: 0, inactive: 0, total: 0 };
-  for (const u of units) {
-    c[u.status] += 1;
-    c.total += 1;
-  }
-  return c;
-}
-
 /**
  * Shares of a whole in percent, rounded so that they add up to exactly 100 (largest remainder):
  * a bar of four segments never shows 101 %. All zero when the total is zero.
