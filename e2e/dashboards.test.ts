@@ -399,6 +399,15 @@ describe('dashboards', () => {
     const narrowed = await Promise.all(WORDS.map(kpi));
     expect(narrowed[2]).toBeGreaterThanOrEqual(1);
     expect(await Promise.all(WORDS.map(chip))).toEqual(whole);
+    // The temperature KPI narrows with them: the one unit's own temperature, or none.
+    const [own] = await page.evaluate(
+      async (id) => (await fetch(`/api/v1/xrequest/GetUnitsShowValue?UnitIDs=${id}`)).json(),
+      unit.id,
+    );
+    const temp = page.locator('[data-widget-type=temp]');
+    if (typeof own?.Temperature === 'number')
+      await expect.poll(() => temp.locator('.kpi__figure').textContent()).toBe(`${own.Temperature.toFixed(1)} °C`);
+    else await temp.getByText('No temperatures yet').waitFor();
 
     // The unit's new alarm moves it from OK to Alarm without a reload.
     await reportWetInsulation();

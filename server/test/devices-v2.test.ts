@@ -6,6 +6,8 @@ import {
   type FilterSettings,
   seriesByColumn,
   statusCountsOf,
+  temperatureSummary,
+  type UnitShowValue,
 } from '@fieldwatch/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { raiseAlarm } from '../src/modules/alarms/alarms.service.ts';
@@ -195,6 +197,68 @@ describe('v1 status counts (the status KPI)', () => {
       expect(res.json().message, query).toContain(name);
     }
     expect((await t.app.inject({ method: 'GET', url: '/api/v1/device/statusCounts' })).statusCode).toBe(401);
+  });
+});
+
+describe('v1 temperature summary (the temperature KPI)', () => {
+  const temperature = async (column: string, unitId: number, value: number) =>
+    insertSamples(t.db, unitId, [{ series: seriesId(column), ts: new Date(), value }]);
+  beforeAll(async () => {
+    await temperature('PT1', unit.ok, 4);
+    await temperature('Temperature', unit.ok, 9);
+    await temperature('Temperature', unit.problem, 12);
+    await temperature('InternalTemperature', unit.inactive, 20);
+    await temperature('Temperature', unit.beta, 30);
+    // Written beside the server, not through ingest: the fleet memory reads the units again.
+    t.app.bus.dataChanged();
+  });
+  const summary = async (query: string, who: keyof typeof cookie = 'writer') => {
+    const res = await get(`/api/v1/device/temperatureSummary${query}`, who);
+    expect(res.statusCode, res.body).toBe(200);
+    return res.json();
+  };
+
+  it("summarises the customers' units as the browser summarised their show values", async () => {
+    const rows: UnitShowValue[] = (await get('/api/v1/xrequest/GetUnitsShowValue')).json();
+    expect(await summary('')).toEqual(temperatureSummary(rows));
+    expect(await summary('')).toEqual({
+      stats: { min: 4, max: 20, mean: 12, count: 3 },
+      sources: [
+        { column: 'PT1', count: 1 },
+        { column: 'Temperature', count: 1 },
+        { column: 'InternalTemperature', count: 1 },
+      ],
+    });
+    expect((await summary('', 'outsider')).stats).toEqual({ min: 30, max: 30, mean: 30, count: 1 });
+    expect(await summary(`?orgs=${org.beta}`)).toEqual({ stats: null, sources: [] });
+  });
+
+  it('narrows by the filter, statuses included', async () => {
+    expect((await summary('?statuses=ok')).stats).toEqual({ min: 4, max: 4, mean: 4, count: 1 });
+    expect((await summary('?statuses=ok,problem')).stats).toEqual({ min: 4, max: 12, mean: 8, count: 2 });
+    expect((await summary('?q=tunnel')).stats).toEqual({ min: 12, max: 12, mean: 12, count: 1 });
+    expect((await summary('?types=201')).stats).toEqual({ min: 4, max: 4, mean: 4, count: 1 });
+    expect((await summary('?alarmTypes=0')).stats).toBeNull();
+  });
+
+  it("takes the units given whatever the filter, never another tree's", async () => {
+    expect((await summary(`?units=${unit.ok},${unit.beta}&statuses=problem`)).stats).toEqual({
+      min: 4,
+      max: 4,
+      mean: 4,
+      count: 1,
+    });
+  });
+
+  it('refuses unknown statuses and malformed unit lists, naming the parameter', async () => {
+    for (const [query, name] of [
+      ['?statuses=red', 'statuses'],
+      ['?units=1,x', 'units'],
+    ]) {
+      const res = await get(`/api/v1/device/temperatureSummary${query}`);
+      expect(res.statusCode, query).toBe(400);
+      expect(res.json().message, query).toContain(name);
+    }
   });
 });
 

@@ -163,7 +163,24 @@ export const StatusCountsQuery = Type.Object({
   types: Type.Optional(IdList),
   alarmTypes: Type.Optional(IdList),
 });
+/** The temperature KPI over several units: the units given, else the customers' units after a filter. */
+export const TemperatureSummaryQuery = Type.Composite([
+  StatusCountsQuery,
+  Type.Object({
+    statuses: Type.Optional(
+      Type.String({ pattern: '^((alarm|problem|ok|inactive)(,(alarm|problem|ok|inactive))*)?$', maxLength: 100 }),
+    ),
+    units: Type.Optional(IdList),
+  }),
+]);
 const Count = Type.Integer({ minimum: 0 });
+export const TemperatureSummaryBody = Type.Object({
+  stats: Type.Union([
+    Type.Object({ min: Type.Number(), max: Type.Number(), mean: Type.Number(), count: Count }),
+    Type.Null(),
+  ]),
+  sources: Type.Array(Type.Object({ column: Type.String(), count: Count })),
+});
 export const StatusCountsBody = Type.Object({
   alarm: Count,
   problem: Count,

@@ -1,5 +1,5 @@
 import type { Device } from '../contract/devices.ts';
-import { type StatusInput, type UnitStatus, unitStatus } from './unitStatus.ts';
+import { type StatusInput, UNIT_STATUSES, type UnitStatus, unitStatus } from './unitStatus.ts';
 
 /** Filter settings of spec §3. */
 export type FilterSettings = {
@@ -84,4 +84,39 @@ export function filterAlarms<A extends FilterableAlarm>(
       (alarms.length === 0 || alarms.includes(type))
     );
   });
+}
+
+/**
+ * A filter as query parameters of the fleet summaries (status counts, temperature): text search,
+ * comma lists of unit type and alarm type ids, and of the statuses picked. What does not restrict
+ * is left out.
+ */
+export type FilterParams = { q?: string; types?: string; alarmTypes?: string; statuses?: string };
+
+const idList = (ids: readonly number[]) => {
+  const list = ids.filter((n) => Number.isInteger(n) && n >= 0).join(',');
+  return list === '' ? undefined : list;
+};
+
+export function filterParams(f: FilterSettings): FilterParams {
+  const q = f.textSearch.trim();
+  const statuses = UNIT_STATUSES.filter((s) => f.unitStatus[s]);
+  return {
+    q: q === '' ? undefined : q,
+    types: idList(typeIds(f)),
+    alarmTypes: idList(alarmTypeIds(f)),
+    statuses: statuses.length === 0 || statuses.length === UNIT_STATUSES.length ? undefined : statuses.join(','),
+  };
+}
+
+/** The filter that query parameters stand for (filterParams read back). */
+export function filterOfParams(p: FilterParams): FilterSettings {
+  const picked = new Set(p.statuses?.split(','));
+  const f = emptyFilter();
+  return {
+    unitStatus: Object.fromEntries(UNIT_STATUSES.map((s) => [s, picked.has(s)])) as FilterSettings['unitStatus'],
+    unitTypes: p.types ? [{ UnitTypes: p.types }] : [],
+    alarmTypes: p.alarmTypes ? p.alarmTypes.split(',').map((s) => Number.parseInt(s.trim(), 10)) : f.alarmTypes,
+    textSearch: p.q ?? f.textSearch,
+  };
 }

@@ -11,5 +11,6 @@ export * from './operations.ts';
 export * from './series.ts';
 export * from './settingsTabs.ts';
 export * from './statusCounts.ts';
+export * from './temperatureStats.ts';
 export * from './unitStatus.ts';
 export * from './unitTypes.ts';

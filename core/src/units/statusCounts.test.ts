@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { emptyFilter, type FilterSettings, filterUnits } from './filters.ts';
-import { countByStatus, filterOfParams, statusCountsOf, statusCountsParams } from './statusCounts.ts';
+import { emptyFilter, type FilterSettings, filterOfParams, filterParams, filterUnits } from './filters.ts';
+import { countByStatus, statusCountsOf } from './statusCounts.ts';
 import { INACTIVE_MARKER, unitStatus } from './unitStatus.ts';
 import { unitTypeName } from './unitTypes.ts';
 
@@ -52,21 +52,41 @@ describe('status counts of a filter', () => {
   it('are the same through the query parameters the server reads', () => {
     fc.assert(
       fc.property(fc.array(unitArb, { maxLength: 30 }), filterArb, (units, f) => {
-        expect(statusCountsOf(units, filterOfParams(statusCountsParams(f)))).toEqual(statusCountsOf(units, f));
+        expect(statusCountsOf(units, filterOfParams(filterParams(f)))).toEqual(statusCountsOf(units, f));
+      }),
+    );
+  });
+});
+
+describe('a filter as query parameters', () => {
+  it('keeps the same units, status part included', () => {
+    fc.assert(
+      fc.property(fc.array(unitArb, { maxLength: 30 }), filterArb, (units, f) => {
+        expect(filterUnits(units, filterOfParams(filterParams(f)), unitTypeName)).toEqual(
+          filterUnits(units, f, unitTypeName),
+        );
       }),
     );
   });
 
-  it('leave out what does not restrict: no search, no types, no alarm types', () => {
-    expect(statusCountsParams({ ...emptyFilter(), textSearch: '  ', unitTypes: [{ UnitTypes: '' }] })).toEqual({
+  it('leave out what does not restrict: no search, types or alarm types, no or every status', () => {
+    const all = { alarm: true, problem: true, ok: true, inactive: true };
+    expect(
+      filterParams({ ...emptyFilter(), textSearch: '  ', unitTypes: [{ UnitTypes: '' }], unitStatus: all }),
+    ).toEqual({
       q: undefined,
       types: undefined,
       alarmTypes: undefined,
+      statuses: undefined,
     });
-    expect(statusCountsParams({ ...emptyFilter(), unitTypes: [{ UnitTypes: '3, 5' }], alarmTypes: [2, '7'] })).toEqual({
-      q: undefined,
-      types: '3,5',
-      alarmTypes: '2,7',
-    });
+    const f = emptyFilter();
+    expect(
+      filterParams({
+        ...f,
+        unitTypes: [{ UnitTypes: '3, 5' }],
+        alarmTypes: [2, '7'],
+        unitStatus: { ...f.unitStatus, ok: true },
+      }),
+    ).toEqual({ q: undefined, types: '3,5', alarmTypes: '2,7', statuses: 'ok' });
   });
 });

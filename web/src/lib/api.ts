@@ -5,6 +5,7 @@ import type {
   DashboardModel,
   DashboardRecord,
   Device,
+  FilterParams,
   FilterSettings,
   KpiAlarmRow,
   KpiBatteryRow,
@@ -13,7 +14,7 @@ import type {
   Profile,
   Session,
   StatusCounts,
-  StatusCountsParams,
+  TemperatureSummary,
   UnitData,
   UnitShowValue,
   UserSession,
@@ -59,8 +60,12 @@ const ids = (list: readonly number[]) => list.join(',');
 /** The unit and telemetry calls the dashboards use. */
 export const deviceApi = {
   devices: (customers: readonly number[]) => api.get<Device[]>(`/api/v1/device${query({ orgs: ids(customers) })}`),
-  statusCounts: (customers: readonly number[], params: StatusCountsParams) =>
+  statusCounts: (customers: readonly number[], params: FilterParams) =>
     api.get<StatusCounts>(`/api/v1/device/statusCounts${query({ orgs: ids(customers), ...params })}`),
+  temperatureSummary: (customers: readonly number[], params: FilterParams & { units?: string }) =>
+    api.get<TemperatureSummary>(`/api/v1/device/temperatureSummary${query({ orgs: ids(customers), ...params })}`),
+  unitShowValues: (unitIds: readonly number[]) =>
+    api.get<UnitShowValue[]>(`${X}/GetUnitsShowValue${query({ UnitIDs: ids(unitIds) })}`),
   showValues: (customers: readonly number[]) =>
     api.get<UnitShowValue[]>(`${X}/GetUnitsShowValue${query({ CustomerIDs: ids(customers) })}`),
   alarms: (customers: readonly number[], startDate: string, rows?: number) =>

@@ -23,11 +23,11 @@ const liveWindows = new WeakMap<QueryClient, Map<string, { again: boolean }>>();
 
 /**
  * A live message made the query's answer out of date: marks it stale (refetched if shown) at once,
- * and the further messages of the next second together once at its end. Each invalidation cancels
+ * and the further messages of the next second (or `windowMs`) together once at its end. Each invalidation cancels
  * the fetch under way and starts another, so an alarm storm (1,000 units) refetched the unread
  * count some 60 times in 8 s, each a round trip queued behind the dashboard's own reads.
  */
-export function invalidateLive(queryKey: readonly unknown[], client = queryClient) {
+export function invalidateLive(queryKey: readonly unknown[], client = queryClient, windowMs = LIVE_REFETCH_MS) {
   const windows = liveWindows.get(client) ?? new Map<string, { again: boolean }>();
   liveWindows.set(client, windows);
   const id = JSON.stringify(queryKey);
@@ -41,6 +41,6 @@ export function invalidateLive(queryKey: readonly unknown[], client = queryClien
   setTimeout(() => {
     const again = windows.get(id)?.again;
     windows.delete(id);
-    if (again) invalidateLive(queryKey, client);
-  }, LIVE_REFETCH_MS);
+    if (again) invalidateLive(queryKey, client, windowMs);
+  }, windowMs);
 }

@@ -16,6 +16,8 @@ import {
   InputParams,
   StatusCountsBody,
   StatusCountsQuery,
+  TemperatureSummaryBody,
+  TemperatureSummaryQuery,
   UnitSettings,
   UnitSettingsPatch,
   UseContextQuery,
@@ -36,6 +38,7 @@ import {
   deviceOptions,
   deviceSettings,
   deviceStatusCounts,
+  deviceTemperatureSummary,
   filterDevices,
   listCustomerDevices,
   listDevices,
@@ -92,6 +95,25 @@ export function deviceRoutes(app: App) {
     async (request, reply) => {
       const session = sessionOf(request);
       return app.answers.send(request, reply, session, () => deviceStatusCounts(app.fleet, session, request.query));
+    },
+  );
+  r.get(
+    '/api/v1/device/temperatureSummary',
+    {
+      config: reads,
+      schema: {
+        ...v1,
+        summary:
+          'Min, mean and max of the displayed temperatures and their sources: of the units given (comma-joined ids) among the customers’ units, else of the customers’ units after a filter (q, types, alarmTypes, statuses)',
+        querystring: TemperatureSummaryQuery,
+        response: { 200: TemperatureSummaryBody, ...v1Errors },
+      },
+    },
+    async (request, reply) => {
+      const session = sessionOf(request);
+      return app.answers.send(request, reply, session, () =>
+        deviceTemperatureSummary(app.fleet, session, request.query),
+      );
     },
   );
   r.get(

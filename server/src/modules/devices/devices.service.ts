@@ -7,6 +7,7 @@ import {
   type DeviceFilterBody,
   type DeviceInput,
   type DeviceOptions,
+  type FilterParams,
   type FilterSettings,
   filterOfParams,
   filterUnits,
@@ -16,8 +17,9 @@ import {
   OPERATIONS,
   SERIES,
   type StatusCounts,
-  type StatusCountsParams,
   statusCountsOf,
+  type TemperatureSummary,
+  temperatureSummary,
   type UnitSettings,
   unitGroups,
   unitTypeName,
@@ -30,6 +32,7 @@ import type { SessionRow } from '../auth/auth.service.ts';
 import { scopeOrganizations } from '../organisations/organisations.service.ts';
 import { findUnit, listChannels, listInputs, listUnits, setAlarmSettings, upsertInput } from './devices.repository.ts';
 import type { Fleet } from './fleet.ts';
+import { showValuesOf } from './legacy.service.ts';
 import { assertIdCount, type ScopeOptions, unitNotFound, visibleUnit, writableUnit } from './unit.access.ts';
 import { updateUnitSettings } from './unit.settings.ts';
 import {
@@ -65,6 +68,15 @@ export async function listCustomerDevices(fleet: Fleet, session: SessionRow, org
   return listDevices(fleet, session, { customerIds: parseIdList(orgs, 'orgs') });
 }
 
+/** A unit's view as core's unit filter sees it. */
+const filterable = (view: UnitView) => ({
+  view,
+  UnitName: view.unit.unit_name,
+  UnitLocation: view.unit.unit_location,
+  UnitType: view.unit.unit_type,
+  AlarmEvents: view.alarms.map((a) => ({ AlarmType: a.alarm_type })),
+});
+
 /**
  * The status KPI's figures: the customers' units (as the device list) counted by status after the
  * filter's other parts, so a dashboard shows them without every unit's row in the browser.
@@ -72,16 +84,34 @@ export async function listCustomerDevices(fleet: Fleet, session: SessionRow, org
 export async function deviceStatusCounts(
   fleet: Fleet,
   session: SessionRow,
-  q: StatusCountsParams & { orgs?: string },
+  q: FilterParams & { orgs?: string },
 ): Promise<StatusCounts> {
   const views = await viewsInScope(fleet, session, { customerIds: parseIdList(q.orgs, 'orgs') });
-  const units = views.map((view) => ({
-    UnitName: view.unit.unit_name,
-    UnitLocation: view.unit.unit_location,
-    UnitType: view.unit.unit_type,
-    AlarmEvents: view.alarms.map((a) => ({ AlarmType: a.alarm_type })),
-  }));
-  return statusCountsOf(units, filterOfParams(q));
+  return statusCountsOf(views.map(filterable), filterOfParams(q));
+}
+
+/**
+ * The temperature KPI's figures over the units given (a link group's selection) among the
+ * customers' units, else over the customers' units after the filter: from the fleet's latest
+ * values, without every unit's values in the browser.
+ */
+export async function deviceTemperatureSummary(
+  fleet: Fleet,
+  session: SessionRow,
+  q: FilterParams & { orgs?: string; units?: string },
+): Promise<TemperatureSummary> {
+  const views = await viewsInScope(fleet, session, { customerIds: parseIdList(q.orgs, 'orgs') });
+  const picked = new Set(parseIdList(q.units, 'units'));
+  const units =
+    picked.size > 0
+      ? views.filter((v) => picked.has(v.unit.id))
+      : filterUnits(views.map(filterable), filterOfParams(q), unitTypeName).map((c) => c.view);
+  return temperatureSummary(
+    await showValuesOf(
+      fleet,
+      units.map((v) => v.unit),
+    ),
+  );
 }
 
 /** The device filter call: core's unit filter (spec §5) over the devices of the scope. */
@@ -102,13 +132,7 @@ export async function filterDevices(
     alarmTypes: body.alarmTypes ?? [],
     textSearch: body.textSearch ?? '',
   };
-  const candidates = (await viewsInScope(fleet, session, opts)).map((view) => ({
-    view,
-    UnitName: view.unit.unit_name,
-    UnitLocation: view.unit.unit_location,
-    UnitType: view.unit.unit_type,
-    AlarmEvents: view.alarms.map((a) => ({ AlarmType: a.alarm_type })),
-  }));
+  const candidates = (await viewsInScope(fleet, session, opts)).map(filterable);
   return filterUnits(candidates, f, unitTypeName).map((c) => toDevice(c.view));
 }
 

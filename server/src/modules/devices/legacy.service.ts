@@ -122,6 +122,11 @@ export async function unitsByPosition(
 /** GetUnitsShowValue: the latest display values (temperature by display priority, battery voltage). */
 export async function unitsShowValue(fleet: Fleet, session: SessionRow, q: IdParams): Promise<UnitShowValue[]> {
   const { units } = await unitsOf(fleet, session, q);
+  return showValuesOf(fleet, units);
+}
+
+/** Each unit's latest values, its displayed temperature (spec §9 priority) and battery voltage. */
+export async function showValuesOf(fleet: Fleet, units: readonly UnitRow[]): Promise<UnitShowValue[]> {
   const latest = await fleet.latest(units.map((u) => u.id));
   return units.map((u) => {
     const own = latest.get(u.id) ?? {};

@@ -136,6 +136,11 @@ export const useSelectedUnits = (dashboardId: string, widgetId: string) =>
 
 /** Live alarm changes are gathered and applied to the cached devices at most this often. */
 export const LIVE_FLUSH_MS = 1000;
+/**
+ * A fleet's temperature figures are read again at most this often while samples arrive: a fleet of
+ * 10,000 units reports every second, and its mean needs no second's freshness.
+ */
+const TEMPERATURE_REFETCH_MS = 10_000;
 
 /**
  * Live updates (units issue's WebSocket): a unit's new status, alarms and latest values patch the
@@ -164,6 +169,7 @@ export function useLivePatches() {
         queryClient.setQueriesData<UnitShowValue[]>({ queryKey: ['showValues'] }, (list) =>
           list ? applySamples(list, samples) : list,
         );
+        invalidateLive(['temperatureSummary'], queryClient, TEMPERATURE_REFETCH_MS);
       } else if (m.kind === 'alarm' && m.unitId !== undefined) {
         alarms.push({ unitId: m.unitId, type: m.alarmType as number, cleared: Boolean(m.cleared) });
         flushTimer ??= setTimeout(flush, LIVE_FLUSH_MS);

@@ -1,4 +1,4 @@
-import { emptyFilter, type FilterSettings, statusCountsParams } from '@fieldwatch/core';
+import { emptyFilter, type FilterSettings, filterParams } from '@fieldwatch/core';
 import { deviceApi } from '../../lib/api.ts';
 import { queryClient } from '../../lib/query.ts';
 import { useDeviceStore } from '../../stores/devices.ts';
@@ -30,14 +30,37 @@ export const showValuesQuery = (customers: readonly number[], refreshKey: number
   ...fleetList,
 });
 
-/** The customers' units counted by status after the filter's other parts (the status KPI). */
+/**
+ * The customers' units counted by status after the filter's other parts (the status KPI): the
+ * statuses are left out of the request, the counts show every one.
+ */
 export const statusCountsQuery = (customers: readonly number[], filter: FilterSettings, refreshKey: number) => {
-  const params = statusCountsParams(filter);
+  const params = { ...filterParams(filter), statuses: undefined };
   return {
     queryKey: ['statusCounts', customers, params, refreshKey] as const,
     queryFn: () => deviceApi.statusCounts(customers, params),
   };
 };
+
+/** The temperature KPI's figures: of the units given, else of the customers' units after the filter. */
+export const temperatureSummaryQuery = (
+  customers: readonly number[],
+  filter: FilterSettings,
+  units: readonly number[] | undefined,
+  refreshKey: number,
+) => {
+  const params = units ? { units: [...units].sort((a, b) => a - b).join(',') } : filterParams(filter);
+  return {
+    queryKey: ['temperatureSummary', customers, params, refreshKey] as const,
+    queryFn: () => deviceApi.temperatureSummary(customers, params),
+  };
+};
+
+/** One unit's show value (the temperature KPI of a single selected unit); kept current by live samples. */
+export const unitShowValueQuery = (unitId: number, refreshKey: number) => ({
+  queryKey: ['showValues', 'unit', unitId, refreshKey] as const,
+  queryFn: () => deviceApi.unitShowValues([unitId]),
+});
 
 /** A dashboard's filter before its own is known: the stored default and the current text search. */
 const defaultFilter = (): FilterSettings => {
@@ -53,7 +76,7 @@ export const kpiBatteryQuery = (customers: readonly number[], refreshKey: number
 
 /**
  * Called as the app starts on a dashboard: the device list (and, for the overview, the status
- * counts, latest values and batteries) is requested at once instead of after the screen's code, the dashboards and
+ * counts, temperatures and batteries) is requested at once instead of after the screen's code, the dashboards and
  * each widget's code have loaded one after the other. For 10,000 units these are the slowest
  * answers of a dashboard (issue 10); the widgets then find them in the cache under the same keys.
  */
@@ -64,6 +87,6 @@ export function prefetchDashboardData(overview: boolean) {
   void queryClient.prefetchQuery(devicesQuery(customers, refreshKey));
   if (!overview) return;
   void queryClient.prefetchQuery(statusCountsQuery(customers, defaultFilter(), refreshKey));
-  void queryClient.prefetchQuery(showValuesQuery(customers, refreshKey));
+  void queryClient.prefetchQuery(temperatureSummaryQuery(customers, defaultFilter(), undefined, refreshKey));
   void queryClient.prefetchQuery(kpiBatteryQuery(customers, refreshKey));
 }

@@ -1,80 +1,92 @@
-import type { UnitShowValue } from '@fieldwatch/core';
+import { type TemperatureStats, temperatureSource, type UnitShowValue } from '@fieldwatch/core';
+import { useQuery } from '@tanstack/react-query';
 import { Thermometer, Users } from 'lucide-react';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { columnName } from '../../../../i18n/seriesName.ts';
+import { useDeviceStore } from '../../../../stores/devices.ts';
 import { Time } from '../../../../ui/Time.tsx';
-import { useCustomerIds, useFilteredDevices, useSelectedUnits, useShowValues } from '../../data.ts';
-import { temperatureSource, temperatureSources, tempProps } from '../../widgets/settings/props.ts';
+import { useCustomerIds, useDashboardFilter, useSelectedUnits } from '../../data.ts';
+import { temperatureSummaryQuery, unitShowValueQuery } from '../../queries.ts';
+import { tempProps } from '../../widgets/settings/props.ts';
 import type { WidgetProps } from '../../widgetTypes.ts';
 import { formatNumber, formatRelative, timeOf, useNow } from './format.ts';
-import { type TemperatureStats, temperatureStats } from './kpiMath.ts';
 import { Updated, WidgetEmpty, WidgetError, WidgetSkeleton } from './WidgetStates.tsx';
 
 /**
  * Temperature (spec §2 overview): the temperature of the unit the link group has selected (the
  * show value, by the display priority of §9) with the time it was measured; with several units
- * selected, or none, the min / average / max over them (or over the dashboard's units).
+ * selected, or none, the min / average / max over them (or over the dashboard's units), which the
+ * server works out (temperatureSummary) instead of the browser holding every unit's values.
  */
 export function TempWidget({ dashboardId, widgetId, widget }: WidgetProps) {
-  const { t, i18n } = useTranslation();
-  const lang = i18n.language;
+  const { t } = useTranslation();
   const customers = useCustomerIds();
   const [selected] = useSelectedUnits(dashboardId, widgetId);
-  const devices = useFilteredDevices(dashboardId);
-  const values = useShowValues();
-  const now = useNow();
-  const { decimals, showSource } = useMemo(() => tempProps(widget.props), [widget.props]);
-
-  const picked = selected && selected.length > 0 ? selected : undefined;
-  const scope = useMemo(() => {
-    const ids = new Set(picked ?? devices.data.map((d) => d.id));
-    return (values.data ?? []).filter((v) => ids.has(v.UnitID));
-  }, [picked, devices.data, values.data]);
-  const stats = useMemo(() => temperatureStats(scope), [scope]);
-
+  const props = useMemo(() => tempProps(widget.props), [widget.props]);
   if (customers.length === 0) {
     return <WidgetEmpty icon={<Users size={20} />} title={t('widgets.common.noCustomers')} />;
   }
-  if (values.isPending || devices.isPending) return <WidgetSkeleton shape="kpi" />;
-  const failed = (values.isError && !values.data) || (devices.isError && devices.data.length === 0);
-  if (failed) {
-    return (
-      <WidgetError
-        title={t('widgets.temp.failed')}
-        error={values.error ?? devices.error}
-        onRetry={() => {
-          void values.refetch();
-          void devices.refetch();
-        }}
-      />
-    );
-  }
+  const picked = selected && selected.length > 0 ? selected : undefined;
+  if (picked?.length === 1) return <OneUnit unitId={picked[0] as number} {...props} />;
+  return <Summary dashboardId={dashboardId} picked={picked} customers={customers} {...props} />;
+}
 
-  const c = (v: number) => t('widgets.common.celsius', { value: formatNumber(lang, v, decimals, decimals) });
-  const sourceName = (column: string) => {
-    return columnName(t, column);
-  };
-  const foot = (
-    <div className="kpi__foot">
-      <Updated at={values.dataUpdatedAt} />
+type Look = { decimals: number; showSource: boolean };
+
+/** The temperature in the reader's number format, with its unit. */
+function useCelsius(decimals: number) {
+  const { t, i18n } = useTranslation();
+  return (v: number) => t('widgets.common.celsius', { value: formatNumber(i18n.language, v, decimals, decimals) });
+}
+
+function Failed({ error, retry }: { error: unknown; retry: () => void }) {
+  const { t } = useTranslation();
+  return <WidgetError title={t('widgets.temp.failed')} error={error} onRetry={retry} />;
+}
+
+function OneUnit({ unitId, decimals, showSource }: Look & { unitId: number }) {
+  const { t, i18n } = useTranslation();
+  const refreshKey = useDeviceStore((s) => s.refreshKey);
+  const q = useQuery({ ...unitShowValueQuery(unitId, refreshKey), placeholderData: (previous) => previous });
+  const c = useCelsius(decimals);
+  const now = useNow();
+  if (q.isPending) return <WidgetSkeleton shape="kpi" />;
+  if (q.isError && !q.data) return <Failed error={q.error} retry={() => void q.refetch()} />;
+  const value = q.data?.[0];
+  const source = value && temperatureSource(value.Values);
+  return (
+    <div className="kpi kpi--temp">
+      <SingleUnit value={value} c={c} now={now} lang={i18n.language} />
+      {showSource && source && (
+        <p className="kpi__meta kpi__source">{t('widgets.temp.source', { source: columnName(t, source) })}</p>
+      )}
+      <div className="kpi__foot">
+        <Updated at={q.dataUpdatedAt} />
+      </div>
     </div>
   );
+}
 
-  if (picked?.length === 1) {
-    const value = scope[0];
-    return (
-      <div className="kpi kpi--temp">
-        <SingleUnit value={value} c={c} now={now} lang={lang} />
-        {showSource && value && temperatureSource(value.Values) && (
-          <p className="kpi__meta kpi__source">
-            {t('widgets.temp.source', { source: sourceName(temperatureSource(value.Values) ?? '') })}
-          </p>
-        )}
-        {foot}
-      </div>
-    );
-  }
+function Summary({
+  dashboardId,
+  picked,
+  customers,
+  decimals,
+  showSource,
+}: Look & { dashboardId: string; picked: readonly number[] | undefined; customers: readonly number[] }) {
+  const { t, i18n } = useTranslation();
+  const lang = i18n.language;
+  const refreshKey = useDeviceStore((s) => s.refreshKey);
+  const filter = useDashboardFilter(dashboardId);
+  const q = useQuery({
+    ...temperatureSummaryQuery(customers, filter, picked, refreshKey),
+    placeholderData: (previous) => previous,
+  });
+  const c = useCelsius(decimals);
+  if (q.isPending) return <WidgetSkeleton shape="kpi" />;
+  if (q.isError && !q.data) return <Failed error={q.error} retry={() => void q.refetch()} />;
+  const stats = q.data?.stats;
   if (!stats) {
     return (
       <WidgetEmpty
@@ -115,15 +127,17 @@ export function TempWidget({ dashboardId, widgetId, widget }: WidgetProps) {
       {showSource && (
         <p className="kpi__meta kpi__source">
           {t('widgets.temp.sources', {
-            list: temperatureSources(scope)
+            list: (q.data?.sources ?? [])
               .map((x) =>
-                t('widgets.temp.sourceCount', { source: sourceName(x.column), n: formatNumber(lang, x.count) }),
+                t('widgets.temp.sourceCount', { source: columnName(t, x.column), n: formatNumber(lang, x.count) }),
               )
               .join(', '),
           })}
         </p>
       )}
-      {foot}
+      <div className="kpi__foot">
+        <Updated at={q.dataUpdatedAt} />
+      </div>
     </div>
   );
 }

@@ -1,15 +1,7 @@
 import type { KpiBatteryRow, UnitShowValue } from '@fieldwatch/core';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import {
-  alarmBars,
-  batterySummary,
-  parkingNow,
-  roundedShares,
-  STATUS_ORDER,
-  temperatureStats,
-  topByOccupancy,
-} from './kpiMath.ts';
+import { alarmBars, batterySummary, parkingNow, roundedShares, STATUS_ORDER, topByOccupancy } from './kpiMath.ts';
 
 describe('STATUS_ORDER', () => {
   it('lists the worst status first and inactive last', () => {
@@ -41,23 +33,6 @@ describe('roundedShares', () => {
         });
       }),
     );
-  });
-});
-
-describe('temperatureStats', () => {
-  it('takes min, mean and max over the units that report a temperature', () => {
-    const stats = temperatureStats([
-      { Temperature: 4 },
-      { Temperature: null },
-      { Temperature: -2 },
-      { Temperature: 7 },
-    ]);
-    expect(stats).toEqual({ min: -2, max: 7, mean: 3, count: 3 });
-  });
-
-  it('is undefined when no unit reports one', () => {
-    expect(temperatureStats([{ Temperature: null }])).toBeUndefined();
-    expect(temperatureStats([])).toBeUndefined();
   });
 });
 

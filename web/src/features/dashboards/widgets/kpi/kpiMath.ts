@@ -31,25 +31,6 @@ export function roundedShares(counts: readonly number[]): number[] {
   return floors;
 }
 
-export type TemperatureStats = { min: number; max: number; mean: number; count: number };
-
-/** Min, mean and max of the units that report a temperature; undefined when none does. */
-export function temperatureStats(values: readonly Pick<UnitShowValue, 'Temperature'>[]): TemperatureStats | undefined {
-  let min = Number.POSITIVE_INFINITY;
-  let max = Number.NEGATIVE_INFINITY;
-  let sum = 0;
-  let count = 0;
-  for (const v of values) {
-    const t = v.Temperature;
-    if (t === null || !Number.isFinite(t)) continue;
-    min = Math.min(min, t);
-    max = Math.max(max, t);
-    sum += t;
-    count += 1;
-  }
-  return count ? { min, max, mean: sum / count, count } : undefined;
-}
-
 export type BatteryBin = { voltage: number; low: number; ok: number };
 export type BatterySummary = { low: number; ok: number; total: number; bins: BatteryBin[] };
 

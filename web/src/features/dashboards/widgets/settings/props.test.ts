@@ -10,8 +10,6 @@ import {
   mapProps,
   parkingProps,
   statusProps,
-  temperatureSource,
-  temperatureSources,
   tempProps,
   weatherProps,
 } from './props.ts';
@@ -105,24 +103,5 @@ describe('alarm KPI period', () => {
     expect(alarmsPeriod('range', range, now)).toBe(range);
     expect(alarmsPeriod('7', range, now)).toEqual({ start: new Date('2026-03-24T12:00:00Z'), end: now });
     expect(alarmsPeriod('30', range, now).start).toEqual(new Date('2026-03-01T12:00:00Z'));
-  });
-});
-
-describe('temperature source', () => {
-  it('follows the display priority of spec §9', () => {
-    expect(temperatureSource({ InternalTemperature: 20, PT2: 5, Temperature: 8 })).toBe('PT2');
-    expect(temperatureSource({ InternalTemperature: 20 })).toBe('InternalTemperature');
-    expect(temperatureSource({ BatteryVoltage: 3.6 })).toBeUndefined();
-    expect(
-      temperatureSources([
-        { Values: { Temperature: 1 } },
-        { Values: { PT1: 2, Temperature: 1 } },
-        { Values: { Temperature: 4 } },
-        { Values: {} },
-      ]),
-    ).toEqual([
-      { column: 'PT1', count: 1 },
-      { column: 'Temperature', count: 2 },
-    ]);
   });
 });

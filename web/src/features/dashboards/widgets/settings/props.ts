@@ -2,7 +2,6 @@ import {
   PARKING_WINDOW_DEFAULT,
   SELECTABLE_ALARM_TYPES,
   SERIES,
-  TEMPERATURE_PRIORITY,
   type UnitStatus,
   WEATHER_DEFAULTS,
   WEATHER_MAX_DAYS,
@@ -44,26 +43,6 @@ export const tempProps = (p: Props): TempProps => ({
   decimals: int(p.decimals, 0, 2, 1),
   showSource: bool(p.showSource, false),
 });
-
-/** The column a displayed temperature comes from, by the display priority of spec §9. */
-export function temperatureSource(values: Readonly<Record<string, number | undefined>>): string | undefined {
-  return TEMPERATURE_PRIORITY.find((c) => values[c] !== undefined);
-}
-
-/** How many units show a temperature from each source column, in priority order. */
-export function temperatureSources(
-  rows: readonly { Values: Readonly<Record<string, number | undefined>> }[],
-): { column: string; count: number }[] {
-  const counts = new Map<string, number>();
-  for (const r of rows) {
-    const c = temperatureSource(r.Values);
-    if (c) counts.set(c, (counts.get(c) ?? 0) + 1);
-  }
-  return TEMPERATURE_PRIORITY.filter((c) => counts.has(c)).map((column) => ({
-    column,
-    count: counts.get(column) ?? 0,
-  }));
-}
 
 // Battery ------------------------------------------------------------------------------------------
 

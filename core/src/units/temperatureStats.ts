@@ -1,0 +1,50 @@
+import { TEMPERATURE_PRIORITY } from './series.ts';
+
+/** Latest values of a unit by column name (a GetUnitsShowValue row's `Values`). */
+type Values = Readonly<Record<string, number | undefined>>;
+
+/** The column a displayed temperature comes from, by the display priority of spec §9. */
+export function temperatureSource(values: Values): string | undefined {
+  return TEMPERATURE_PRIORITY.find((c) => values[c] !== undefined);
+}
+
+/** How many units show a temperature from each source column, in priority order. */
+export function temperatureSources(rows: readonly { Values: Values }[]): { column: string; count: number }[] {
+  const counts = new Map<string, number>();
+  for (const r of rows) {
+    const c = temperatureSource(r.Values);
+    if (c) counts.set(c, (counts.get(c) ?? 0) + 1);
+  }
+  return TEMPERATURE_PRIORITY.filter((c) => counts.has(c)).map((column) => ({
+    column,
+    count: counts.get(column) ?? 0,
+  }));
+}
+
+export type TemperatureStats = { min: number; max: number; mean: number; count: number };
+
+/** Min, mean and max of the units that report a temperature; undefined when none does. */
+export function temperatureStats(values: readonly { Temperature: number | null }[]): TemperatureStats | undefined {
+  let min = Number.POSITIVE_INFINITY;
+  let max = Number.NEGATIVE_INFINITY;
+  let sum = 0;
+  let count = 0;
+  for (const v of values) {
+    const t = v.Temperature;
+    if (t === null || !Number.isFinite(t)) continue;
+    min = Math.min(min, t);
+    max = Math.max(max, t);
+    sum += t;
+    count += 1;
+  }
+  return count ? { min, max, mean: sum / count, count } : undefined;
+}
+
+/** The temperature KPI over several units: their figures and where the temperatures come from. */
+export type TemperatureSummary = { stats: TemperatureStats | null; sources: { column: string; count: number }[] };
+
+export function temperatureSummary(
+  rows: readonly { Temperature: number | null; Values: Values }[],
+): TemperatureSummary {
+  return { stats: temperatureStats(rows) ?? null, sources: temperatureSources(rows) };
+}
