@@ -338,6 +338,12 @@ function GisOverlay({ map, dashboardId, widgetId, widget, customers }: Props & {
         <div id={panelId} className="gis-layers__panel">
           <fieldset className="gis-layers__group">
             <legend className="visually-hidden">{t('widgets.map.gis.title')}</legend>
+            {/* First: the panel may scroll, and this says why the map shows none of it. */}
+            {!near && present.length > 0 && (
+              <p className="gis-layers__state" data-state="far">
+                {t('widgets.map.gis.farOut')}
+              </p>
+            )}
             {present.length > 0 && (
               <ul className="gis-layers__list">
                 {present.map((key) => {
@@ -377,11 +383,6 @@ function GisOverlay({ map, dashboardId, widgetId, widget, customers }: Props & {
             {!loading && failed.length === 0 && present.length === 0 && (
               <p className="gis-layers__state" data-state="empty">
                 {t('widgets.map.gis.empty')}
-              </p>
-            )}
-            {!near && present.length > 0 && (
-              <p className="gis-layers__state" data-state="far">
-                {t('widgets.map.gis.farOut')}
               </p>
             )}
           </fieldset>
