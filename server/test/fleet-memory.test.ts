@@ -4,6 +4,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { UnitLiveEvent } from '../src/live/bus.ts';
 import { sessionFromToken } from '../src/modules/auth/auth.service.ts';
 import {
+  deviceStatusCounts,
+  deviceTemperatureSummary,
+  FleetMemory,
   fleetOf,
   kpiBattery,
   kpiSwitch,
@@ -44,6 +47,13 @@ async function expectAnswersFromTheDatabase() {
     [`${X}/GetUnitsInfo`, await unitsInfo(db, session, {})],
     [`${X}/GetUnitsShowValue`, await unitsShowValue(db, session, {})],
     [`${X}/GetAlarms?StartDate=${encodeURIComponent(START)}`, await legacyAlarms(db, session, { StartDate: START })],
+    ['/api/v1/device/statusCounts', await deviceStatusCounts(db, session, {})],
+    ['/api/v1/device/statusCounts?q=a&types=25', await deviceStatusCounts(db, session, { q: 'a', types: '25' })],
+    ['/api/v1/device/temperatureSummary', await deviceTemperatureSummary(db, session, {})],
+    [
+      `/api/v1/device/temperatureSummary?units=${unit.a},${unit.b}`,
+      await deviceTemperatureSummary(db, session, { units: `${unit.a},${unit.b}` }),
+    ],
   ];
   for (const [url, expected] of calls) {
     const res = await t.app.inject({ url, headers: { cookie } });
@@ -159,6 +169,23 @@ describe('fleet-wide reads held in memory', () => {
     await report(2, 'FM-C', 'alarm', { Resistance1: 0.4 });
     const withAlarm = (await t.app.inject({ url: '/api/v1/device', headers: { cookie } })).json();
     expect(withAlarm.find((d: { id: number }) => d.id === unit.c).alarmTypes.length).toBeGreaterThan(0);
+    await expectAnswersFromTheDatabase();
+  });
+
+  it('keep the answers reports do not change (alarms, status counts) across reports, not across alarms', async () => {
+    const orgs = [org.parent, org.child];
+    const memory = t.app.fleet;
+    if (!(memory instanceof FleetMemory)) throw new Error('the app holds no fleet memory');
+    const stamps = async () => [await memory.stamp(orgs), await memory.stamp(orgs, { reports: false })];
+    const [all, units] = await stamps();
+    await report(0, 'FM-A', 'samples', { Loop1: 25, PT1: 22 });
+    const [allAfterReport, unitsAfterReport] = await stamps();
+    expect(allAfterReport).not.toBe(all);
+    expect(unitsAfterReport).toBe(units);
+    // The unit's alarm clears: the alarm lists and status counts are built again.
+    await report(2, 'FM-C', 'alarm', { Resistance1: 150 });
+    const [, unitsAfterAlarm] = await stamps();
+    expect(unitsAfterAlarm).not.toBe(units);
     await expectAnswersFromTheDatabase();
   });
 

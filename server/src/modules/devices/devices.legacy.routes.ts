@@ -136,7 +136,9 @@ export function deviceLegacyRoutes(app: App) {
     },
     async (request, reply) => {
       const session = sessionOf(request);
-      return app.answers.send(request, reply, session, () => legacyAlarms(app.fleet, session, request.query));
+      return app.answers.send(request, reply, session, () => legacyAlarms(app.fleet, session, request.query), {
+        reports: false,
+      });
     },
   );
   r.post(

@@ -94,7 +94,9 @@ export function deviceRoutes(app: App) {
     },
     async (request, reply) => {
       const session = sessionOf(request);
-      return app.answers.send(request, reply, session, () => deviceStatusCounts(app.fleet, session, request.query));
+      return app.answers.send(request, reply, session, () => deviceStatusCounts(app.fleet, session, request.query), {
+        reports: false,
+      });
     },
   );
   r.get(

@@ -35,9 +35,21 @@ export const fleetOf = (db: Queryable): Fleet => ({
   latest: (unitIds) => latestByUnit(db, unitIds),
 });
 
-/** Everything held for one organisation. */
-/** `version` changes whenever anything held for the organisation does. */
-type Held = UnitParts & { units: UnitRow[]; index: Map<number, number>; at: number; version: number };
+/**
+ * Everything held for one organisation. `version` changes whenever anything held for it does;
+ * `unitsVersion` whenever anything but a report put in place from its message does (the units'
+ * rows otherwise, their alarms and groups).
+ */
+type Held = UnitParts & {
+  units: UnitRow[];
+  index: Map<number, number>;
+  at: number;
+  version: number;
+  unitsVersion: number;
+};
+
+/** What an answer is built from: everything, or not the reports' times and values. */
+export type StampOptions = { reports?: boolean };
 
 /**
  * A safety net for changes that reach the database without a bus message (a unit's report that
@@ -131,11 +143,13 @@ export class FleetMemory implements Fleet {
 
   /**
    * What is held for the organisations, brought up to date first, as one string: equal stamps
-   * mean nothing an answer about them was built from has changed.
+   * mean nothing an answer about them was built from has changed. `reports: false` for an answer
+   * that reads no report time or latest value (alarm lists, status counts): a fleet reporting
+   * every second leaves its stamp alone.
    */
-  async stamp(organizationIds: readonly number[]): Promise<string> {
+  async stamp(organizationIds: readonly number[], { reports = true }: StampOptions = {}): Promise<string> {
     const held = await Promise.all([...new Set(organizationIds)].sort((a, b) => a - b).map((org) => this.current(org)));
-    return `${this.generation}:${held.map((h) => h.version).join(',')}`;
+    return `${this.generation}:${reports ? 'all' : 'units'}:${held.map((h) => (reports ? h.version : h.unitsVersion)).join(',')}`;
   }
 
   /**
@@ -198,7 +212,8 @@ export class FleetMemory implements Fleet {
         units.map((u) => u.id),
       );
       const index = new Map(units.map((u, i) => [u.id, i]));
-      return { units, index, ...parts, at: Date.now(), version: ++this.versions };
+      const version = ++this.versions;
+      return { units, index, ...parts, at: Date.now(), version, unitsVersion: version };
     })();
     const kept = read
       .then((h) => {
@@ -228,6 +243,7 @@ export class FleetMemory implements Fleet {
       if (generation !== this.generation || !h) return;
       this.replace(h, ids, units, parts);
       h.version = ++this.versions;
+      h.unitsVersion = h.version;
     })().finally(() => {
       if (this.refreshing.get(org) === done) this.refreshing.delete(org);
     });

@@ -3,7 +3,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { BusMessage } from '../../live/bus.ts';
 import type { SessionRow } from '../auth/auth.service.ts';
 import { scopeOrganizations } from '../organisations/organisations.service.ts';
-import type { FleetMemory } from './fleet.ts';
+import type { FleetMemory, StampOptions } from './fleet.ts';
 
 /**
  * Characters of answers kept at most (one or two bytes each): 40 lists of a 10,000-unit fleet.
@@ -36,16 +36,25 @@ export class FleetAnswers {
     return this.answers.size;
   }
 
-  /** Sends the kept answer when it is current, else `build`'s, serialised by the route's schema. */
-  async send(request: FastifyRequest, reply: FastifyReply, session: SessionRow, build: () => Promise<unknown>) {
+  /**
+   * Sends the kept answer when it is current, else `build`'s, serialised by the route's schema;
+   * `stamp` says what the answer is built from (FleetMemory.stamp).
+   */
+  async send(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    session: SessionRow,
+    build: () => Promise<unknown>,
+    stamp: StampOptions = {},
+  ) {
     const orgs = await scopeOrganizations(this.fleet.db, session);
     // Taken before building: a change during the build makes the next call build again.
-    const stamp = await this.fleet.stamp(orgs);
+    const current = await this.fleet.stamp(orgs, stamp);
     const key = `${session.user_id} ${session.language} ${session.current_organization_id} ${request.url}`;
     let answer = this.answers.get(key);
-    if (answer?.stamp !== stamp) {
+    if (answer?.stamp !== current) {
       const body = String(reply.serialize(await build()));
-      answer = { stamp, body, etag: `W/"${createHash('sha1').update(body).digest('base64url')}"` };
+      answer = { stamp: current, body, etag: `W/"${createHash('sha1').update(body).digest('base64url')}"` };
     }
     this.keep(key, answer);
     return reply.header('etag', answer.etag).type('application/json; charset=utf-8').send(answer.body);
