@@ -1,5 +1,14 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { temperatureSource, temperatureSources, temperatureStats, temperatureSummary } from './temperatureStats.ts';
+import { chunk } from './chunks.ts';
+import { TEMPERATURE_PRIORITY } from './series.ts';
+import {
+  combineTemperatureSummaries,
+  temperatureSource,
+  temperatureSources,
+  temperatureStats,
+  temperatureSummary,
+} from './temperatureStats.ts';
 
 describe('temperature source', () => {
   it('follows the display priority of spec §9', () => {
@@ -50,5 +59,31 @@ describe('temperatureStats', () => {
       ],
     });
     expect(temperatureSummary([{ Temperature: null, Values: {} }])).toEqual({ stats: null, sources: [] });
+  });
+});
+
+describe('combineTemperatureSummaries', () => {
+  const row = fc
+    .record({ column: fc.option(fc.constantFrom(...TEMPERATURE_PRIORITY)), value: fc.integer({ min: -300, max: 900 }) })
+    .map(({ column, value }) => ({
+      Temperature: column === null ? null : value / 10,
+      Values: column === null ? {} : { [column]: value / 10 },
+    }));
+
+  it('gives the summary of all the rows from the summaries of their parts', () => {
+    fc.assert(
+      fc.property(fc.array(row, { maxLength: 40 }), fc.integer({ min: 1, max: 10 }), (rows, size) => {
+        const whole = temperatureSummary(rows);
+        const combined = combineTemperatureSummaries(chunk(rows, size).map(temperatureSummary));
+        expect(combined.sources).toEqual(whole.sources);
+        expect(combined.stats === null).toBe(whole.stats === null);
+        if (combined.stats && whole.stats) {
+          expect(combined.stats.count).toBe(whole.stats.count);
+          expect(combined.stats.min).toBe(whole.stats.min);
+          expect(combined.stats.max).toBe(whole.stats.max);
+          expect(combined.stats.mean).toBeCloseTo(whole.stats.mean, 9);
+        }
+      }),
+    );
   });
 });

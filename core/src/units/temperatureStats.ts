@@ -48,3 +48,32 @@ export function temperatureSummary(
 ): TemperatureSummary {
   return { stats: temperatureStats(rows) ?? null, sources: temperatureSources(rows) };
 }
+
+/**
+ * The summary of several groups of units from the summaries of each (a selection too long for one
+ * request's address is asked for in parts): the same figures as one summary of them all.
+ */
+export function combineTemperatureSummaries(parts: readonly TemperatureSummary[]): TemperatureSummary {
+  let stats: TemperatureStats | null = null;
+  const sources = new Map<string, number>();
+  for (const part of parts) {
+    for (const s of part.sources) sources.set(s.column, (sources.get(s.column) ?? 0) + s.count);
+    const p = part.stats;
+    if (!p) continue;
+    stats = stats
+      ? {
+          min: Math.min(stats.min, p.min),
+          max: Math.max(stats.max, p.max),
+          mean: (stats.mean * stats.count + p.mean * p.count) / (stats.count + p.count),
+          count: stats.count + p.count,
+        }
+      : p;
+  }
+  return {
+    stats,
+    sources: TEMPERATURE_PRIORITY.filter((c) => sources.has(c)).map((column) => ({
+      column,
+      count: sources.get(column) ?? 0,
+    })),
+  };
+}

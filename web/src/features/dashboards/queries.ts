@@ -1,4 +1,4 @@
-import { emptyFilter, type FilterSettings, filterParams } from '@fieldwatch/core';
+import { chunk, combineTemperatureSummaries, emptyFilter, type FilterSettings, filterParams } from '@fieldwatch/core';
 import { deviceApi } from '../../lib/api.ts';
 import { queryClient } from '../../lib/query.ts';
 import { useDeviceStore } from '../../stores/devices.ts';
@@ -42,6 +42,12 @@ export const statusCountsQuery = (customers: readonly number[], filter: FilterSe
   };
 };
 
+/**
+ * Ids of a selection per temperature request: a long selection is asked for in parts whose
+ * summaries are combined, so no request's address outgrows what a server accepts (16 KB).
+ */
+const SELECTION_IDS_PER_REQUEST = 1000;
+
 /** The temperature KPI's figures: of the units given, else of the customers' units after the filter. */
 export const temperatureSummaryQuery = (
   customers: readonly number[],
@@ -49,10 +55,20 @@ export const temperatureSummaryQuery = (
   units: readonly number[] | undefined,
   refreshKey: number,
 ) => {
-  const params = units ? { units: [...units].sort((a, b) => a - b).join(',') } : filterParams(filter);
+  const picked = units && [...units].sort((a, b) => a - b);
+  const params = picked ? { units: picked.join(',') } : filterParams(filter);
   return {
     queryKey: ['temperatureSummary', customers, params, refreshKey] as const,
-    queryFn: () => deviceApi.temperatureSummary(customers, params),
+    queryFn: async () =>
+      picked
+        ? combineTemperatureSummaries(
+            await Promise.all(
+              chunk(picked, SELECTION_IDS_PER_REQUEST).map((ids) =>
+                deviceApi.temperatureSummary(customers, { units: ids.join(',') }),
+              ),
+            ),
+          )
+        : deviceApi.temperatureSummary(customers, params),
   };
 };
 
