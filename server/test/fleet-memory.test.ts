@@ -1,6 +1,6 @@
 import { AccessLevel, SESSION_COOKIE_NAME } from '@fieldwatch/core';
 import mqtt, { type MqttClient } from 'mqtt';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { UnitLiveEvent } from '../src/live/bus.ts';
 import { sessionFromToken } from '../src/modules/auth/auth.service.ts';
 import {
@@ -259,5 +259,21 @@ describe('fleet-wide reads held in memory', () => {
       expect(await ids(cookie)).toEqual([unit.a, unit.b, unit.c]);
       expect(await ids(child)).toEqual([unit.b, unit.c]);
     }
+  });
+
+  it('read an organisation held over a minute again, for changes no message announced', async () => {
+    const names = async () =>
+      (await t.app.inject({ url: '/api/v1/device', headers: { cookie } })).json().map((d: { name: string }) => d.name);
+    await names();
+    // Beside the API and unannounced: only the age net brings it.
+    await t.app.db.query("update units set unit_name = 'Renamed a minute ago' where id = $1", [unit.c]);
+    vi.useFakeTimers({ toFake: ['Date'], now: Date.now() + 61_000 });
+    try {
+      // Behind the call: a call may answer from what was held while the organisation is read.
+      await expect.poll(names).toContain('Renamed a minute ago');
+    } finally {
+      vi.useRealTimers();
+    }
+    await expectAnswersFromTheDatabase();
   });
 });
