@@ -30,5 +30,7 @@ export const ERROR_STACK_MAX = 16 * 1024;
 /** Context is small and flat: a few named texts, numbers or flags (route, language, component stack…). */
 export const ERROR_CONTEXT_KEYS_MAX = 20;
 export const ERROR_CONTEXT_VALUE_MAX = 2000;
+/** Milliseconds in a day (UTC days: no summer time). */
+export const DAY_MS = 86_400_000;
 /** A unit's latest value of a series older than this is not shown: a month's silence has no current value. */
 export const LATEST_MAX_AGE_DAYS = 30;

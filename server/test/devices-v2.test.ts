@@ -254,6 +254,7 @@ describe('v1 temperature summary (the temperature KPI)', () => {
     for (const [query, name] of [
       ['?statuses=red', 'statuses'],
       ['?units=1,x', 'units'],
+      [`?units=${Array.from({ length: 4001 }, (_, i) => i + 1).join(',')}`, 'units'],
     ]) {
       const res = await get(`/api/v1/device/temperatureSummary${query}`);
       expect(res.statusCode, query).toBe(400);

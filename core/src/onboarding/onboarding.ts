@@ -1,3 +1,5 @@
+import { DAY_MS } from '../constants.ts';
+
 /** The NFC onboarding rules of spec §1 and §9: a 4-week trial and the terms version 2023_1. */
 export const TRIAL_DAYS = 28;
 export const TERMS_VERSION = '2023_1';
@@ -22,7 +24,7 @@ export const tagUrl = (origin: string, uuid: string) => `${origin}/nfc/${uuid}`;
 /** Whole days left of a trial ending at `endsAt` (0 once it has ended), counting a started day. */
 export function trialDaysLeft(endsAt: string | Date, now: Date = new Date()): number {
   const ms = new Date(endsAt).getTime() - now.getTime();
-  return ms <= 0 ? 0 : Math.ceil(ms / 86_400_000);
+  return ms <= 0 ? 0 : Math.ceil(ms / DAY_MS);
 }
 
 /** What a tag allows: placing its unit, nothing (another organisation owns it, or it is disabled), or opening it. */

@@ -1,3 +1,4 @@
+import { DAY_MS } from '@fieldwatch/core';
 import type { Db, Queryable } from './db.ts';
 
 /**
@@ -6,7 +7,6 @@ import type { Db, Queryable } from './db.ts';
  * rows moved in. Retention drops whole months; the hourly roll-ups stay.
  */
 
-const DAY_MS = 86_400_000;
 /** Months created ahead of the current one, so that ingest never waits for DDL. */
 const MONTHS_AHEAD = 2;
 /** Two instances maintaining at once would race on the same DDL: one holds this lock, the other skips. */

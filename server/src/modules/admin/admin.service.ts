@@ -5,6 +5,7 @@ import {
   type AdminOrganization,
   type AdminProfile,
   type ContactFields,
+  DAY_MS,
   type OrganizationSettings,
   validateBlank,
   validateEmail,
@@ -378,7 +379,7 @@ export async function saveOrganizationSettings(db: Db, admin: Admin, id: number,
   }
   await db.transaction(async (tx) => {
     if (before.account_url && before.account_url !== s.accountUrl) {
-      const until = new Date(Date.now() + ACCOUNT_URL_REDIRECT_DAYS * 86_400_000);
+      const until = new Date(Date.now() + ACCOUNT_URL_REDIRECT_DAYS * DAY_MS);
       await keepAccountUrlRedirect(tx, before.account_url, id, until);
     }
     if (s.accountUrl) await dropAccountUrlRedirect(tx, s.accountUrl);

@@ -101,7 +101,9 @@ export async function deviceTemperatureSummary(
   q: FilterParams & { orgs?: string; units?: string },
 ): Promise<TemperatureSummary> {
   const views = await viewsInScope(fleet, session, { customerIds: parseIdList(q.orgs, 'orgs') });
-  const picked = new Set(parseIdList(q.units, 'units'));
+  const ids = parseIdList(q.units, 'units');
+  assertIdCount('units', ids, MAX_IDS_PER_REQUEST);
+  const picked = new Set(ids);
   const units =
     picked.size > 0
       ? views.filter((v) => picked.has(v.unit.id))

@@ -1,4 +1,4 @@
-import { LATEST_MAX_AGE_DAYS, seriesByColumn } from '@fieldwatch/core';
+import { DAY_MS, LATEST_MAX_AGE_DAYS, seriesByColumn } from '@fieldwatch/core';
 import type { Queryable } from '../../db/db.ts';
 import type { BusMessage } from '../../live/bus.ts';
 import { listUnits, type UnitRow } from './devices.repository.ts';
@@ -61,7 +61,6 @@ const MAX_AGE_MS = 60_000;
 const CHANGES_UNIT = new Set(['samples', 'alarm', 'operation', 'relay']);
 
 const byId = (a: UnitRow, b: UnitRow) => a.id - b.id;
-const DAY_MS = 86_400_000;
 
 /**
  * The fleet held in memory, per organisation, read once and kept current from the bus: a unit

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import {
   ACTIVATION_CODE_MINUTES,
   type CreateAccountBody,
+  DAY_MS,
   type OnboardingConfig,
   type OnboardingConfigBody,
   REGISTRATIONS_PER_HOUR,
@@ -202,7 +203,7 @@ export async function createAccount(db: Db, address: string, uuid: string, body:
   if (await findUserByUsername(db, user.username)) throw httpError(409, 'This username is taken');
   const root = await rootOrganizationId(db);
   if (root === undefined) throw httpError(503, 'No organisation tree to join');
-  const trialEndsAt = new Date(Date.now() + TRIAL_DAYS * 86_400_000);
+  const trialEndsAt = new Date(Date.now() + TRIAL_DAYS * DAY_MS);
   const passwordHash = await hashPassword(user.password);
   const organizationId = await db.transaction(async (tx) => {
     const orgId = await insertTrialOrganization(tx, organization.name.trim(), root, trialEndsAt);

@@ -1,4 +1,5 @@
 import type { DateFormatter, UnitData } from '@fieldwatch/core';
+import { DAY_MS } from '@fieldwatch/core';
 import type uPlot from 'uplot';
 import { typesetMinus, valueDigits } from '../../../../i18n/values.ts';
 import type { ThemeTokens } from '../../../../lib/useThemeTokens.ts';
@@ -56,7 +57,7 @@ export function parseIsoMs(s: string): number {
     const ms = n === 24 && last >= 0 && last <= 9 ? twoDigits(s, 20) * 10 + last : n === 24 ? Number.NaN : 0;
     // NaN fails every comparison, so an unreadable digit falls through as well.
     if (month >= 1 && month <= 12 && day >= 1 && day <= 31 && hour < 24 && minute < 60 && second < 60 && ms >= 0) {
-      return daysFromCivil(year, month, day) * 86_400_000 + hour * 3_600_000 + minute * 60_000 + second * 1000 + ms;
+      return daysFromCivil(year, month, day) * DAY_MS + hour * 3_600_000 + minute * 60_000 + second * 1000 + ms;
     }
   }
   return Date.parse(s);

@@ -1,4 +1,5 @@
 import type { DateFormatter } from '@fieldwatch/core';
+import { DAY_MS } from '@fieldwatch/core';
 import { useQueries } from '@tanstack/react-query';
 import { ChartColumn, Minus, TrendingDown, TrendingUp, Users } from 'lucide-react';
 import { useMemo } from 'react';
@@ -163,7 +164,7 @@ function Header({
 }) {
   const { t, i18n } = useTranslation();
   const lang = i18n.language;
-  const days = Math.round((range.end.getTime() - range.start.getTime()) / 86_400_000);
+  const days = Math.round((range.end.getTime() - range.start.getTime()) / DAY_MS);
   const change = summary.change;
   const ChangeIcon = change === null ? Minus : change > 0.005 ? TrendingUp : change < -0.005 ? TrendingDown : Minus;
   const pct =
