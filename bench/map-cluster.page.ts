@@ -3,14 +3,14 @@
  * clustering (web/src/features/dashboards/widgets/map/cluster.ts) against bare supercluster with
  * the same settings on the same 10,000 units.
  */
-import type { UnitStatus } from '@fieldwatch/core';
+import type { MapUnits, UnitStatus } from '@fieldwatch/core';
 import Supercluster from 'supercluster';
 import {
   type BBox,
   buildClusterIndex,
   CLUSTER_OPTIONS,
   itemsInView,
-  placeUnits,
+  unitsOfMap,
 } from '../web/src/features/dashboards/widgets/map/cluster.ts';
 
 export type PageFigures = {
@@ -39,7 +39,15 @@ function fleet(n: number) {
       status,
     };
   });
-  return { devices, centre: towns[0] as { lat: number; lng: number } };
+  // The map's answer, column by column, as the server sends it.
+  const answer: MapUnits = {
+    ids: devices.map((d) => d.id),
+    lat: devices.map((d) => d.latitude),
+    lng: devices.map((d) => d.longitude),
+    status: devices.map((d) => d.status),
+    unplaced: 0,
+  };
+  return { devices, answer, centre: towns[0] as { lat: number; lng: number } };
 }
 
 /** The bounding box of a width × height px map centred on a point at a zoom (256 px tiles). */
@@ -57,12 +65,12 @@ const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.len
 
 export function run(opts: { units: number; runs: number; queryRepeats: number; zooms: number[] }): PageFigures {
   // The views are centred on a town, as a user zooming into a busy area sees it.
-  const { devices, centre } = fleet(opts.units);
+  const { devices, answer, centre } = fleet(opts.units);
   const boxes = opts.zooms.map((z) => viewBox(centre.lat, centre.lng, z, 1440, 900));
 
-  // What the widget does with a device list: place the units, build the index with the worst
+  // What the widget does with the map's answer: read its columns, build the index with the worst
   // status carried up by map/reduce.
-  const ours = () => buildClusterIndex(placeUnits(devices).units);
+  const ours = () => buildClusterIndex(unitsOfMap(answer));
   // Bare supercluster with the same settings: GeoJSON points in, no map/reduce.
   const bare = () =>
     new Supercluster(CLUSTER_OPTIONS).load(

@@ -330,6 +330,13 @@ describe('dashboards', () => {
         { timeout: 10_000 },
       )
       .toBe(true);
+    // The unit's marker is at the map's centre: a click there opens its popup, named from its details.
+    const box = await map.boundingBox();
+    if (!box) throw new Error('no map box');
+    await page.mouse.click(box.x + box.width / 2, box.y + box.height / 2);
+    const popup = page.locator('.unit-popup');
+    await expect.poll(() => popup.locator('.unit-popup__name').textContent()).toBe(name);
+    await expect(popup.locator('.unit-popup__facts dd').first().textContent()).resolves.not.toBe('');
 
     // Data: the chart asks for a unit until the list of its link group selects one.
     await page.goto(`${app.url}/dashboard/telemetry`);
@@ -380,25 +387,44 @@ describe('dashboards', () => {
           .textContent(),
       );
     const WORDS = ['Alarm', 'Problem', 'OK', 'Inactive'];
+    const STATUSES = ['alarm', 'problem', 'ok', 'inactive'];
+    /** The KPI's and the chips' counts, and the device list counted by status, read together. */
+    const agree = async () => {
+      const list: { status: string }[] = await page.evaluate(async () => (await fetch('/api/v1/device')).json());
+      const counted = STATUSES.map((s) => list.filter((d) => d.status === s).length).join();
+      const shown = [(await Promise.all(WORDS.map(kpi))).join(), (await Promise.all(WORDS.map(chip))).join()];
+      return shown.every((c) => c === counted) ? 'agree' : `${shown} against ${counted}`;
+    };
     await status.locator('.status-row').first().waitFor();
-    // Without a search the server's counts are the device list's (the filter bar counts the list).
-    for (const word of WORDS) await expect.poll(() => kpi(word), { message: word }).toBe(await chip(word));
+    // Without a search the server's counts are the device list's, in the KPI and on the chips (the
+    // demo fleet alarms meanwhile: read until one moment shows all three alike).
+    await expect.poll(agree).toBe('agree');
 
-    // A search narrows the counts to the units it finds; the filter bar's status chips stay whole.
+    // A search narrows the counts to the units it finds, the filter bar's status chips with them,
+    // and the map draws only those units (its legend counts what the server placed).
     const { unit, reportWetInsulation } = await okPipeUnit(page, app.server);
     const search = page.getByLabel('Search units and alarms');
     const whole = await Promise.all(WORDS.map(chip));
     const sum = (list: number[]) => list.reduce((a, b) => a + b, 0);
-    const counted = page.waitForResponse((r) => {
-      const url = new URL(r.url());
-      return url.pathname === '/api/v1/device/statusCounts' && url.searchParams.get('q') === unit.name;
-    });
+    const searched = (path: string) =>
+      page.waitForResponse((r) => {
+        const url = new URL(r.url());
+        return url.pathname === path && url.searchParams.get('q') === unit.name;
+      });
+    const counted = searched('/api/v1/device/statusCounts');
+    const placed = searched('/api/v1/device/mapUnits');
     await search.fill(unit.name);
     await counted;
     await expect.poll(async () => sum(await Promise.all(WORDS.map(kpi)))).toBeLessThan(sum(whole));
     const narrowed = await Promise.all(WORDS.map(kpi));
     expect(narrowed[2]).toBeGreaterThanOrEqual(1);
-    expect(await Promise.all(WORDS.map(chip))).toEqual(whole);
+    for (const [i, word] of WORDS.entries()) await expect.poll(() => chip(word), { message: word }).toBe(narrowed[i]);
+    const onMap: { ids: number[] } = await (await placed).json();
+    expect(onMap.ids).toContain(unit.id);
+    const legend = page.locator('[data-widget-type=deviceMap] .unit-map__legend-count');
+    await expect
+      .poll(async () => sum((await legend.allTextContents()).map((n) => Number(n.replace(/\D/g, '')))))
+      .toBe(onMap.ids.length);
     // The temperature KPI narrows with them: the one unit's own temperature, or none.
     const [own] = await page.evaluate(
       async (id) => (await fetch(`/api/v1/xrequest/GetUnitsShowValue?UnitIDs=${id}`)).json(),
@@ -414,6 +440,6 @@ describe('dashboards', () => {
     await expect.poll(() => kpi('Alarm'), { timeout: 15_000 }).toBe((narrowed[0] ?? 0) + 1);
     expect(await kpi('OK')).toBe((narrowed[2] ?? 0) - 1);
     await search.fill('');
-    for (const word of WORDS) await expect.poll(() => kpi(word), { message: word }).toBe(await chip(word));
+    await expect.poll(agree).toBe('agree');
   });
 });

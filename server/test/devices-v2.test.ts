@@ -4,6 +4,8 @@ import {
   type Device,
   emptyFilter,
   type FilterSettings,
+  type MapVariant,
+  mapUnitsOf,
   seriesByColumn,
   statusCountsOf,
   temperatureSummary,
@@ -197,6 +199,75 @@ describe('v1 status counts (the status KPI)', () => {
       expect(res.json().message, query).toContain(name);
     }
     expect((await t.app.inject({ method: 'GET', url: '/api/v1/device/statusCounts' })).statusCode).toBe(401);
+  });
+});
+
+describe('v1 map units (what a unit map draws)', () => {
+  const mapUnits = async (query: string, who: keyof typeof cookie = 'writer') => {
+    const res = await get(`/api/v1/device/mapUnits${query}`, who);
+    expect(res.statusCode, res.body).toBe(200);
+    return res.json();
+  };
+  /** The same units from the device list, as the browser placed them before. */
+  const fromList = async (variant: MapVariant, f: Partial<FilterSettings>, who: keyof typeof cookie = 'writer') => {
+    const list: Device[] = (await get('/api/v1/device', who)).json();
+    const units = list.map((d) => ({ ...asFilterable(d), id: d.id, lat: d.latitude, lng: d.longitude }));
+    return mapUnitsOf(units, variant, { ...emptyFilter(), ...f });
+  };
+
+  it('places the positioned units of the scope and counts the others', async () => {
+    expect(await mapUnits('')).toEqual({
+      ids: [unit.alarm],
+      lat: [59.3],
+      lng: [18],
+      status: ['alarm'],
+      unplaced: 3,
+    });
+    expect(await mapUnits('', 'outsider')).toEqual({ ids: [], lat: [], lng: [], status: [], unplaced: 1 });
+    // Another tree's organisation asked for by id is not seen.
+    expect((await mapUnits(`?orgs=${org.beta}`)).unplaced).toBe(0);
+  });
+
+  it('equals the device list placed after the same filter and variant', async () => {
+    await t.db.query('update units set gps_lat = $2, gps_long = $3 where id = $1', [unit.problem, 55.61, 12.99]);
+    await t.db.query('update units set gps_lat = $2, gps_long = $3 where id = $1', [unit.ok, 0, 0]);
+    t.app.bus.dataChanged();
+    const cases: [string, MapVariant, Partial<FilterSettings>][] = [
+      ['', 'deviceMap', {}],
+      ['?variant=alarmMap', 'alarmMap', {}],
+      ['?variant=parkingMap', 'parkingMap', {}],
+      ['?statuses=problem', 'deviceMap', { unitStatus: { alarm: false, problem: true, ok: false, inactive: false } }],
+      ['?q=tunnel&variant=alarmMap', 'alarmMap', { textSearch: 'tunnel' }],
+      ['?types=25&alarmTypes=0', 'deviceMap', { unitTypes: [{ UnitTypes: '25' }], alarmTypes: [0] }],
+    ];
+    for (const [query, variant, f] of cases) expect(await mapUnits(query), query).toEqual(await fromList(variant, f));
+    // (0, 0) is a unit without a fix: counted, not placed.
+    expect(await mapUnits('?types=201')).toEqual({ ids: [], lat: [], lng: [], status: [], unplaced: 1 });
+    expect((await mapUnits('?variant=alarmMap')).ids).toEqual([unit.alarm, unit.problem]);
+  });
+
+  it('lists the unit types of the scope for the filter', async () => {
+    const codes = async (query: string, who: keyof typeof cookie = 'writer') =>
+      (await get(`/api/v1/device/typeCodes${query}`, who)).json().codes;
+    const list: Device[] = (await get('/api/v1/device')).json();
+    expect(await codes('')).toEqual([...new Set(list.map((d) => d.type.code))].sort((a, b) => a - b));
+    expect(await codes(`?orgs=${org.north}`)).toEqual([list.find((d) => d.id === unit.inactive)?.type.code]);
+    expect(await codes(`?orgs=${org.beta}`)).toEqual([]);
+  });
+
+  it('refuses an unknown variant, unknown statuses and malformed lists, naming the parameter', async () => {
+    for (const [path, query, name] of [
+      ['mapUnits', '?variant=heatMap', 'variant'],
+      ['mapUnits', '?statuses=red', 'statuses'],
+      ['mapUnits', '?types=2;1', 'types'],
+      ['typeCodes', '?orgs=x', 'orgs'],
+    ]) {
+      const res = await get(`/api/v1/device/${path}${query}`);
+      expect(res.statusCode, query).toBe(400);
+      expect(res.json().message, query).toContain(name);
+    }
+    for (const path of ['mapUnits', 'typeCodes'])
+      expect((await t.app.inject({ method: 'GET', url: `/api/v1/device/${path}` })).statusCode).toBe(401);
   });
 });
 

@@ -4,8 +4,10 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { UnitLiveEvent } from '../src/live/bus.ts';
 import { sessionFromToken } from '../src/modules/auth/auth.service.ts';
 import {
+  deviceMapUnits,
   deviceStatusCounts,
   deviceTemperatureSummary,
+  deviceTypeCodes,
   FleetMemory,
   fleetOf,
   kpiBattery,
@@ -50,6 +52,9 @@ async function expectAnswersFromTheDatabase() {
     ['/api/v1/device/statusCounts', await deviceStatusCounts(db, session, {})],
     ['/api/v1/device/statusCounts?q=a&types=25', await deviceStatusCounts(db, session, { q: 'a', types: '25' })],
     ['/api/v1/device/temperatureSummary', await deviceTemperatureSummary(db, session, {})],
+    ['/api/v1/device/mapUnits', await deviceMapUnits(db, session, {})],
+    ['/api/v1/device/mapUnits?variant=alarmMap', await deviceMapUnits(db, session, { variant: 'alarmMap' })],
+    ['/api/v1/device/typeCodes', await deviceTypeCodes(db, session, undefined)],
     [
       `/api/v1/device/temperatureSummary?units=${unit.a},${unit.b}`,
       await deviceTemperatureSummary(db, session, { units: `${unit.a},${unit.b}` }),

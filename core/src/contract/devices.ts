@@ -2,6 +2,7 @@ import { type Static, type TSchema, Type } from '@sinclair/typebox';
 import { MAX_IDS_PER_REQUEST } from '../units/chunks.ts';
 import { EDITABLE_FIELDS, type EditableField } from '../units/editableFields.ts';
 import { LEGACY_DATE } from '../units/legacyDate.ts';
+import { MAP_VARIANTS } from '../units/mapUnits.ts';
 import { UNIT_STATUSES } from '../units/unitStatus.ts';
 import { NonBlank, Nullable } from './common.ts';
 
@@ -34,6 +35,7 @@ export const IdList = Type.String({ pattern: '^\\s*(\\d+\\s*(,\\s*\\d+\\s*)*,?\\
 export const LegacyDateText = Type.String({ pattern: LEGACY_DATE.source, description: 'YYYY-MM-DD HH:mm:ss (UTC)' });
 const Id = Type.Integer({ minimum: 1, maximum: 2147483647 });
 const IdArray = Type.Array(Id, { maxItems: MAX_IDS_PER_REQUEST });
+const UnitStatusLiteral = Type.Union(UNIT_STATUSES.map((s) => Type.Literal(s)));
 
 function fieldSchema(f: EditableField): TSchema {
   if (f.kind === 'string') return Type.String({ maxLength: f.maxLength, ...(f.pattern ? { pattern: f.pattern } : {}) });
@@ -108,7 +110,7 @@ export const Device = Type.Object({
   organization: Type.Integer(),
   serial: Type.String(),
   type: UnitTypeRef,
-  status: Type.Union(UNIT_STATUSES.map((s) => Type.Literal(s))),
+  status: UnitStatusLiteral,
   alarmTypes: Type.Array(Type.Integer(), { description: 'types of the active alarms' }),
   nfcActive: Type.Boolean(),
   invertAlarmRange: Type.Boolean(),
@@ -163,14 +165,22 @@ export const StatusCountsQuery = Type.Object({
   types: Type.Optional(IdList),
   alarmTypes: Type.Optional(IdList),
 });
+/** The statuses a filter picks, comma-joined. */
+const StatusList = Type.String({
+  pattern: '^((alarm|problem|ok|inactive)(,(alarm|problem|ok|inactive))*)?$',
+  maxLength: 100,
+});
 /** The temperature KPI over several units: the units given, else the customers' units after a filter. */
 export const TemperatureSummaryQuery = Type.Composite([
   StatusCountsQuery,
+  Type.Object({ statuses: Type.Optional(StatusList), units: Type.Optional(IdList) }),
+]);
+/** A unit map's units: the customers' units after a dashboard filter, narrowed by the map's variant. */
+export const MapUnitsQuery = Type.Composite([
+  StatusCountsQuery,
   Type.Object({
-    statuses: Type.Optional(
-      Type.String({ pattern: '^((alarm|problem|ok|inactive)(,(alarm|problem|ok|inactive))*)?$', maxLength: 100 }),
-    ),
-    units: Type.Optional(IdList),
+    statuses: Type.Optional(StatusList),
+    variant: Type.Optional(Type.Union(MAP_VARIANTS.map((v) => Type.Literal(v)))),
   }),
 ]);
 const Count = Type.Integer({ minimum: 0 });
@@ -188,6 +198,16 @@ export const StatusCountsBody = Type.Object({
   inactive: Count,
   total: Count,
 });
+/** A unit map's placed units column by column (mapUnits.ts), and how many have no position. */
+export const MapUnitsBody = Type.Object({
+  ids: Type.Array(Type.Integer()),
+  lat: Type.Array(Type.Number()),
+  lng: Type.Array(Type.Number()),
+  status: Type.Array(UnitStatusLiteral),
+  unplaced: Count,
+});
+/** The unit types among the customers' units (the filter's type choice). */
+export const UnitTypeCodesBody = Type.Object({ codes: Type.Array(Type.Integer()) });
 export const UseContextQuery = Type.Object({ use_context: Type.Optional(Type.Boolean()) });
 
 /** The device filter options (spec §3 filter settings, every part optional). */

@@ -7,6 +7,7 @@ export * from './editableFields.ts';
 export * from './filters.ts';
 export * from './hysteresis.ts';
 export * from './legacyDate.ts';
+export * from './mapUnits.ts';
 export * from './operations.ts';
 export * from './series.ts';
 export * from './settingsTabs.ts';

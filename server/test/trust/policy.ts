@@ -154,6 +154,8 @@ export const PROBES: Record<string, Probe> = {
   'GET /api/v1/device': note(LIST),
   'GET /api/v1/device/statusCounts': note(LIST),
   'GET /api/v1/device/temperatureSummary': note(LIST),
+  'GET /api/v1/device/mapUnits': note(LIST),
+  'GET /api/v1/device/typeCodes': note(LIST),
   'GET /api/v1/device/:id/details': unit('params.id', { req: uid }),
   'GET /api/v1/device/:id/options': unit('params.id', { req: uid }),
   'GET /api/v2/device/devices': note(LIST),

@@ -5,11 +5,14 @@ import type {
   DashboardModel,
   DashboardRecord,
   Device,
+  DeviceDetails,
   FilterParams,
   FilterSettings,
   KpiAlarmRow,
   KpiBatteryRow,
   LoginResponse,
+  MapUnits,
+  MapVariant,
   ParkingReport,
   Profile,
   Session,
@@ -62,6 +65,11 @@ export const deviceApi = {
   devices: (customers: readonly number[]) => api.get<Device[]>(`/api/v1/device${query({ orgs: ids(customers) })}`),
   statusCounts: (customers: readonly number[], params: FilterParams) =>
     api.get<StatusCounts>(`/api/v1/device/statusCounts${query({ orgs: ids(customers), ...params })}`),
+  mapUnits: (customers: readonly number[], params: FilterParams & { variant: MapVariant }) =>
+    api.get<MapUnits>(`/api/v1/device/mapUnits${query({ orgs: ids(customers), ...params })}`),
+  typeCodes: (customers: readonly number[]) =>
+    api.get<{ codes: number[] }>(`/api/v1/device/typeCodes${query({ orgs: ids(customers) })}`),
+  unitDetails: (unitId: number) => api.get<DeviceDetails>(`/api/v1/device/${unitId}/details`),
   temperatureSummary: (customers: readonly number[], params: FilterParams & { units?: string }) =>
     api.get<TemperatureSummary>(`/api/v1/device/temperatureSummary${query({ orgs: ids(customers), ...params })}`),
   unitShowValues: (unitIds: readonly number[]) =>

@@ -2,13 +2,15 @@ import type { QueryClient } from '@tanstack/react-query';
 
 /**
  * The first part of the query keys whose data live push keeps current: the fleet's devices, their
- * status and temperature figures and latest values, alarms and their counts, unit data of charts,
+ * map positions, types, status and temperature figures and latest values, alarms and their counts, unit data of charts,
  * the event engine's events, notifications and tasks, and a unit's operations, relay and log. An
  * event sent while the socket was down is never sent again, so after a reconnection these are re-read.
  */
 export const LIVE_FED_QUERIES: ReadonlySet<string> = new Set([
   'devices',
   'statusCounts',
+  'mapUnits',
+  'typeCodes',
   'temperatureSummary',
   'showValues',
   'alarms',

@@ -14,12 +14,15 @@ import {
   ErrorBody,
   InputBody,
   InputParams,
+  MapUnitsBody,
+  MapUnitsQuery,
   StatusCountsBody,
   StatusCountsQuery,
   TemperatureSummaryBody,
   TemperatureSummaryQuery,
   UnitSettings,
   UnitSettingsPatch,
+  UnitTypeCodesBody,
   UseContextQuery,
 } from '@fieldwatch/core';
 import { Type } from '@sinclair/typebox';
@@ -35,10 +38,12 @@ import {
   changeAlarmLimits,
   changeDeviceSettings,
   deviceDetails,
+  deviceMapUnits,
   deviceOptions,
   deviceSettings,
   deviceStatusCounts,
   deviceTemperatureSummary,
+  deviceTypeCodes,
   filterDevices,
   listCustomerDevices,
   listDevices,
@@ -116,6 +121,43 @@ export function deviceRoutes(app: App) {
       return app.answers.send(request, reply, session, () =>
         deviceTemperatureSummary(app.fleet, session, request.query),
       );
+    },
+  );
+  r.get(
+    '/api/v1/device/mapUnits',
+    {
+      config: reads,
+      schema: {
+        ...v1,
+        summary:
+          'What a unit map draws: id, position and status of the customers’ units after a filter (q, types, alarmTypes, statuses) and the map’s variant, column by column, and how many have no position',
+        querystring: MapUnitsQuery,
+        response: { 200: MapUnitsBody, ...v1Errors },
+      },
+    },
+    async (request, reply) => {
+      const session = sessionOf(request);
+      return app.answers.send(request, reply, session, () => deviceMapUnits(app.fleet, session, request.query), {
+        reports: false,
+      });
+    },
+  );
+  r.get(
+    '/api/v1/device/typeCodes',
+    {
+      config: reads,
+      schema: {
+        ...v1,
+        summary: 'The unit type codes among the given customers’ units (all you may see when left out)',
+        querystring: DeviceListQuery,
+        response: { 200: UnitTypeCodesBody, ...v1Errors },
+      },
+    },
+    async (request, reply) => {
+      const session = sessionOf(request);
+      return app.answers.send(request, reply, session, () => deviceTypeCodes(app.fleet, session, request.query.orgs), {
+        reports: false,
+      });
     },
   );
   r.get(

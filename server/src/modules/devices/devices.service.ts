@@ -14,6 +14,9 @@ import {
   INPUT_KINDS,
   type InputKind,
   MAX_IDS_PER_REQUEST,
+  type MapUnits,
+  type MapVariant,
+  mapUnitsOf,
   OPERATIONS,
   SERIES,
   type StatusCounts,
@@ -114,6 +117,27 @@ export async function deviceTemperatureSummary(
       units.map((v) => v.unit),
     ),
   );
+}
+
+/**
+ * A unit map's units: the customers' units (as the device list) after the dashboard's filter and
+ * the map's variant, as id, position and status only, so a map of 10,000 units does not wait for
+ * every unit's row.
+ */
+export async function deviceMapUnits(
+  fleet: Fleet,
+  session: SessionRow,
+  q: FilterParams & { orgs?: string; variant?: MapVariant },
+): Promise<MapUnits> {
+  const views = await viewsInScope(fleet, session, { customerIds: parseIdList(q.orgs, 'orgs') });
+  const units = views.map((v) => ({ ...filterable(v), id: v.unit.id, lat: v.unit.gps_lat, lng: v.unit.gps_long }));
+  return mapUnitsOf(units, q.variant ?? 'deviceMap', filterOfParams(q));
+}
+
+/** The unit types among the customers' units, in code order (the filter's type choice). */
+export async function deviceTypeCodes(fleet: Fleet, session: SessionRow, orgs: string | undefined) {
+  const views = await viewsInScope(fleet, session, { customerIds: parseIdList(orgs, 'orgs') });
+  return { codes: [...new Set(views.map((v) => v.unit.unit_type))].sort((a, b) => a - b) };
 }
 
 /** The device filter call: core's unit filter (spec §5) over the devices of the scope. */

@@ -3,11 +3,10 @@ import {
   type FilterSettings,
   SELECTABLE_ALARM_TYPES,
   UNIT_STATUSES,
-  type UnitStatus,
   unitTypeName,
 } from '@fieldwatch/core';
+import { useQuery } from '@tanstack/react-query';
 import { Search, X } from 'lucide-react';
-import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { setDashboardFilter } from '../../stores/dashboards.ts';
 import { useDeviceStore } from '../../stores/devices.ts';
@@ -15,7 +14,8 @@ import { IconButton } from '../../ui/Button.tsx';
 import { Chip } from '../../ui/Chip.tsx';
 import { Select } from '../../ui/Select.tsx';
 import { StatusDot } from '../../ui/StatusLabel.tsx';
-import { useDashboardFilter, useDevices } from './data.ts';
+import { useCustomerIds, useDashboardFilter } from './data.ts';
+import { statusCountsQuery, typeCodesQuery } from './queries.ts';
 
 /**
  * The dashboard's filter (spec §3, §5), shared by its lists and maps: status, unit type and alarm
@@ -24,14 +24,23 @@ import { useDashboardFilter, useDevices } from './data.ts';
 export function FilterBar({ id }: { id: string }) {
   const { t } = useTranslation();
   const filter = useDashboardFilter(id);
-  const devices = useDevices().data;
+  const customers = useCustomerIds();
+  const refreshKey = useDeviceStore((s) => s.refreshKey);
+  const enabled = customers.length > 0;
+  // Each status chip counts what picking it would show with the filter's other parts, counted on
+  // the server (the status KPI's query), so the bar needs no unit's row.
+  const counts = useQuery({
+    ...statusCountsQuery(customers, filter, refreshKey),
+    enabled,
+    placeholderData: (previous) => previous,
+  }).data;
+  const types =
+    useQuery({
+      ...typeCodesQuery(customers, refreshKey),
+      enabled,
+      placeholderData: (previous) => previous,
+    }).data ?? [];
   const textSearch = useDeviceStore((s) => s.textSearch);
-  const counts = useMemo(() => {
-    const c: Record<UnitStatus, number> = { alarm: 0, problem: 0, ok: 0, inactive: 0 };
-    for (const d of devices ?? []) c[d.status] += 1;
-    return c;
-  }, [devices]);
-  const types = useMemo(() => [...new Set((devices ?? []).map((d) => d.type.code))].sort((a, b) => a - b), [devices]);
   const save = (patch: Partial<FilterSettings>) => {
     const { textSearch: _transient, ...rest } = { ...filter, ...patch };
     void setDashboardFilter(id, { ...rest, textSearch: '' });
@@ -68,7 +77,7 @@ export function FilterBar({ id }: { id: string }) {
           >
             <StatusDot status={s} />
             {t(`status.${s}`)}
-            <span className="chip__count">{counts[s]}</span>
+            {counts && <span className="chip__count">{counts[s]}</span>}
           </Chip>
         ))}
       </fieldset>

@@ -160,8 +160,10 @@ export function useLivePatches() {
       const changes = byUnit(alarms);
       alarms = [];
       queryClient.setQueriesData<Device[]>({ queryKey: ['devices'] }, (list) => list && applyAlarms(list, changes));
-      // The server's status counts follow the same changes: read again, at most once a second.
+      // The server's status counts and map units follow the same changes: read again, at most
+      // once a second.
       invalidateLive(['statusCounts']);
+      invalidateLive(['mapUnits']);
     };
     const off = onLive((m) => {
       if (m.kind === 'sampleBatch') {

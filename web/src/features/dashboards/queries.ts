@@ -1,4 +1,11 @@
-import { chunk, combineTemperatureSummaries, emptyFilter, type FilterSettings, filterParams } from '@fieldwatch/core';
+import {
+  chunk,
+  combineTemperatureSummaries,
+  emptyFilter,
+  type FilterSettings,
+  filterParams,
+  type MapVariant,
+} from '@fieldwatch/core';
 import { deviceApi } from '../../lib/api.ts';
 import { queryClient } from '../../lib/query.ts';
 import { useDeviceStore } from '../../stores/devices.ts';
@@ -41,6 +48,30 @@ export const statusCountsQuery = (customers: readonly number[], filter: FilterSe
     queryFn: () => deviceApi.statusCounts(customers, params),
   };
 };
+
+/**
+ * What a unit map draws (id, position and status of each unit after the filter and the map's
+ * variant): a tenth of the device list's bytes, so a map of 10,000 units draws without them.
+ */
+export const mapUnitsQuery = (
+  customers: readonly number[],
+  filter: FilterSettings,
+  variant: MapVariant,
+  refreshKey: number,
+) => {
+  const params = { ...filterParams(filter), variant };
+  return {
+    queryKey: ['mapUnits', customers, params, refreshKey] as const,
+    queryFn: () => deviceApi.mapUnits(customers, params),
+    structuralSharing: false,
+  };
+};
+
+/** The unit types among the customers' units (the filter's type choice). */
+export const typeCodesQuery = (customers: readonly number[], refreshKey: number) => ({
+  queryKey: ['typeCodes', customers, refreshKey] as const,
+  queryFn: async () => (await deviceApi.typeCodes(customers)).codes,
+});
 
 /**
  * Ids of a selection per temperature request: a long selection is asked for in parts whose
@@ -91,17 +122,22 @@ export const kpiBatteryQuery = (customers: readonly number[], refreshKey: number
 });
 
 /**
- * Called as the app starts on a dashboard: the device list (and, for the overview, the status
- * counts, temperatures and batteries) is requested at once instead of after the screen's code, the dashboards and
- * each widget's code have loaded one after the other. For 10,000 units these are the slowest
- * answers of a dashboard (issue 10); the widgets then find them in the cache under the same keys.
+ * Called as the app starts on a dashboard: its fleet-wide reads are requested at once instead of
+ * after the screen's code, the dashboards and each widget's code have loaded one after the other.
+ * The overview needs no unit's row: its map, filter and KPIs read positions, types, counts and
+ * figures; other dashboards' lists read the device list. For 10,000 units these are the slowest
+ * answers of a dashboard; the widgets then find them in the cache under the same keys.
  */
 export function prefetchDashboardData(overview: boolean) {
   const customers = customerIds(useUserStore.getState().selectedCustomers);
   if (customers.length === 0) return;
   const { refreshKey } = useDeviceStore.getState();
-  void queryClient.prefetchQuery(devicesQuery(customers, refreshKey));
-  if (!overview) return;
+  if (!overview) {
+    void queryClient.prefetchQuery(devicesQuery(customers, refreshKey));
+    return;
+  }
+  void queryClient.prefetchQuery(mapUnitsQuery(customers, defaultFilter(), 'deviceMap', refreshKey));
+  void queryClient.prefetchQuery(typeCodesQuery(customers, refreshKey));
   void queryClient.prefetchQuery(statusCountsQuery(customers, defaultFilter(), refreshKey));
   void queryClient.prefetchQuery(temperatureSummaryQuery(customers, defaultFilter(), undefined, refreshKey));
   void queryClient.prefetchQuery(kpiBatteryQuery(customers, refreshKey));

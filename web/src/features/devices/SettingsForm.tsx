@@ -65,7 +65,9 @@ export function SettingsForm({
     onSuccess: (saved) => {
       queryClient.setQueryData(['deviceSettings', unitId], saved);
       void queryClient.invalidateQueries({ queryKey: ['deviceDetails', unitId] });
-      void queryClient.invalidateQueries({ queryKey: ['devices'] });
+      // A name, position or type reaches the lists, the maps, the filter and the counts.
+      for (const key of ['devices', 'mapUnits', 'typeCodes', 'statusCounts'])
+        void queryClient.invalidateQueries({ queryKey: [key] });
     },
   });
 

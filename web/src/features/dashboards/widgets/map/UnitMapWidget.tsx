@@ -1,13 +1,7 @@
 import 'leaflet/dist/leaflet.css';
 import './map.css';
-import {
-  type Device,
-  isParkingType,
-  isRadarType,
-  STATUS_COLORS,
-  STATUS_SEVERITY,
-  type UnitStatus,
-} from '@fieldwatch/core';
+import { isRadarType, type MapVariant, STATUS_COLORS, STATUS_SEVERITY, type UnitStatus } from '@fieldwatch/core';
+import { useQuery } from '@tanstack/react-query';
 import * as L from 'leaflet';
 import { CircleAlert, MapPinOff, Maximize, Table2 } from 'lucide-react';
 import {
@@ -24,12 +18,15 @@ import {
 import { createPortal } from 'react-dom';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { deviceApi } from '../../../../lib/api.ts';
 import { useClientConfig } from '../../../../lib/useClientConfig.ts';
+import { useDeviceStore } from '../../../../stores/devices.ts';
 import { Button } from '../../../../ui/Button.tsx';
 import { EmptyState } from '../../../../ui/EmptyState.tsx';
 import { NumbersTable, TableToggle } from '../../../../ui/NumbersTable.tsx';
 import { Skeleton } from '../../../../ui/Skeleton.tsx';
-import { useFilteredDevices, useSelectedUnits } from '../../data.ts';
+import { useCustomerIds, useDashboardFilter, useSelectedUnits } from '../../data.ts';
+import { devicesQuery, mapUnitsQuery } from '../../queries.ts';
 import { mapProps } from '../../widgets/settings/props.ts';
 import type { WidgetProps } from '../../widgetTypes.ts';
 import {
@@ -39,10 +36,10 @@ import {
   expansionZoom,
   itemsInView,
   type MapUnit,
-  placeUnits,
   revealZoom,
   sameUnits,
   statusCounts,
+  unitsOfMap,
 } from './cluster.ts';
 import { GisLayers } from './gis/GisLayers.tsx';
 import { rememberView, restoreView } from './mapView.ts';
@@ -52,15 +49,7 @@ import { rememberView, restoreView } from './mapView.ts';
  * the worst status inside (spec §9), selection shared through the widget's link group.
  */
 
-type MapVariant = 'deviceMap' | 'alarmMap' | 'parkingMap';
-
-/** Which units each map shows (module constants, so the filtered list stays memoised). */
-const NARROW: Record<MapVariant, ((d: Device) => boolean) | undefined> = {
-  deviceMap: undefined,
-  // "The map is pre-filtered to units in alarm" (spec §2): alarm or problem.
-  alarmMap: (d) => d.status === 'alarm' || d.status === 'problem',
-  parkingMap: (d) => isParkingType(d.type.code),
-};
+const VARIANTS: readonly string[] = ['deviceMap', 'alarmMap', 'parkingMap'] satisfies MapVariant[];
 
 /** Legend order: worst first. */
 const LEGEND: readonly UnitStatus[] = ['alarm', 'problem', 'ok', 'inactive'];
@@ -104,16 +93,23 @@ function useStableUnits(units: MapUnit[]): MapUnit[] {
 
 export function UnitMapWidget({ dashboardId, widgetId, widget }: WidgetProps) {
   const { t, i18n } = useTranslation();
-  const variant = (widget.component in NARROW ? widget.component : 'deviceMap') as MapVariant;
-  const devices = useFilteredDevices(dashboardId, NARROW[variant]);
+  const variant = (VARIANTS.includes(widget.component) ? widget.component : 'deviceMap') as MapVariant;
+  const customers = useCustomerIds();
+  const refreshKey = useDeviceStore((s) => s.refreshKey);
+  const filter = useDashboardFilter(dashboardId);
+  // The units the map shows (its variant and the dashboard's filter applied on the server), as
+  // id, position and status only: a 10,000-unit map draws without every unit's row.
+  const placed = useQuery({
+    ...mapUnitsQuery(customers, filter, variant, refreshKey),
+    enabled: customers.length > 0,
+    placeholderData: (previous) => previous,
+  });
   const [selected, setSelected] = useSelectedUnits(dashboardId, widgetId);
   const config = useClientConfig();
   const look = useLook();
 
-  const list = devices.data;
-  const byId = useMemo(() => new Map(list.map((d) => [d.id, d])), [list]);
-  const placed = useMemo(() => placeUnits(list), [list]);
-  const units = useStableUnits(placed.units);
+  const units = useStableUnits(useMemo(() => unitsOfMap(placed.data), [placed.data]));
+  const unplaced = placed.data?.unplaced ?? 0;
   const view = useMemo(() => mapProps(widget.props), [widget.props]);
   const index = useMemo(() => buildClusterIndex(units, view.cluster), [units, view.cluster]);
   const counts = useMemo(() => statusCounts(units), [units]);
@@ -151,15 +147,18 @@ export function UnitMapWidget({ dashboardId, widgetId, widget }: WidgetProps) {
     () => new Intl.NumberFormat(i18n.language, { minimumFractionDigits: 5, maximumFractionDigits: 5 }),
     [i18n.language],
   );
+  // The table names its units: the device list is read when the table opens.
+  const named = useQuery({ ...devicesQuery(customers, refreshKey), enabled: asTable && customers.length > 0 });
+  const nameOf = useMemo(() => new Map(named.data?.map((d) => [d.id, d.name])), [named.data]);
   const tableRows = useMemo(
     () =>
       asTable
         ? units
-            .map((u) => ({ u, name: byId.get(u.id)?.name ?? String(u.id) }))
+            .map((u) => ({ u, name: nameOf.get(u.id) ?? String(u.id) }))
             .sort((a, b) => STATUS_SEVERITY[b.u.status] - STATUS_SEVERITY[a.u.status] || a.name.localeCompare(b.name))
             .map(({ u, name }) => [name, t(`status.${u.status}`), coordinate.format(u.lat), coordinate.format(u.lng)])
         : [],
-    [asTable, units, byId, t, coordinate],
+    [asTable, units, nameOf, t, coordinate],
   );
   const compact = useMemo(
     () => new Intl.NumberFormat(i18n.language, { notation: 'compact', maximumFractionDigits: 1 }),
@@ -454,20 +453,27 @@ export function UnitMapWidget({ dashboardId, widgetId, widget }: WidgetProps) {
     };
   }, [map, index, selectedIds, look.dark, t, fmt, compact]);
 
-  // The popup's content follows the unit's latest data; its size is measured after React renders.
-  const popupDevice = popupUnit === undefined ? undefined : byId.get(popupUnit);
+  // The popup names the clicked unit from its details; its status is the map's, kept live. Its
+  // size is measured after React renders.
+  const popupDetails = useQuery({
+    queryKey: ['deviceDetails', popupUnit],
+    queryFn: () => deviceApi.unitDetails(popupUnit as number),
+    enabled: popupUnit !== undefined,
+  });
+  const popupStatus = popupUnit === undefined ? undefined : units[positionOf.get(popupUnit) ?? -1]?.status;
+  const popupDevice = popupDetails.data?.id === popupUnit ? popupDetails.data : undefined;
   useLayoutEffect(() => {
-    if (popupDevice) popupRef.current?.popup.update();
-  }, [popupDevice]);
+    if (popupDevice || popupStatus) popupRef.current?.popup.update();
+  }, [popupDevice, popupStatus]);
 
-  const loading = devices.isPending && devices.fetchStatus !== 'idle';
-  const hasUnits = list.length > 0;
+  const loading = placed.isPending && placed.fetchStatus !== 'idle';
+  const hasUnits = units.length + unplaced > 0;
   let overlay: ReactNode = null;
-  if (devices.isError && !hasUnits) {
+  if (placed.isError && !hasUnits) {
     overlay = (
       <EmptyState icon={<CircleAlert size={22} />} title={t('widgets.map.failed')}>
-        <p>{devices.error?.message}</p>
-        <Button onClick={() => void devices.refetch()}>{t('common.retry')}</Button>
+        <p>{placed.error?.message}</p>
+        <Button onClick={() => void placed.refetch()}>{t('common.retry')}</Button>
       </EmptyState>
     );
   } else if (loading) {
@@ -494,11 +500,9 @@ export function UnitMapWidget({ dashboardId, widgetId, widget }: WidgetProps) {
         aria-roledescription={t('widgets.map.roleDescription')}
         aria-label={t(`widgets.map.label.${variant}`)}
       />
-      {(placed.unplaced > 0 || tilesFailed) && units.length > 0 && (
+      {(unplaced > 0 || tilesFailed) && units.length > 0 && (
         <div className="unit-map__notes">
-          {placed.unplaced > 0 && (
-            <span className="unit-map__note">{t('widgets.map.unplaced', { count: placed.unplaced })}</span>
-          )}
+          {unplaced > 0 && <span className="unit-map__note">{t('widgets.map.unplaced', { count: unplaced })}</span>}
           {tilesFailed && <span className="unit-map__note">{t('widgets.map.tilesUnavailable')}</span>}
         </div>
       )}
@@ -564,22 +568,34 @@ export function UnitMapWidget({ dashboardId, widgetId, widget }: WidgetProps) {
           </>,
           fitHost,
         )}
-      {popupRef.current && popupDevice && createPortal(<UnitPopup device={popupDevice} />, popupRef.current.content)}
+      {popupRef.current &&
+        popupStatus &&
+        createPortal(<UnitPopup device={popupDevice} status={popupStatus} />, popupRef.current.content)}
     </div>
   );
 }
 
-function UnitPopup({ device }: { device: Device }) {
+/** What the popup tells of a unit: from its details, which arrive a moment after the click. */
+type PopupDevice = { id: number; name: string; location: string; type: { code: number; name: string } };
+
+function UnitPopup({ device, status }: { device: PopupDevice | undefined; status: UnitStatus }) {
   const { t } = useTranslation();
   return (
-    <div className="unit-popup">
-      <div className="unit-popup__name">
-        <bdi>{device.name}</bdi>
-      </div>
+    <div className="unit-popup" aria-busy={!device}>
+      <div className="unit-popup__name">{device ? <bdi>{device.name}</bdi> : <Skeleton lines={1} />}</div>
       <div className="unit-popup__status">
-        <span className={`unit-map__dot unit-map__dot--${device.status}`} aria-hidden />
-        {t(`status.${device.status}`)}
+        <span className={`unit-map__dot unit-map__dot--${status}`} aria-hidden />
+        {t(`status.${status}`)}
       </div>
+      {device && <PopupFacts device={device} />}
+    </div>
+  );
+}
+
+function PopupFacts({ device }: { device: PopupDevice }) {
+  const { t } = useTranslation();
+  return (
+    <>
       <dl className="unit-popup__facts">
         <dt>{t('widgets.map.type')}</dt>
         <dd>
@@ -603,6 +619,6 @@ function UnitPopup({ device }: { device: Device }) {
           {t('radar.open')}
         </Link>
       )}
-    </div>
+    </>
   );
 }

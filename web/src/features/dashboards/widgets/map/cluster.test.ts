@@ -8,14 +8,13 @@ import {
   clusterStatus,
   clustersHolding,
   expansionZoom,
-  hasPosition,
   itemsInView,
   type MapItem,
   type MapUnit,
-  placeUnits,
   revealZoom,
   sameUnits,
   statusCounts,
+  unitsOfMap,
 } from './cluster.ts';
 
 const WORLD: BBox = [-180, -85, 180, 85];
@@ -34,25 +33,13 @@ function fleet(n: number, statusOf: (i: number) => UnitStatus = () => 'ok'): Map
 }
 
 describe('positions', () => {
-  it('skips units without a usable position', () => {
-    expect(hasPosition({ latitude: 59.3, longitude: 18.1 })).toBe(true);
-    expect(hasPosition({ latitude: null, longitude: 18.1 })).toBe(false);
-    expect(hasPosition({ latitude: 59.3, longitude: null })).toBe(false);
-    expect(hasPosition({ latitude: 0, longitude: 0 })).toBe(false);
-    expect(hasPosition({ latitude: 0, longitude: 12 })).toBe(true);
-    expect(hasPosition({ latitude: 91, longitude: 0 })).toBe(false);
-    expect(hasPosition({ latitude: 10, longitude: -181 })).toBe(false);
-    expect(hasPosition({ latitude: Number.NaN, longitude: 1 })).toBe(false);
-  });
-
-  it('places the units it can and counts the rest', () => {
-    const { units, unplaced } = placeUnits([
-      { id: 1, latitude: 59.3, longitude: 18.1, status: 'alarm' },
-      { id: 2, latitude: null, longitude: null, status: 'ok' },
-      { id: 3, latitude: 57.7, longitude: 11.9, status: 'problem' },
+  it("reads a map's answer column by column", () => {
+    const answer = { ids: [1, 3], lat: [59.3, 57.7], lng: [18.1, 11.9], status: ['alarm', 'problem'] as UnitStatus[] };
+    expect(unitsOfMap({ ...answer, unplaced: 1 })).toEqual([
+      unit(1, 59.3, 18.1, 'alarm'),
+      unit(3, 57.7, 11.9, 'problem'),
     ]);
-    expect(units).toEqual([unit(1, 59.3, 18.1, 'alarm'), unit(3, 57.7, 11.9, 'problem')]);
-    expect(unplaced).toBe(1);
+    expect(unitsOfMap(undefined)).toEqual([]);
   });
 
   it('compares unit lists by what the map draws', () => {

@@ -1,4 +1,4 @@
-import { STATUS_SEVERITY, type UnitStatus } from '@fieldwatch/core';
+import { type MapUnits, STATUS_SEVERITY, type UnitStatus } from '@fieldwatch/core';
 import Supercluster from 'supercluster';
 
 /**
@@ -10,28 +10,15 @@ import Supercluster from 'supercluster';
 /** A unit with a usable position, as the map draws it. */
 export type MapUnit = { id: number; lat: number; lng: number; status: UnitStatus };
 
-/** What the device list gives the map (a subset of the `Device` of core). */
-export type Positionable = { id: number; latitude: number | null; longitude: number | null; status: UnitStatus };
-
-/**
- * A position is usable when both coordinates are finite and in range. Exactly (0, 0) counts as
- * missing: it is what units without a GPS fix report, and it lies in the ocean off Africa.
- */
-export function hasPosition(d: Pick<Positionable, 'latitude' | 'longitude'>): boolean {
-  const { latitude: lat, longitude: lng } = d;
-  if (lat === null || lng === null || !Number.isFinite(lat) || !Number.isFinite(lng)) return false;
-  if (lat === 0 && lng === 0) return false;
-  return lat >= -90 && lat <= 90 && lng >= -180 && lng <= 180;
-}
-
-/** The units the map can place, and how many it cannot (no position). */
-export function placeUnits(devices: readonly Positionable[]): { units: MapUnit[]; unplaced: number } {
-  const units: MapUnit[] = [];
-  for (const d of devices) {
-    if (hasPosition(d))
-      units.push({ id: d.id, lat: d.latitude as number, lng: d.longitude as number, status: d.status });
-  }
-  return { units, unplaced: devices.length - units.length };
+/** The columns of a map's answer as the units it draws. */
+export function unitsOfMap(m: MapUnits | undefined): MapUnit[] {
+  if (!m) return [];
+  return m.ids.map((id, i) => ({
+    id,
+    lat: m.lat[i] as number,
+    lng: m.lng[i] as number,
+    status: m.status[i] as UnitStatus,
+  }));
 }
 
 /**
