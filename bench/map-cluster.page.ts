@@ -3,14 +3,13 @@
  * clustering (web/src/features/dashboards/widgets/map/cluster.ts) against bare supercluster with
  * the same settings on the same 10,000 units.
  */
-import type { MapUnits, UnitStatus } from '@fieldwatch/core';
+import { type MapUnits, type UnitStatus, unitsOfMap } from '@fieldwatch/core';
 import Supercluster from 'supercluster';
 import {
   type BBox,
   buildClusterIndex,
   CLUSTER_OPTIONS,
   itemsInView,
-  unitsOfMap,
 } from '../web/src/features/dashboards/widgets/map/cluster.ts';
 
 export type PageFigures = {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { emptyFilter } from './filters.ts';
-import { hasPosition, mapShows, mapUnitsOf } from './mapUnits.ts';
+import { hasPosition, mapShows, mapUnitsOf, unitsOfMap } from './mapUnits.ts';
 
 const unit = (id: number, name: string, lat: number | null, lng: number | null, type = 25, alarms: number[] = []) => ({
   id,
@@ -53,5 +53,14 @@ describe('map units', () => {
       status: [],
       unplaced: 1,
     });
+  });
+
+  it("reads a map's answer column by column", () => {
+    const answer = { ids: [1, 3], lat: [59.3, 57.7], lng: [18.1, 11.9], status: ['alarm', 'problem'] as const };
+    expect(unitsOfMap({ ...answer, status: [...answer.status], unplaced: 1 })).toEqual([
+      { id: 1, lat: 59.3, lng: 18.1, status: 'alarm' },
+      { id: 3, lat: 57.7, lng: 11.9, status: 'problem' },
+    ]);
+    expect(unitsOfMap(undefined)).toEqual([]);
   });
 });

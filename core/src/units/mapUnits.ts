@@ -53,3 +53,17 @@ export function mapUnitsOf<U extends FilterableUnit & { id: number; lat: number 
   }
   return out;
 }
+
+/** A placed unit as a map draws it. */
+export type MapUnit = { id: number; lat: number; lng: number; status: UnitStatus };
+
+/** The columns of a map's answer as the units it draws. */
+export function unitsOfMap(m: MapUnits | undefined): MapUnit[] {
+  if (!m) return [];
+  return m.ids.map((id, i) => ({
+    id,
+    lat: m.lat[i] as number,
+    lng: m.lng[i] as number,
+    status: m.status[i] as UnitStatus,
+  }));
+}

@@ -15,14 +15,25 @@ export function startSession(path = window.location.pathname) {
   if (useDashboardStore.getState().hasLoaded) return;
   const { selectedCustomers, permissions } = useUserStore.getState();
   // The error is logged by the store; the page shows its own state.
-  loadDashboards(permissions !== null && canShowParking(selectedCustomers, permissions)).catch(() => {});
+  const loaded = loadDashboards(permissions !== null && canShowParking(selectedCustomers, permissions)).catch(() => {});
   // A first screen that is a dashboard gets the fleet's data requested now, beside the dashboards,
   // and a built-in one its widgets' code too: each would otherwise wait for the one before it.
   const dashboard = /^\/dashboard\/([^/]+)/.exec(path)?.[1];
   if (!dashboard) return;
   const key = dashboard === 'default' ? OVERVIEW_KEY : dashboard;
-  prefetchDashboardData(key === OVERVIEW_KEY);
-  if (isBuiltinKey(key)) preloadWidgetCode(Object.values(builtinDashboard(key).widgets).map((w) => w.component));
+  if (isBuiltinKey(key)) {
+    prefetchDashboardData(key === OVERVIEW_KEY);
+    preloadWidgetCode(Object.values(builtinDashboard(key).widgets).map((w) => w.component));
+    return;
+  }
+  // A dashboard by its id (where the app's links lead) is known once the dashboards have loaded:
+  // the overview's reads differ from the other dashboards' (no unit's row).
+  void loaded.then(() => {
+    const found = useDashboardStore.getState().dashboards[dashboard];
+    if (!found) return;
+    prefetchDashboardData(found.static === OVERVIEW_KEY);
+    preloadWidgetCode(Object.values(found.widgets).map((w) => w.component));
+  });
 }
 
 /** The shell's start: the session's reads (if not started yet) and the device refresh timer if it was on. */

@@ -170,5 +170,5 @@ export const WIDGET_UI: Record<WidgetType, { icon: LucideIcon; Component?: Lazy;
 
 /** Starts loading the code of these widget types, so a dashboard's widgets need not wait for it. */
 export function preloadWidgetCode(types: Iterable<WidgetType>) {
-  for (const type of new Set(types)) void WIDGET_UI[type].Component?.preload();
+  for (const type of new Set(types)) void WIDGET_UI[type]?.Component?.preload();
 }

@@ -1,6 +1,14 @@
 import 'leaflet/dist/leaflet.css';
 import './map.css';
-import { isRadarType, type MapVariant, STATUS_COLORS, STATUS_SEVERITY, type UnitStatus } from '@fieldwatch/core';
+import {
+  isRadarType,
+  type MapUnit,
+  type MapVariant,
+  STATUS_COLORS,
+  STATUS_SEVERITY,
+  type UnitStatus,
+  unitsOfMap,
+} from '@fieldwatch/core';
 import { useQuery } from '@tanstack/react-query';
 import * as L from 'leaflet';
 import { CircleAlert, MapPinOff, Maximize, Table2 } from 'lucide-react';
@@ -35,11 +43,9 @@ import {
   clustersHolding,
   expansionZoom,
   itemsInView,
-  type MapUnit,
   revealZoom,
   sameUnits,
   statusCounts,
-  unitsOfMap,
 } from './cluster.ts';
 import { GisLayers } from './gis/GisLayers.tsx';
 import { rememberView, restoreView } from './mapView.ts';

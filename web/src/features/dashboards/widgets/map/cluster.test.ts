@@ -1,4 +1,4 @@
-import type { UnitStatus } from '@fieldwatch/core';
+import type { MapUnit, UnitStatus } from '@fieldwatch/core';
 import { describe, expect, it } from 'vitest';
 import {
   type BBox,
@@ -10,11 +10,9 @@ import {
   expansionZoom,
   itemsInView,
   type MapItem,
-  type MapUnit,
   revealZoom,
   sameUnits,
   statusCounts,
-  unitsOfMap,
 } from './cluster.ts';
 
 const WORLD: BBox = [-180, -85, 180, 85];
@@ -33,15 +31,6 @@ function fleet(n: number, statusOf: (i: number) => UnitStatus = () => 'ok'): Map
 }
 
 describe('positions', () => {
-  it("reads a map's answer column by column", () => {
-    const answer = { ids: [1, 3], lat: [59.3, 57.7], lng: [18.1, 11.9], status: ['alarm', 'problem'] as UnitStatus[] };
-    expect(unitsOfMap({ ...answer, unplaced: 1 })).toEqual([
-      unit(1, 59.3, 18.1, 'alarm'),
-      unit(3, 57.7, 11.9, 'problem'),
-    ]);
-    expect(unitsOfMap(undefined)).toEqual([]);
-  });
-
   it('compares unit lists by what the map draws', () => {
     const a = [unit(1, 1, 1), unit(2, 2, 2)];
     expect(

@@ -1,4 +1,4 @@
-import { type MapUnits, STATUS_SEVERITY, type UnitStatus } from '@fieldwatch/core';
+import { type MapUnit, STATUS_SEVERITY, type UnitStatus } from '@fieldwatch/core';
 import Supercluster from 'supercluster';
 
 /**
@@ -6,20 +6,6 @@ import Supercluster from 'supercluster';
  * severity) and icon sizes 53, 56, 66, 78, 90"). Pure: no DOM, no Leaflet, so it is unit-tested
  * and benchmarked on its own (bench/map-cluster.ts).
  */
-
-/** A unit with a usable position, as the map draws it. */
-export type MapUnit = { id: number; lat: number; lng: number; status: UnitStatus };
-
-/** The columns of a map's answer as the units it draws. */
-export function unitsOfMap(m: MapUnits | undefined): MapUnit[] {
-  if (!m) return [];
-  return m.ids.map((id, i) => ({
-    id,
-    lat: m.lat[i] as number,
-    lng: m.lng[i] as number,
-    status: m.status[i] as UnitStatus,
-  }));
-}
 
 /**
  * True when two unit lists draw the same map (same ids, positions and statuses in the same order).

@@ -1,13 +1,15 @@
-import type { WeatherDay, WeatherReport } from '@fieldwatch/core';
+import { emptyFilter, unitsOfMap, type WeatherDay, type WeatherReport } from '@fieldwatch/core';
 import { useQuery } from '@tanstack/react-query';
 import { CloudOff, Droplet, MapPin, MapPinOff, Users, Wind } from 'lucide-react';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { weatherApi } from '../../../../lib/api.ts';
+import { deviceApi, weatherApi } from '../../../../lib/api.ts';
 import { ApiError } from '../../../../lib/http.ts';
 import { useDateFormat } from '../../../../lib/useDateFormat.ts';
+import { useDeviceStore } from '../../../../stores/devices.ts';
 import { Time } from '../../../../ui/Time.tsx';
-import { useCustomerIds, useDevices, useFilteredDevices, useSelectedUnits } from '../../data.ts';
+import { useCustomerIds, useDashboardFilter, useSelectedUnits } from '../../data.ts';
+import { mapUnitsQuery } from '../../queries.ts';
 import { formatNumber } from '../../widgets/kpi/format.ts';
 import { Updated, WidgetEmpty, WidgetError, WidgetSkeleton } from '../../widgets/kpi/WidgetStates.tsx';
 import { weatherProps } from '../../widgets/settings/props.ts';
@@ -19,8 +21,35 @@ import './weather.css';
 const STALE_MS = 30 * 60 * 1000;
 
 type Place =
-  | { kind: 'unit'; id: number; name: string }
+  | { kind: 'unit'; id: number }
   | { kind: 'centre'; lat: number; lon: number; count: number; selected: boolean };
+
+/** Where the weather is read: units' positions as the unit map has them, never every unit's row. */
+function usePlace(dashboardId: string, widgetId: string, unitId: number | undefined) {
+  const customers = useCustomerIds();
+  const refreshKey = useDeviceStore((s) => s.refreshKey);
+  const filter = useDashboardFilter(dashboardId);
+  const [selected] = useSelectedUnits(dashboardId, widgetId);
+  const enabled = customers.length > 0;
+  const inView = useQuery({ ...mapUnitsQuery(customers, filter, 'deviceMap', refreshKey), enabled });
+  // A fixed unit or a selection is found among all the customers' units, whatever the filter.
+  const picking = unitId !== undefined || Boolean(selected?.length);
+  const all = useQuery({
+    ...mapUnitsQuery(customers, emptyFilter(), 'deviceMap', refreshKey),
+    enabled: enabled && picking,
+  });
+  const pending = inView.isPending || (picking && all.isPending);
+  const place = useMemo((): Place | undefined => {
+    const placed = unitsOfMap(all.data);
+    if (unitId !== undefined && placed.some((u) => u.id === unitId)) return { kind: 'unit', id: unitId };
+    const picked = selected?.length ? placed.filter((u) => selected.includes(u.id)) : [];
+    const one = picked.length === 1 ? picked[0] : undefined;
+    if (one) return { kind: 'unit', id: one.id };
+    const c = centroid(picked.length ? picked : unitsOfMap(inView.data));
+    return c && { kind: 'centre', ...c, selected: picked.length > 0 };
+  }, [selected, all.data, inView.data, unitId]);
+  return { place, pending };
+}
 
 /**
  * Weather (spec §2 overview, §7, §9): the past five days at the unit the link group has selected,
@@ -32,22 +61,14 @@ export function WeatherWidget({ dashboardId, widgetId, widget }: WidgetProps) {
   const { t, i18n } = useTranslation();
   const lang = i18n.language;
   const customers = useCustomerIds();
-  const [selected] = useSelectedUnits(dashboardId, widgetId);
-  const all = useDevices();
-  const filtered = useFilteredDevices(dashboardId);
   // Spec §9: the past 5 days by default; the settings may choose 1–7 days and a fixed unit.
   const { days: DAYS, unitId } = useMemo(() => weatherProps(widget.props), [widget.props]);
-
-  const place = useMemo((): Place | undefined => {
-    const fixed = unitId === undefined ? undefined : all.data?.find((d) => d.id === unitId);
-    if (fixed && fixed.latitude !== null && fixed.longitude !== null)
-      return { kind: 'unit', id: fixed.id, name: fixed.name };
-    const picked = selected?.length ? (all.data ?? []).filter((d) => selected.includes(d.id)) : [];
-    const one = picked.length === 1 ? picked[0] : undefined;
-    if (one && one.latitude !== null && one.longitude !== null) return { kind: 'unit', id: one.id, name: one.name };
-    const c = centroid(picked.length ? picked : filtered.data);
-    return c && { kind: 'centre', ...c, selected: picked.length > 0 };
-  }, [selected, all.data, filtered.data, unitId]);
+  const { place, pending } = usePlace(dashboardId, widgetId, unitId);
+  const unitName = useQuery({
+    queryKey: ['deviceDetails', place?.kind === 'unit' ? place.id : undefined],
+    queryFn: () => deviceApi.unitDetails((place as { id: number }).id),
+    enabled: place?.kind === 'unit',
+  }).data?.name;
 
   const q = useQuery({
     queryKey:
@@ -67,7 +88,7 @@ export function WeatherWidget({ dashboardId, widgetId, widget }: WidgetProps) {
   if (customers.length === 0) {
     return <WidgetEmpty icon={<Users size={20} />} title={t('widgets.common.noCustomers')} />;
   }
-  if (all.isPending) return <WidgetSkeleton shape="weather" />;
+  if (pending) return <WidgetSkeleton shape="weather" />;
   if (!place) {
     return <WidgetEmpty icon={<MapPinOff size={20} />} title={t('weather.noPlace')} text={t('weather.noPlaceText')} />;
   }
@@ -86,7 +107,7 @@ export function WeatherWidget({ dashboardId, widgetId, widget }: WidgetProps) {
   const report = q.data;
   const placeText =
     place.kind === 'unit'
-      ? place.name
+      ? (unitName ?? '')
       : t(place.selected ? 'weather.centreSelected' : 'weather.centre', {
           count: place.count,
           n: formatNumber(lang, place.count),

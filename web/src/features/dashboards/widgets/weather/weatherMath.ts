@@ -59,24 +59,19 @@ export function weatherKind(code: number | null | undefined): WeatherKind {
   return (code === null || code === undefined ? undefined : KINDS[code]) ?? UNKNOWN_WEATHER;
 }
 
-/** The mean position of the units that have one (0,0 counts as unset); rounded to 2 decimals like the server's cache. */
+/** The mean of placed units' positions (a unit map's answer), rounded to 2 decimals. */
 export function centroid(
-  points: readonly { latitude: number | null; longitude: number | null }[],
+  points: readonly { lat: number; lng: number }[],
 ): { lat: number; lon: number; count: number } | undefined {
+  if (points.length === 0) return undefined;
   let lat = 0;
   let lon = 0;
-  let count = 0;
   for (const p of points) {
-    if (p.latitude === null || p.longitude === null) continue;
-    if (!Number.isFinite(p.latitude) || !Number.isFinite(p.longitude)) continue;
-    if (p.latitude === 0 && p.longitude === 0) continue;
-    lat += p.latitude;
-    lon += p.longitude;
-    count += 1;
+    lat += p.lat;
+    lon += p.lng;
   }
-  if (!count) return undefined;
   const round2 = (x: number) => Math.round(x * 100) / 100 || 0;
-  return { lat: round2(lat / count), lon: round2(lon / count), count };
+  return { lat: round2(lat / points.length), lon: round2(lon / points.length), count: points.length };
 }
 
 /**
