@@ -330,10 +330,17 @@ describe('dashboards', () => {
         { timeout: 10_000 },
       )
       .toBe(true);
-    // The unit's marker is at the map's centre: a click there opens its popup, named from its details.
+    // A click on the unit's marker (by Web Mercator from the settled view's centre) opens its popup,
+    // named from its details.
     const box = await map.boundingBox();
+    const [cLat = 0, cLng = 0, zoom = 0] = await view();
     if (!box) throw new Error('no map box');
-    await page.mouse.click(box.x + box.width / 2, box.y + box.height / 2);
+    const world = 256 * 2 ** zoom;
+    const y = (lat: number) => Math.log(Math.tan(Math.PI / 4 + (lat * Math.PI) / 360)) * (world / (2 * Math.PI));
+    await page.mouse.click(
+      box.x + box.width / 2 + ((uLng - cLng) / 360) * world,
+      box.y + box.height / 2 - (y(uLat) - y(cLat)),
+    );
     const popup = page.locator('.unit-popup');
     await expect.poll(() => popup.locator('.unit-popup__name').textContent()).toBe(name);
     await expect(popup.locator('.unit-popup__facts dd').first().textContent()).resolves.not.toBe('');
