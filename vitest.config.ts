@@ -8,7 +8,7 @@ import { reactOnPreact } from './web/vite.config.ts';
 export default defineConfig({
   test: {
     reporters: ['default', './scripts/summary-reporter.ts'],
-    poolOptions: { forks: { maxForks: 2, minForks: 1 }, threads: { maxThreads: 1, minThreads: 1 } },
+    poolOptions: { forks: { maxForks: 2, minForks: 1 }, threads: { maxThreads: 2, minThreads: 1 } },
     projects: [
       { test: { name: 'core', include: ['core/src/**/*.test.ts'], environment: 'node' } },
       {

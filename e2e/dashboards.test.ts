@@ -56,6 +56,8 @@ async function expectWidgetsShowData(page: Page) {
 async function startEditing(page: Page) {
   await page.getByRole('button', { name: 'Edit', exact: true }).click();
   await page.getByRole('toolbar', { name: 'Editing the dashboard' }).waitFor();
+  // The interactive grid loads with the first edit: its handles come with it.
+  await page.locator('.dashboard-grid[data-editing] .react-grid-layout').waitFor();
 }
 
 describe('dashboards', () => {
@@ -331,7 +333,8 @@ describe('dashboards', () => {
       )
       .toBe(true);
     // A click on the unit's marker (by Web Mercator from the settled view's centre) opens its popup,
-    // named from its details.
+    // named from its details. (Earlier tests may have moved the map down the page.)
+    await map.scrollIntoViewIfNeeded();
     const box = await map.boundingBox();
     const [cLat = 0, cLng = 0, zoom = 0] = await view();
     if (!box) throw new Error('no map box');
