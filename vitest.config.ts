@@ -3,8 +3,9 @@ import { reactOnPreact } from './web/vite.config.ts';
 
 // One run covers every workspace; the summary reporter prints the closing 'N passed, N failed' line.
 // The unit and server files run two at a time (forks), one per core: most of a server file's time is
-// one core running PGlite. The browser files run after them, one at a time (one thread), each with a
-// server and a browser of its own that already fill both cores.
+// one core running PGlite. The browser files run after them, two at a time (threads), each with a
+// server and a browser of its own: one file kept the two cores about a quarter busy (12.5 minutes
+// for the browser files one at a time, 6.3 two at a time; three at a time was no faster).
 export default defineConfig({
   test: {
     reporters: ['default', './scripts/summary-reporter.ts'],

@@ -56,8 +56,8 @@ async function expectWidgetsShowData(page: Page) {
 async function startEditing(page: Page) {
   await page.getByRole('button', { name: 'Edit', exact: true }).click();
   await page.getByRole('toolbar', { name: 'Editing the dashboard' }).waitFor();
-  // The interactive grid loads with the first edit: its handles come with it.
-  await page.locator('.dashboard-grid[data-editing] .react-grid-layout').waitFor();
+  // The interactive grid loads with the first edit: its resize handles come with it.
+  await page.locator('.dashboard-grid[data-editing] .react-resizable-handle').first().waitFor();
 }
 
 describe('dashboards', () => {
@@ -187,6 +187,7 @@ describe('dashboards', () => {
     await startEditing(page);
     // Drag the list's handle past the map: the two swap places.
     const handle = list.locator('.widget__drag');
+    await handle.waitFor();
     const h = await handle.boundingBox();
     if (!h) throw new Error('no handle');
     let saved = nextSave(page);

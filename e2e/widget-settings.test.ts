@@ -23,8 +23,8 @@ function nextSave(page: Page) {
 async function startEditing(page: Page) {
   await page.getByRole('button', { name: 'Edit', exact: true }).click();
   await page.getByRole('toolbar', { name: 'Editing the dashboard' }).waitFor();
-  // The interactive grid loads with the first edit: its handles come with it.
-  await page.locator('.dashboard-grid[data-editing] .react-grid-layout').waitFor();
+  // The interactive grid loads with the first edit: its resize handles come with it.
+  await page.locator('.dashboard-grid[data-editing] .react-resizable-handle').first().waitFor();
 }
 
 /** Opens a widget's settings dialog from its menu (edit mode). */
