@@ -25,12 +25,13 @@ import {
   UnitTypeCodesBody,
   UseContextQuery,
 } from '@fieldwatch/core';
-import { Type } from '@sinclair/typebox';
+import { type Static, type TSchema, Type } from '@sinclair/typebox';
 import type { App } from '../../app.ts';
 import { sessionOf } from '../../plugins/auth.ts';
 import { V2Envelope, V2Error, v2 } from '../../plugins/envelopes.ts';
 import { scoped, signedIn } from '../../plugins/policy.ts';
 import { refusingUnknownKeys } from '../../plugins/validation.ts';
+import type { SessionRow } from '../auth/auth.service.ts';
 import {
   alarmActions,
   alarmLimits,
@@ -49,6 +50,7 @@ import {
   listDevices,
   setDeviceInput,
 } from './devices.service.ts';
+import type { StampOptions } from './fleet.ts';
 import { groupRoutes } from './groups.routes.ts';
 
 const v1Errors = { 400: ErrorBody, 401: ErrorBody, 404: ErrorBody };
@@ -67,98 +69,65 @@ export function deviceRoutes(app: App) {
   const v1 = { tags: ['devices v1'], security };
   const tags = ['devices v2'];
 
-  r.get(
+  /**
+   * A fleet-wide read of the customers' units, answered from the fleet memory and kept serialised
+   * with its ETag until something it is built from changes (`stamp`: FleetMemory.stamp).
+   */
+  const fleetRead = <Q extends TSchema, B extends TSchema>(
+    url: string,
+    summary: string,
+    schemas: { querystring: Q; body: B },
+    build: (session: SessionRow, query: Static<Q>) => Promise<Static<B>>,
+    stamp: StampOptions = {},
+  ) =>
+    // The plain instance: the type provider cannot resolve a reply type over generic schemas. The
+    // schemas still validate the query and serialise the answer.
+    app.get(
+      url,
+      {
+        config: reads,
+        schema: { ...v1, summary, querystring: schemas.querystring, response: { 200: schemas.body, ...v1Errors } },
+      },
+      async (request, reply) => {
+        const session = sessionOf(request);
+        return app.answers.send(request, reply, session, () => build(session, request.query as Static<Q>), stamp);
+      },
+    );
+  // Answers that read no report time or latest value keep across the fleet's reports.
+  const notReports = { reports: false };
+
+  fleetRead(
     '/api/v1/device',
-    {
-      config: reads,
-      schema: {
-        ...v1,
-        summary: 'Devices of the given customers (orgs: comma-joined ids; all you may see when left out)',
-        querystring: DeviceListQuery,
-        response: { 200: Type.Array(Device), ...v1Errors },
-      },
-    },
-    async (request, reply) => {
-      const session = sessionOf(request);
-      return app.answers.send(request, reply, session, () =>
-        listCustomerDevices(app.fleet, session, request.query.orgs),
-      );
-    },
+    'Devices of the given customers (orgs: comma-joined ids; all you may see when left out)',
+    { querystring: DeviceListQuery, body: Type.Array(Device) },
+    (session, q) => listCustomerDevices(app.fleet, session, q.orgs),
   );
-  r.get(
+  fleetRead(
     '/api/v1/device/statusCounts',
-    {
-      config: reads,
-      schema: {
-        ...v1,
-        summary:
-          'Devices of the given customers counted by status, after a filter: text search (q), unit types and alarm types (comma-joined ids)',
-        querystring: StatusCountsQuery,
-        response: { 200: StatusCountsBody, ...v1Errors },
-      },
-    },
-    async (request, reply) => {
-      const session = sessionOf(request);
-      return app.answers.send(request, reply, session, () => deviceStatusCounts(app.fleet, session, request.query), {
-        reports: false,
-      });
-    },
+    'Devices of the given customers counted by status, after a filter: text search (q), unit types and alarm types (comma-joined ids)',
+    { querystring: StatusCountsQuery, body: StatusCountsBody },
+    (session, q) => deviceStatusCounts(app.fleet, session, q),
+    notReports,
   );
-  r.get(
+  fleetRead(
     '/api/v1/device/temperatureSummary',
-    {
-      config: reads,
-      schema: {
-        ...v1,
-        summary:
-          'Min, mean and max of the displayed temperatures and their sources: of the units given (comma-joined ids) among the customers’ units, else of the customers’ units after a filter (q, types, alarmTypes, statuses)',
-        querystring: TemperatureSummaryQuery,
-        response: { 200: TemperatureSummaryBody, ...v1Errors },
-      },
-    },
-    async (request, reply) => {
-      const session = sessionOf(request);
-      return app.answers.send(request, reply, session, () =>
-        deviceTemperatureSummary(app.fleet, session, request.query),
-      );
-    },
+    'Min, mean and max of the displayed temperatures and their sources: of the units given (comma-joined ids) among the customers’ units, else of the customers’ units after a filter (q, types, alarmTypes, statuses)',
+    { querystring: TemperatureSummaryQuery, body: TemperatureSummaryBody },
+    (session, q) => deviceTemperatureSummary(app.fleet, session, q),
   );
-  r.get(
+  fleetRead(
     '/api/v1/device/mapUnits',
-    {
-      config: reads,
-      schema: {
-        ...v1,
-        summary:
-          'What a unit map draws: id, position and status of the customers’ units after a filter (q, types, alarmTypes, statuses) and the map’s variant, column by column, and how many have no position',
-        querystring: MapUnitsQuery,
-        response: { 200: MapUnitsBody, ...v1Errors },
-      },
-    },
-    async (request, reply) => {
-      const session = sessionOf(request);
-      return app.answers.send(request, reply, session, () => deviceMapUnits(app.fleet, session, request.query), {
-        reports: false,
-      });
-    },
+    'What a unit map draws: id, position and status of the customers’ units after a filter (q, types, alarmTypes, statuses) and the map’s variant, column by column, and how many have no position',
+    { querystring: MapUnitsQuery, body: MapUnitsBody },
+    (session, q) => deviceMapUnits(app.fleet, session, q),
+    notReports,
   );
-  r.get(
+  fleetRead(
     '/api/v1/device/typeCodes',
-    {
-      config: reads,
-      schema: {
-        ...v1,
-        summary: 'The unit type codes among the given customers’ units (all you may see when left out)',
-        querystring: DeviceListQuery,
-        response: { 200: UnitTypeCodesBody, ...v1Errors },
-      },
-    },
-    async (request, reply) => {
-      const session = sessionOf(request);
-      return app.answers.send(request, reply, session, () => deviceTypeCodes(app.fleet, session, request.query.orgs), {
-        reports: false,
-      });
-    },
+    'The unit type codes among the given customers’ units (all you may see when left out)',
+    { querystring: DeviceListQuery, body: UnitTypeCodesBody },
+    (session, q) => deviceTypeCodes(app.fleet, session, q.orgs),
+    notReports,
   );
   r.get(
     '/api/v1/device/:id/details',

@@ -62,6 +62,10 @@ async function viewsInScope(fleet: Fleet, session: SessionRow, opts: ScopeOption
   return fleet.views(await fleet.units(orgs), orgs);
 }
 
+/** The units of the customers given as the v1 calls' `orgs` (comma-joined ids; all when left out). */
+const customerViews = (fleet: Fleet, session: SessionRow, orgs: string | undefined) =>
+  viewsInScope(fleet, session, { customerIds: parseIdList(orgs, 'orgs') });
+
 export async function listDevices(fleet: Fleet, session: SessionRow, opts: ScopeOptions = {}): Promise<Device[]> {
   return (await viewsInScope(fleet, session, opts)).map(toDevice);
 }
@@ -89,7 +93,7 @@ export async function deviceStatusCounts(
   session: SessionRow,
   q: FilterParams & { orgs?: string },
 ): Promise<StatusCounts> {
-  const views = await viewsInScope(fleet, session, { customerIds: parseIdList(q.orgs, 'orgs') });
+  const views = await customerViews(fleet, session, q.orgs);
   return statusCountsOf(views.map(filterable), filterOfParams(q));
 }
 
@@ -103,7 +107,7 @@ export async function deviceTemperatureSummary(
   session: SessionRow,
   q: FilterParams & { orgs?: string; units?: string },
 ): Promise<TemperatureSummary> {
-  const views = await viewsInScope(fleet, session, { customerIds: parseIdList(q.orgs, 'orgs') });
+  const views = await customerViews(fleet, session, q.orgs);
   const ids = parseIdList(q.units, 'units');
   assertIdCount('units', ids, MAX_IDS_PER_REQUEST);
   const picked = new Set(ids);
@@ -129,14 +133,14 @@ export async function deviceMapUnits(
   session: SessionRow,
   q: FilterParams & { orgs?: string; variant?: MapVariant },
 ): Promise<MapUnits> {
-  const views = await viewsInScope(fleet, session, { customerIds: parseIdList(q.orgs, 'orgs') });
+  const views = await customerViews(fleet, session, q.orgs);
   const units = views.map((v) => ({ ...filterable(v), id: v.unit.id, lat: v.unit.gps_lat, lng: v.unit.gps_long }));
   return mapUnitsOf(units, q.variant ?? 'deviceMap', filterOfParams(q));
 }
 
 /** The unit types among the customers' units, in code order (the filter's type choice). */
 export async function deviceTypeCodes(fleet: Fleet, session: SessionRow, orgs: string | undefined) {
-  const views = await viewsInScope(fleet, session, { customerIds: parseIdList(orgs, 'orgs') });
+  const views = await customerViews(fleet, session, orgs);
   return { codes: [...new Set(views.map((v) => v.unit.unit_type))].sort((a, b) => a - b) };
 }
 
