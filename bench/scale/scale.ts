@@ -168,9 +168,11 @@ function calls(fleet: ScaleFleet): Call[] {
     },
     { name: 'data, a day', path: (s) => `/api/v3/device/devices/${historyUnit(s)}/data?${range(1)}` },
     { name: 'data, a year', path: (s) => `/api/v3/device/devices/${historyUnit(s)}/data?${range(365)}` },
-    // The overview's KPIs since they are counted on the server (issue 20).
+    // The overview's KPIs, map and filter since they are worked out on the server (issue 20).
     { name: 'status counts', path: (s) => `/api/v1/device/statusCounts?orgs=${org(s)}` },
     { name: 'temperatures', path: (s) => `/api/v1/device/temperatureSummary?orgs=${org(s)}` },
+    { name: 'map units', path: (s) => `/api/v1/device/mapUnits?orgs=${org(s)}` },
+    { name: 'type codes', path: (s) => `/api/v1/device/typeCodes?orgs=${org(s)}` },
   ];
 }
 
