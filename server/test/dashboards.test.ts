@@ -78,6 +78,8 @@ describe('dashboards of a user', () => {
     expect((await call('PUT', `${D}/${id}/filter`, filter)).statusCode).toBe(200);
     const d = (await call('GET', `${D}/${id}`)).json<DashboardRecord>();
     expect(d.name).toBe('Day shift');
+    // The list, kept serialised between writes, follows the rename.
+    expect((await call('GET', D)).json<DashboardRecord[]>().map((x) => x.name)).toContain('Day shift');
     expect(d.content?.name).toBe('Day shift');
     expect(d.filter).toEqual(filter);
   });
@@ -166,8 +168,10 @@ describe('dashboards of a user', () => {
   });
 
   it('deletes', async () => {
+    expect((await call('GET', D)).json<DashboardRecord[]>().map((x) => x.id)).toContain(id);
     expect((await call('DELETE', `${D}/${id}`)).statusCode).toBe(200);
     expect((await call('GET', `${D}/${id}`)).statusCode).toBe(404);
+    expect((await call('GET', D)).json<DashboardRecord[]>().map((x) => x.id)).not.toContain(id);
     expect(await t.db.query('select 1 from dashboards where id = $1', [decodeDashboardId(id)])).toEqual([]);
   });
 

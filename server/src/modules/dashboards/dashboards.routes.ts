@@ -50,7 +50,14 @@ export function dashboardRoutes(app: App) {
         response: { 200: Type.Array(DashboardSchema), ...errors },
       },
     },
-    async (request) => userDashboards(db, sessionOf(request), request.query),
+    // Kept serialised per user, language, organisation and URL until a write (any write through
+    // the API announces itself, on every instance): the app reads it at every start.
+    async (request, reply) => {
+      const session = sessionOf(request);
+      return app.answers.send(request, reply, session, () => userDashboards(db, session, request.query), {
+        reports: false,
+      });
+    },
   );
   r.get(
     `${D}/template`,
