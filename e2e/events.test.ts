@@ -50,7 +50,8 @@ describe('alarms become events, notifications and tasks', () => {
     await page.getByText('4 unread').waitFor();
     // The demo utility's severities (server/src/demo/severities.ts): level 4 is the one critical alarm.
     const critical = page.locator('.notif[data-severity=critical]').filter({ hasText: unit.name });
-    await expect(critical.count()).resolves.toBe(1);
+    // The list arrives after the unread count: read until it shows.
+    await expect.poll(() => critical.count()).toBe(1);
     await expect(critical.getAttribute('class')).resolves.toContain('notif--unread');
     await expect(critical.locator('.notif__message').textContent()).resolves.toMatch(/^Resistance level 4: /);
     await expect(critical.locator('.sev').getAttribute('title')).resolves.toMatch(/^Act at once: /);
