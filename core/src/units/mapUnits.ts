@@ -25,7 +25,8 @@ export function hasPosition(lat: number | null, lng: number | null): boolean {
 
 /**
  * What a unit map draws, column by column (a tenth of the device list's bytes): each placed
- * unit's id, position and status in id order, and how many units it shows have no position.
+ * unit's id, position and status in the device list's order, and how many units it shows have no
+ * position.
  */
 export type MapUnits = { ids: number[]; lat: number[]; lng: number[]; status: UnitStatus[]; unplaced: number };
 

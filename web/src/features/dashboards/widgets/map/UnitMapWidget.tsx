@@ -1,7 +1,6 @@
 import 'leaflet/dist/leaflet.css';
 import './map.css';
 import {
-  isRadarType,
   type MapUnit,
   type MapVariant,
   STATUS_COLORS,
@@ -25,15 +24,13 @@ import {
 } from 'react';
 import { createPortal } from 'react-dom';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
-import { deviceApi } from '../../../../lib/api.ts';
 import { useClientConfig } from '../../../../lib/useClientConfig.ts';
 import { useDeviceStore } from '../../../../stores/devices.ts';
 import { Button } from '../../../../ui/Button.tsx';
 import { EmptyState } from '../../../../ui/EmptyState.tsx';
 import { NumbersTable, TableToggle } from '../../../../ui/NumbersTable.tsx';
 import { Skeleton } from '../../../../ui/Skeleton.tsx';
-import { useCustomerIds, useDashboardFilter, useSelectedUnits } from '../../data.ts';
+import { useCustomerIds, useDashboardFilter, useSelectedUnits, useUnitDetails } from '../../data.ts';
 import { devicesQuery, mapUnitsQuery } from '../../queries.ts';
 import { mapProps } from '../../widgets/settings/props.ts';
 import type { WidgetProps } from '../../widgetTypes.ts';
@@ -49,6 +46,7 @@ import {
 } from './cluster.ts';
 import { GisLayers } from './gis/GisLayers.tsx';
 import { rememberView, restoreView } from './mapView.ts';
+import { UnitPopup } from './UnitPopup.tsx';
 
 /**
  * The unit maps of spec §2 (device map, alarm map, parking map): Leaflet with clusters coloured by
@@ -461,11 +459,7 @@ export function UnitMapWidget({ dashboardId, widgetId, widget }: WidgetProps) {
 
   // The popup names the clicked unit from its details; its status is the map's, kept live. Its
   // size is measured after React renders.
-  const popupDetails = useQuery({
-    queryKey: ['deviceDetails', popupUnit],
-    queryFn: () => deviceApi.unitDetails(popupUnit as number),
-    enabled: popupUnit !== undefined,
-  });
+  const popupDetails = useUnitDetails(popupUnit);
   const popupStatus = popupUnit === undefined ? undefined : units[positionOf.get(popupUnit) ?? -1]?.status;
   const popupDevice = popupDetails.data?.id === popupUnit ? popupDetails.data : undefined;
   useLayoutEffect(() => {
@@ -578,53 +572,5 @@ export function UnitMapWidget({ dashboardId, widgetId, widget }: WidgetProps) {
         popupStatus &&
         createPortal(<UnitPopup device={popupDevice} status={popupStatus} />, popupRef.current.content)}
     </div>
-  );
-}
-
-/** What the popup tells of a unit: from its details, which arrive a moment after the click. */
-type PopupDevice = { id: number; name: string; location: string; type: { code: number; name: string } };
-
-function UnitPopup({ device, status }: { device: PopupDevice | undefined; status: UnitStatus }) {
-  const { t } = useTranslation();
-  return (
-    <div className="unit-popup" aria-busy={!device}>
-      <div className="unit-popup__name">{device ? <bdi>{device.name}</bdi> : <Skeleton lines={1} />}</div>
-      <div className="unit-popup__status">
-        <span className={`unit-map__dot unit-map__dot--${status}`} aria-hidden />
-        {t(`status.${status}`)}
-      </div>
-      {device && <PopupFacts device={device} />}
-    </div>
-  );
-}
-
-function PopupFacts({ device }: { device: PopupDevice }) {
-  const { t } = useTranslation();
-  return (
-    <>
-      <dl className="unit-popup__facts">
-        <dt>{t('widgets.map.type')}</dt>
-        <dd>
-          <bdi>{device.type.name}</bdi>
-        </dd>
-        {device.location && (
-          <>
-            <dt>{t('widgets.map.location')}</dt>
-            <dd>
-              <bdi>{device.location}</bdi>
-            </dd>
-          </>
-        )}
-      </dl>
-      {isRadarType(device.type.code) && (
-        <Link
-          className="btn unit-popup__radar"
-          to={`/radar/${device.id}`}
-          aria-label={t('radar.openUnit', { unit: device.name })}
-        >
-          {t('radar.open')}
-        </Link>
-      )}
-    </>
   );
 }

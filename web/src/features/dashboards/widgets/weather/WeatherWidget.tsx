@@ -3,12 +3,12 @@ import { useQuery } from '@tanstack/react-query';
 import { CloudOff, Droplet, MapPin, MapPinOff, Users, Wind } from 'lucide-react';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { deviceApi, weatherApi } from '../../../../lib/api.ts';
+import { weatherApi } from '../../../../lib/api.ts';
 import { ApiError } from '../../../../lib/http.ts';
 import { useDateFormat } from '../../../../lib/useDateFormat.ts';
 import { useDeviceStore } from '../../../../stores/devices.ts';
 import { Time } from '../../../../ui/Time.tsx';
-import { useCustomerIds, useDashboardFilter, useSelectedUnits } from '../../data.ts';
+import { useCustomerIds, useDashboardFilter, useSelectedUnits, useUnitDetails } from '../../data.ts';
 import { mapUnitsQuery } from '../../queries.ts';
 import { formatNumber } from '../../widgets/kpi/format.ts';
 import { Updated, WidgetEmpty, WidgetError, WidgetSkeleton } from '../../widgets/kpi/WidgetStates.tsx';
@@ -64,11 +64,7 @@ export function WeatherWidget({ dashboardId, widgetId, widget }: WidgetProps) {
   // Spec §9: the past 5 days by default; the settings may choose 1–7 days and a fixed unit.
   const { days: DAYS, unitId } = useMemo(() => weatherProps(widget.props), [widget.props]);
   const { place, pending } = usePlace(dashboardId, widgetId, unitId);
-  const unitName = useQuery({
-    queryKey: ['deviceDetails', place?.kind === 'unit' ? place.id : undefined],
-    queryFn: () => deviceApi.unitDetails((place as { id: number }).id),
-    enabled: place?.kind === 'unit',
-  }).data?.name;
+  const unitName = useUnitDetails(place?.kind === 'unit' ? place.id : undefined).data?.name;
 
   const q = useQuery({
     queryKey:

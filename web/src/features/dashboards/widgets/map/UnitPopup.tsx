@@ -1,0 +1,52 @@
+import { isRadarType, type UnitStatus } from '@fieldwatch/core';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { Skeleton } from '../../../../ui/Skeleton.tsx';
+
+/** What the popup tells of a unit: from its details, which arrive a moment after the click. */
+type PopupDevice = { id: number; name: string; location: string; type: { code: number; name: string } };
+
+export function UnitPopup({ device, status }: { device: PopupDevice | undefined; status: UnitStatus }) {
+  const { t } = useTranslation();
+  return (
+    <div className="unit-popup" aria-busy={!device}>
+      <div className="unit-popup__name">{device ? <bdi>{device.name}</bdi> : <Skeleton lines={1} />}</div>
+      <div className="unit-popup__status">
+        <span className={`unit-map__dot unit-map__dot--${status}`} aria-hidden />
+        {t(`status.${status}`)}
+      </div>
+      {device && <PopupFacts device={device} />}
+    </div>
+  );
+}
+
+function PopupFacts({ device }: { device: PopupDevice }) {
+  const { t } = useTranslation();
+  return (
+    <>
+      <dl className="unit-popup__facts">
+        <dt>{t('widgets.map.type')}</dt>
+        <dd>
+          <bdi>{device.type.name}</bdi>
+        </dd>
+        {device.location && (
+          <>
+            <dt>{t('widgets.map.location')}</dt>
+            <dd>
+              <bdi>{device.location}</bdi>
+            </dd>
+          </>
+        )}
+      </dl>
+      {isRadarType(device.type.code) && (
+        <Link
+          className="btn unit-popup__radar"
+          to={`/radar/${device.id}`}
+          aria-label={t('radar.openUnit', { unit: device.name })}
+        >
+          {t('radar.open')}
+        </Link>
+      )}
+    </>
+  );
+}
