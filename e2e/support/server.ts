@@ -40,7 +40,11 @@ export async function startServer(env: Record<string, string> = {}, dataDir?: st
     new Promise<void>((resolve) => {
       const child = process_.child;
       if (child.exitCode !== null || child.signalCode !== null) return resolve();
-      child.once('exit', () => resolve());
+      child.once('exit', (code) => {
+        // A stop past its deadline names the step that hung (server/src/main.ts).
+        if (code) console.warn(`server stopped with exit code ${code}:\n${process_.output().slice(-2000)}`);
+        resolve();
+      });
       child.kill('SIGTERM');
     });
   const server: RunningServer = {
@@ -96,7 +100,7 @@ async function launch(env: Record<string, string>, dir: string) {
     child.once('exit', (code) => reject(new Error(`server exited with ${code}:\n${output}`)));
   });
   const broker = /embedded broker on port (\d+)/.exec(output)?.[1];
-  return { child, url, mqttUrl: broker ? `mqtt://127.0.0.1:${broker}` : undefined };
+  return { child, url, mqttUrl: broker ? `mqtt://127.0.0.1:${broker}` : undefined, output: () => output };
 }
 
 /** A database of its own on the PostgreSQL server of DATABASE_URL, dropped when the server stops. */

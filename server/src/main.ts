@@ -122,20 +122,34 @@ if (fleet && fleet.simulated.length > 0 && config.simInterval > 0) {
   });
 }
 
+/** Longest a stop may take: a step that hangs must not keep the process (and its port, its data lock) forever. */
+const SHUTDOWN_DEADLINE_MS = 20_000;
 let stopping = false;
 async function shutdown(signal: string) {
   if (stopping) return;
   stopping = true;
   app.log.info({ signal }, 'shutting down');
-  await simulator?.stop();
-  await app.close();
-  await link.close();
-  await engine.stop();
-  await fanout?.close();
-  partitions.stop();
-  await mailer?.stop();
-  await tracing?.shutdown(); // exports the spans still buffered
-  await db.close(); // PGlite checkpoints on close
+  // In order: no new reports or requests, then what they feed, then the database last.
+  const steps: [string, () => unknown][] = [
+    ['simulator', () => simulator?.stop()],
+    ['http', () => app.close()],
+    ['device link', () => link.close()],
+    ['event engine', () => engine.stop()],
+    ['live fan-out', () => fanout?.close()],
+    ['partitions', () => partitions.stop()],
+    ['mailer', () => mailer?.stop()],
+    ['tracing', () => tracing?.shutdown()], // exports the spans still buffered
+    ['database', () => db.close()], // PGlite checkpoints on close
+  ];
+  let step = '';
+  setTimeout(() => {
+    app.log.error({ step, ms: SHUTDOWN_DEADLINE_MS }, 'shutdown step did not finish; exiting anyway');
+    process.exit(1);
+  }, SHUTDOWN_DEADLINE_MS).unref();
+  for (const [name, run] of steps) {
+    step = name;
+    await run();
+  }
   unlock();
   process.exit(0);
 }
