@@ -43,6 +43,39 @@ describe('phone layout (375 px)', () => {
   });
 });
 
+describe('boot frame', () => {
+  it('paints before any script arrives, and the app takes over with no blank page between', async () => {
+    const { page } = await app.open(PHONE);
+    await signIn(page, app.url, 'operator');
+    await page.locator('nav.bottombar').waitFor();
+
+    // Checked at every change of the page: neither the boot frame nor the shell is a blank page.
+    await page.addInitScript(() => {
+      const w = window as unknown as { blank: boolean };
+      w.blank = false;
+      new MutationObserver(() => {
+        const root = document.getElementById('root');
+        if (root && !root.querySelector('.boot, .shell')) w.blank = true;
+      }).observe(document, { childList: true, subtree: true });
+    });
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route('**/assets/*.js', async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.reload({ waitUntil: 'commit' });
+    await page.locator('.boot__name').waitFor();
+    await expect(page.locator('.boot__name').textContent()).resolves.toBe('Fieldwatch');
+    await expect(page.locator('nav.bottombar').count()).resolves.toBe(0);
+
+    release();
+    await page.locator('nav.bottombar').waitFor();
+    await expect(page.locator('.boot').count()).resolves.toBe(0);
+    await expect(page.evaluate(() => (window as unknown as { blank: boolean }).blank)).resolves.toBe(false);
+  });
+});
+
 describe('customer selector (spec §4)', () => {
   it('unchecking a customer updates "N of M in view", and the choice survives a reload', async () => {
     const { page } = await app.open();

@@ -31,5 +31,17 @@ export async function startApp(root: HTMLElement, to?: string, replace = true) {
     if (!isChunkLoadError(error)) throw error;
   });
   if (to) await router.navigate(to, { replace });
+  // The first screen's code loads before the boot frame gives way, so no blank page comes between.
+  if (!router.state.initialized)
+    await new Promise<void>((resolve) => {
+      const stop = router.subscribe((state) => {
+        if (!state.initialized) return;
+        stop();
+        resolve();
+      });
+    });
+  // Emptied first: the renderer would otherwise adopt index.html's boot frame or the sign-in
+  // page's elements, keeping attributes of theirs that the app's elements do not set.
+  root.replaceChildren();
   createRoot(root, reactErrorCallbacks).render(<App />);
 }
