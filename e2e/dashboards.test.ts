@@ -87,6 +87,31 @@ describe('dashboards', () => {
     await expect(rail.getByRole('link', { name: 'Parking' }).count()).resolves.toBe(0);
   });
 
+  it("starts the overview's alarm count with the app, before its widget's code, and the widget takes that answer", async () => {
+    const { page } = await app.open();
+    await signIn(page, app.url, 'manager');
+    await page.locator('[data-widget-type=alarms] .kpi__figure').waitFor();
+
+    const asked: string[] = [];
+    page.on('request', (r) => {
+      if (r.url().endsWith('/GetKPIAlarms')) asked.push((r.postDataJSON() as { StartDate: string }).StartDate);
+    });
+    // The widget's code is held until the count has been asked for: only the start-up read can ask.
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route(/\/assets\/AlarmsWidget-[^/]+\.js$/, async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.reload();
+    await expect.poll(() => asked.length).toBe(1);
+    release();
+    await page.locator('[data-widget-type=alarms] .kpi__figure').waitFor();
+    // Asked from the minute on, so the widget's own key (built seconds later) is the same.
+    expect(asked.length).toBe(1);
+    expect(asked[0]).toMatch(/:00$/);
+  });
+
   it('gives a user with the Parking right the parking dashboard', async () => {
     const { page } = await app.open();
     await signIn(page, app.url, 'parking');

@@ -22,8 +22,9 @@ export function startSession(path = window.location.pathname) {
   if (!dashboard) return;
   const key = dashboard === 'default' ? OVERVIEW_KEY : dashboard;
   if (isBuiltinKey(key)) {
-    prefetchDashboardData(key === OVERVIEW_KEY);
-    preloadWidgetCode(Object.values(builtinDashboard(key).widgets).map((w) => w.component));
+    const builtin = builtinDashboard(key);
+    prefetchDashboardData(builtin);
+    preloadWidgetCode(Object.values(builtin.widgets).map((w) => w.component));
     return;
   }
   // A dashboard by its id (where the app's links lead) is known once the dashboards have loaded:
@@ -31,7 +32,7 @@ export function startSession(path = window.location.pathname) {
   void loaded.then(() => {
     const found = useDashboardStore.getState().dashboards[dashboard];
     if (!found) return;
-    prefetchDashboardData(found.static === OVERVIEW_KEY);
+    prefetchDashboardData(found);
     preloadWidgetCode(Object.values(found.widgets).map((w) => w.component));
   });
 }

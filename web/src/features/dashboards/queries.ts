@@ -1,15 +1,20 @@
 import {
   chunk,
   combineTemperatureSummaries,
+  type DashboardModel,
   emptyFilter,
   type FilterSettings,
   filterParams,
+  formatLegacyDate,
+  intervalRange,
   type MapVariant,
+  OVERVIEW_KEY,
 } from '@fieldwatch/core';
 import { deviceApi } from '../../lib/api.ts';
 import { queryClient } from '../../lib/query.ts';
 import { useDeviceStore } from '../../stores/devices.ts';
 import { useUserStore } from '../../stores/user.ts';
+import { alarmsPeriod, alarmsProps } from './widgets/settings/props.ts';
 
 /** The fleet-wide reads the dashboards share, and their start ahead of the screen. */
 
@@ -122,17 +127,29 @@ export const kpiBatteryQuery = (customers: readonly number[], refreshKey: number
 });
 
 /**
+ * Alarms raised per day since `start`, taken to the minute: the read started with the app and the
+ * widget's own then ask for the same (to the second, they never met).
+ */
+export const kpiAlarmsQuery = (customers: readonly number[], start: Date) => {
+  const startDate = formatLegacyDate(new Date(Math.floor(start.getTime() / 60_000) * 60_000));
+  return {
+    queryKey: ['kpiAlarms', customers, startDate] as const,
+    queryFn: () => deviceApi.kpiAlarms(customers, startDate),
+  };
+};
+
+/**
  * Called as the app starts on a dashboard: its fleet-wide reads are requested at once instead of
  * after the screen's code, the dashboards and each widget's code have loaded one after the other.
  * The overview needs no unit's row: its map, filter and KPIs read positions, types, counts and
  * figures; other dashboards' lists read the device list. For 10,000 units these are the slowest
  * answers of a dashboard; the widgets then find them in the cache under the same keys.
  */
-export function prefetchDashboardData(overview: boolean) {
+export function prefetchDashboardData(dashboard: DashboardModel) {
   const customers = customerIds(useUserStore.getState().selectedCustomers);
   if (customers.length === 0) return;
-  const { refreshKey } = useDeviceStore.getState();
-  if (!overview) {
+  const { refreshKey, dateInterval, customRange } = useDeviceStore.getState();
+  if (dashboard.static !== OVERVIEW_KEY) {
     void queryClient.prefetchQuery(devicesQuery(customers, refreshKey));
     return;
   }
@@ -141,4 +158,11 @@ export function prefetchDashboardData(overview: boolean) {
   void queryClient.prefetchQuery(statusCountsQuery(customers, defaultFilter(), refreshKey));
   void queryClient.prefetchQuery(temperatureSummaryQuery(customers, defaultFilter(), undefined, refreshKey));
   void queryClient.prefetchQuery(kpiBatteryQuery(customers, refreshKey));
+  const now = new Date();
+  const range = intervalRange(dateInterval, now, customRange);
+  for (const widget of Object.values(dashboard.widgets)) {
+    if (widget.component !== 'alarms') continue;
+    const { start } = alarmsPeriod(alarmsProps(widget.props).period, range, now);
+    void queryClient.prefetchQuery(kpiAlarmsQuery(customers, start));
+  }
 }

@@ -1,12 +1,11 @@
-import { formatLegacyDate } from '@fieldwatch/core';
 import { useQuery } from '@tanstack/react-query';
 import { Bell, Users } from 'lucide-react';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { deviceApi } from '../../../../lib/api.ts';
 import { useDateFormat } from '../../../../lib/useDateFormat.ts';
 import { TIME_SLOT, TimeIn } from '../../../../ui/Time.tsx';
 import { useCustomerIds, useDateRange } from '../../data.ts';
+import { kpiAlarmsQuery } from '../../queries.ts';
 import { alarmsPeriod, alarmsProps } from '../../widgets/settings/props.ts';
 import type { WidgetProps } from '../../widgetTypes.ts';
 import { formatNumber } from './format.ts';
@@ -25,10 +24,8 @@ export function AlarmsWidget({ widget }: WidgetProps) {
   const { period } = useMemo(() => alarmsProps(widget.props), [widget.props]);
   // A fixed period ends now; "now" moves with the dashboard's refresh, like the range does.
   const { start, end } = useMemo(() => alarmsPeriod(period, range, new Date()), [period, range]);
-  const startDate = formatLegacyDate(start);
   const q = useQuery({
-    queryKey: ['kpiAlarms', customers, startDate],
-    queryFn: () => deviceApi.kpiAlarms(customers, startDate),
+    ...kpiAlarmsQuery(customers, start),
     enabled: customers.length > 0,
     placeholderData: (previous) => previous,
   });
