@@ -10,6 +10,7 @@ import {
   deviceTypeCodes,
   FleetMemory,
   fleetOf,
+  kpiAlarms,
   kpiBattery,
   kpiSwitch,
   legacyAlarms,
@@ -67,11 +68,13 @@ async function expectAnswersFromTheDatabase() {
   }
   const v2 = await t.app.inject({ url: '/api/v2/device/devices', headers: { cookie } });
   expect(v2.json().result).toEqual(json(await listDevices(db, session)));
-  for (const [url, expected] of [
-    [`${X}/GetKPIBattery`, await kpiBattery(db, session, {})],
-    [`${X}/GetKPISwitch`, await kpiSwitch(db, session, {})],
+  for (const [url, body, expected] of [
+    [`${X}/GetKPIBattery`, {}, await kpiBattery(db, session, {})],
+    [`${X}/GetKPISwitch`, {}, await kpiSwitch(db, session, {})],
+    [`${X}/GetKPIAlarms`, {}, await kpiAlarms(db, session, {})],
+    [`${X}/GetKPIAlarms`, { StartDate: START }, await kpiAlarms(db, session, { StartDate: START })],
   ] as const) {
-    const res = await t.app.inject({ method: 'POST', url, headers: { cookie }, payload: {} });
+    const res = await t.app.inject({ method: 'POST', url, headers: { cookie }, payload: body });
     expect(res.statusCode, url).toBe(200);
     expect(res.json(), url).toEqual(json(expected));
   }

@@ -147,7 +147,13 @@ export function deviceLegacyRoutes(app: App) {
       config: reads,
       schema: { ...common, summary: 'Alarm counts per day', body: KpiAlarmsBody, response: list(KpiAlarmRow) },
     },
-    async (request) => kpiAlarms(app.fleet, sessionOf(request), request.body),
+    async (request, reply) => {
+      const session = sessionOf(request);
+      // Counts of alarms change with alarms only, not with every report.
+      return app.answers.send(request, reply, session, () => kpiAlarms(app.fleet, session, request.body), {
+        reports: false,
+      });
+    },
   );
   r.post(
     `${X}/GetKPIBattery`,

@@ -50,7 +50,9 @@ export class FleetAnswers {
     const orgs = await scopeOrganizations(this.fleet.db, session);
     // Taken before building: a change during the build makes the next call build again.
     const current = await this.fleet.stamp(orgs, stamp);
-    const key = `${session.user_id} ${session.language} ${session.current_organization_id} ${request.url}`;
+    // A POST's question is its body (already validated), beside the URL.
+    const asked = request.method === 'GET' ? request.url : `${request.url} ${JSON.stringify(request.body)}`;
+    const key = `${session.user_id} ${session.language} ${session.current_organization_id} ${asked}`;
     let answer = this.answers.get(key);
     if (answer?.stamp !== current) {
       const body = String(reply.serialize(await build()));
