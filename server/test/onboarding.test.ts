@@ -45,18 +45,26 @@ const N = '/api/v1/nfc';
 const get = (url: string, cookie = '') => t.app.inject({ url, headers: cookie ? { cookie } : {} });
 const post = (url: string, payload: unknown, cookie = '', remoteAddress = '127.0.0.1') =>
   t.app.inject({ method: 'POST', url, payload: payload as string, headers: cookie ? { cookie } : {}, remoteAddress });
+/** The spec's createAccount body: the user and their organisation. */
 const account = (n: string, over: Record<string, unknown> = {}) => ({
   user: { username: n, password: `${n}-password`, email: `${n}@example.test`, name: `Person ${n}` },
   organization: { name: `${n} Heating AB` },
-  terms: '2023_1',
   ...over,
 });
-async function register(n: string) {
-  const res = await post(`${N}/user/${tag.free}/createAccount`, account(n), '', nextAddress());
+/** What the onboarding screen sends: the same with the terms version it showed. */
+const screenAccount = (n: string) => account(n, { terms: '2023_1' });
+async function register(n: string, body: object = screenAccount(n)) {
+  const res = await post(`${N}/user/${tag.free}/createAccount`, body, '', nextAddress());
   expect(res.statusCode, res.body).toBe(200);
   const cookie = res.cookies.find((c) => c.name === SESSION_COOKIE_NAME);
   return { body: res.json(), cookie: `${SESSION_COOKIE_NAME}=${cookie?.value}` };
 }
+const counts = async () =>
+  (
+    await t.db.query<{ users: number; organizations: number }>(
+      'select (select count(*)::int from users) as users, (select count(*)::int from organizations) as organizations',
+    )
+  )[0];
 
 describe('a scanned tag', () => {
   it('says what it names before anyone signs in, and nothing of its owner', async () => {
@@ -73,22 +81,29 @@ describe('a scanned tag', () => {
 });
 
 describe('create account', () => {
-  it('makes the user and a 4-week trial organisation together, records the terms, and signs in', async () => {
-    const { body, cookie } = await register('tova');
-    const days = (new Date(body.trialEndsAt).getTime() - Date.now()) / 86_400_000;
-    expect(days).toBeGreaterThan(27.9);
-    expect(days).toBeLessThanOrEqual(28);
-    expect(body.access.Customers).toEqual([expect.objectContaining({ CustomerName: 'tova Heating AB', RoleID: 0 })]);
-    const [row] = await t.db.query<{ terms_version: string; accepted: boolean; parent: number }>(
-      `select u.terms_version, u.terms_accepted_at > now() - interval '1 minute' as accepted, o.parent_organization_id as parent
+  it.each([
+    ['the onboarding screen’s body, with the terms', 'tova', screenAccount('tova')],
+    ['the body {user, organization}, without the terms', 'tilde', account('tilde')],
+  ])(
+    'makes the user and a 4-week trial organisation together from %s, records the terms 2023_1, and signs in',
+    async (_, n, sent) => {
+      const { body, cookie } = await register(n, sent);
+      const days = (new Date(body.trialEndsAt).getTime() - Date.now()) / 86_400_000;
+      expect(days).toBeGreaterThan(27.9);
+      expect(days).toBeLessThanOrEqual(28);
+      expect(body.access.Customers).toEqual([expect.objectContaining({ CustomerName: `${n} Heating AB`, RoleID: 0 })]);
+      const [row] = await t.db.query<{ terms_version: string; accepted: boolean; parent: number }>(
+        `select u.terms_version, u.terms_accepted_at > now() - interval '1 minute' as accepted, o.parent_organization_id as parent
        from users u join user_roles r on r.user_id = u.id join organizations o on o.id = r.organization_id
-       where u.username = 'tova'`,
-    );
-    expect(row).toEqual({ terms_version: '2023_1', accepted: true, parent: org.root });
-    expect((await get('/api/v3/user/profile', cookie)).json().username).toBe('tova');
-  });
+       where u.username = $1`,
+        [n],
+      );
+      expect(row).toEqual({ terms_version: '2023_1', accepted: true, parent: org.root });
+      expect((await get('/api/v3/user/profile', cookie)).json().username).toBe(n);
+    },
+  );
 
-  it("answers 'NFC email already exists' for a known address, and refuses terms not accepted", async () => {
+  it("answers 'NFC email already exists' for a known address", async () => {
     const taken = await post(
       `${N}/user/${tag.free}/createAccount`,
       account('tova2', { user: { ...account('x').user, email: 'tova@example.test' } }),
@@ -97,14 +112,28 @@ describe('create account', () => {
     );
     expect(taken.statusCode).toBe(409);
     expect(taken.json().message).toBe('NFC email already exists');
-    const noTerms = await post(
-      `${N}/user/${tag.free}/createAccount`,
+    expect((await t.db.query(`select 1 from users where username = 'tova2'`)).length).toBe(0);
+  });
+
+  it('refuses a malformed body with 400 and writes nothing', async () => {
+    const before = await counts();
+    const { user, organization } = account('nils');
+    const bad: unknown[] = [
       account('nils', { terms: '2022_1' }),
-      '',
-      nextAddress(),
-    );
-    expect(noTerms.statusCode).toBe(400);
-    expect((await t.db.query(`select 1 from users where username in ('tova2', 'nils')`)).length).toBe(0);
+      account('nils', { terms: null }),
+      account('nils', { terms: 2023 }),
+      { user },
+      { organization },
+      { user: { ...user, password: undefined }, organization },
+      { user, organization: 'nils Heating AB' },
+      [user, organization],
+    ];
+    for (const body of bad) {
+      const res = await post(`${N}/user/${tag.free}/createAccount`, body, '', nextAddress());
+      expect(res.statusCode, JSON.stringify(body)).toBe(400);
+      expect(res.json()).toMatchObject({ error: true, statusCode: 400 });
+    }
+    expect(await counts()).toEqual(before);
   });
 
   it('tells whether an address has an account', async () => {

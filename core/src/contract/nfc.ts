@@ -68,7 +68,10 @@ export const UserExistsParams = Type.Object({
 });
 export const UserExists = Type.Object({ exists: Type.Boolean() });
 
-/** POST /user/{uuid}/createAccount: the user and their organisation together, with the accepted terms. */
+/**
+ * POST /user/{uuid}/createAccount: the user and their organisation together. Creating the account
+ * accepts the current terms; a `terms` field, when sent, must name that version.
+ */
 export const CreateAccountBody = Type.Object(
   {
     user: Type.Object(
@@ -82,9 +85,14 @@ export const CreateAccountBody = Type.Object(
       { additionalProperties: false },
     ),
     organization: Type.Object({ name: Type.String({ maxLength: 100 }) }, { additionalProperties: false }),
-    terms: Type.Literal(TERMS_VERSION),
+    terms: Type.Optional(
+      Type.Literal(TERMS_VERSION, { description: 'The terms version accepted; left out, it is accepted all the same' }),
+    ),
   },
-  { additionalProperties: false },
+  {
+    additionalProperties: false,
+    description: `The new user and their trial organisation; creating the account accepts the terms ${TERMS_VERSION}`,
+  },
 );
 export type CreateAccountBody = Static<typeof CreateAccountBody>;
 export const CreateAccountResult = Type.Object({

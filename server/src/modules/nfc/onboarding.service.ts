@@ -187,7 +187,8 @@ export async function userExists(db: Queryable, address: string, uuid: string, e
 
 /**
  * POST /user/{uuid}/createAccount: a user and their trial organisation together (4 weeks, below the
- * root so the platform's administrators oversee and convert it), the terms recorded with the time.
+ * root so the platform's administrators oversee and convert it). Creating the account accepts the
+ * current terms, recorded with the time, whether or not the body names them.
  */
 export async function createAccount(db: Db, address: string, uuid: string, body: CreateAccountBody) {
   const row = await tagRow(db, uuid);
