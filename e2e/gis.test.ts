@@ -123,9 +123,9 @@ describe('GIS layers on the unit map', () => {
     const all = await paths(page);
 
     // Main pipes off: their paths leave the map, the other layers stay; the choice is saved.
-    type SavedBody = { content: { widgets: Record<string, { props?: { gisHidden?: string[] } }> } };
+    type SavedBody = { widgets: Record<string, { props?: { gisHidden?: string[] } }> };
     const hiddenIn = (body: SavedBody) =>
-      Object.values(body.content.widgets)
+      Object.values(body.widgets)
         .map((w) => w.props?.gisHidden)
         .find(Boolean);
     // The debounced save that carries both choices (a first one may have left between the clicks).

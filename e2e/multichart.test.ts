@@ -75,7 +75,7 @@ describe('multichart', () => {
     saved = nextSave(page);
     await dialog.getByRole('button', { name: 'Save' }).click();
     const body = await (await saved).request().postDataJSON();
-    const stored = Object.values(body.content.widgets as Record<string, { component: string; props: unknown }>).find(
+    const stored = Object.values(body.widgets as Record<string, { component: string; props: unknown }>).find(
       (w) => w.component === 'multichart',
     );
     expect(stored?.props).toEqual({

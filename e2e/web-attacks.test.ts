@@ -109,7 +109,7 @@ async function seed(page: Page): Promise<Seeded> {
   for (const [i, key] of Object.keys(content.widgets).slice(0, KINDS.length).entries())
     (content.widgets[key] as { name: string }).name = store('widget', KINDS[i] as Kind);
   const dashboard = (dashboards[0] as { id: string }).id;
-  await call(page, 'PUT', `/api/v3/user/dashboard/${dashboard}`, { content });
+  await call(page, 'PUT', `/api/v3/user/dashboard/${dashboard}`, content);
   // Tasks: title, location, a note and an attached file's name.
   const tasks: string[] = [];
   for (const kind of KINDS) {

@@ -61,7 +61,7 @@ try {
     await fetch(`/api/v3/user/dashboard/${id}`, {
       method: 'PUT',
       headers: json,
-      body: JSON.stringify({ id, name: content.name, content }),
+      body: JSON.stringify(content),
     });
     return id as string;
   }, allWidgets());

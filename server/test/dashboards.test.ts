@@ -60,11 +60,25 @@ describe('dashboards of a user', () => {
     expect(bare.every((d) => d.content === null)).toBe(true);
   });
 
-  it('saves the whole dashboard, and the saved content comes back', async () => {
-    const { dashboard } = addWidget(emptyDashboard('Night shift'), 'status');
-    const res = await call('PUT', `${D}/${id}`, { id, name: 'Night shift', content: dashboard });
-    expect(res.statusCode).toBe(200);
+  it('saves the dashboard model sent as the body, and reads it back equal', async () => {
+    const { dashboard: one } = addWidget(emptyDashboard('Night shift'), 'status');
+    const { dashboard, id: widget } = addWidget(one, 'deviceMap');
+    dashboard.bindings = { default: { units: { kind: 'units', updatedBy: widget, value: [1, 2] } } };
+    const res = await call('PUT', `${D}/${id}`, dashboard);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json<DashboardRecord>()).toMatchObject({ id, name: 'Night shift', content: dashboard });
     expect((await call('GET', `${D}/${id}`)).json<DashboardRecord>().content).toEqual(dashboard);
+    const [row] = await t.db.query<{ content: unknown }>('select content from dashboards where id = $1', [
+      decodeDashboardId(id),
+    ]);
+    expect(row?.content).toEqual(dashboard);
+  });
+
+  it('names the dashboard by the model’s name, and keeps the name when that is blank', async () => {
+    const named = await call('PUT', `${D}/${id}`, emptyDashboard('Late shift'));
+    expect(named.json<DashboardRecord>().name).toBe('Late shift');
+    const blank = await call('PUT', `${D}/${id}`, emptyDashboard('  '));
+    expect(blank.json<DashboardRecord>()).toMatchObject({ name: 'Late shift', content: emptyDashboard('  ') });
   });
 
   it('renames (name and content name) and stores the filter', async () => {
@@ -88,7 +102,7 @@ describe('dashboards of a user', () => {
     const before = await rows();
     for (const [method, url, body] of [
       ['GET', `${D}/${id}`, undefined],
-      ['PUT', `${D}/${id}`, { content: emptyDashboard('x') }],
+      ['PUT', `${D}/${id}`, emptyDashboard('x')],
       ['PUT', `${D}/${id}/updateName`, { name: 'mine now' }],
       ['DELETE', `${D}/${id}`, undefined],
     ] as const) {
@@ -105,25 +119,27 @@ describe('dashboards of a user', () => {
       ['POST', D, {}],
       ['POST', D, { name: '   ' }],
       ['POST', D, { name: 'x', templateId: 'nope' }],
-      ['PUT', `${D}/${id}`, { content: { ...emptyDashboard(), version: '2' } }],
+      ['PUT', `${D}/${id}`, { ...emptyDashboard(), version: '2' }],
+      ['PUT', `${D}/${id}`, { ...emptyDashboard(), layouts: undefined }],
+      ['PUT', `${D}/${id}`, { ...emptyDashboard(), filter: null }],
+      ['PUT', `${D}/${id}`, { ...emptyDashboard(), name: 'x'.repeat(201) }],
+      ['PUT', `${D}/${id}`, [emptyDashboard()]],
+      // The dashboard itself is the body: a key it does not have is refused, not dropped.
+      ['PUT', `${D}/${id}`, { id, name: 'Wrapped', content: emptyDashboard('Wrapped') }],
       [
         'PUT',
         `${D}/${id}`,
         {
-          content: {
-            ...emptyDashboard(),
-            widgets: { a: { component: 'virus', name: '', group: null, props: {}, settings: {} } },
-          },
+          ...emptyDashboard(),
+          widgets: { a: { component: 'virus', name: '', group: null, props: {}, settings: {} } },
         },
       ],
       [
         'PUT',
         `${D}/${id}`,
         {
-          content: {
-            ...emptyDashboard(),
-            layouts: { md: [{ x: -1, y: 0, w: 1, h: 1, mW: 1, mH: 1, i: 'a' }], sm: [], xs: [] },
-          },
+          ...emptyDashboard(),
+          layouts: { md: [{ x: -1, y: 0, w: 1, h: 1, mW: 1, mH: 1, i: 'a' }], sm: [], xs: [] },
         },
       ],
       ['PUT', `${D}/${id}/filter`, { unitStatus: {}, unitTypes: [], alarmTypes: [], textSearch: '' }],

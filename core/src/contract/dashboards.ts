@@ -78,7 +78,11 @@ export const DashboardModelSchema = Type.Object(
     ),
     static: Type.Optional(Type.Union(BUILTIN_KEYS.map((k) => Type.Literal(k)))),
   },
-  { additionalProperties: false },
+  {
+    additionalProperties: false,
+    description:
+      "The dashboard (client model, version '1'): a stored dashboard's content, and the whole body of PUT dashboard/{id}",
+  },
 );
 
 export const DashboardSchema = Type.Object({
@@ -105,19 +109,6 @@ export const NewDashboardBody = Type.Object(
   { additionalProperties: false },
 );
 export type NewDashboardBody = Static<typeof NewDashboardBody>;
-
-export const DashboardUpdateBody = Type.Object(
-  {
-    id: Type.Optional(Type.String({ maxLength: 16 })),
-    name: Type.Optional(NonBlank()),
-    filter: Type.Optional(Nullable(FilterSettingsSchema)),
-    content: DashboardModelSchema,
-    templateId: Type.Optional(Nullable(Type.String({ maxLength: 64 }))),
-    useContext: Type.Optional(Type.Boolean()),
-  },
-  { additionalProperties: false },
-);
-export type DashboardUpdateBody = Static<typeof DashboardUpdateBody>;
 
 export const RenameDashboardBody = Type.Object(
   { name: NonBlank(), id: Type.Optional(Type.String({ maxLength: 16 })) },

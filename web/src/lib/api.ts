@@ -48,8 +48,7 @@ export const dashboardApi = {
   list: () => api.get<DashboardRecord[]>('/api/v3/user/dashboard'),
   create: (name: string, templateId?: BuiltinKey) =>
     api.post<DashboardRecord>('/api/v3/user/dashboard', { name, templateId: templateId ?? null }),
-  save: (id: string, content: DashboardModel) =>
-    api.put<DashboardRecord>(`/api/v3/user/dashboard/${id}`, { id, name: content.name, content }),
+  save: (id: string, dashboard: DashboardModel) => api.put<DashboardRecord>(`/api/v3/user/dashboard/${id}`, dashboard),
   rename: (id: string, name: string) =>
     api.put<DashboardRecord>(`/api/v3/user/dashboard/${id}/updateName`, { id, name }),
   setFilter: (id: string, filter: FilterSettings) =>

@@ -1,9 +1,9 @@
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import {
   DashboardListQuery,
+  DashboardModelSchema,
   DashboardSchema,
   DashboardTemplate,
-  DashboardUpdateBody,
   EncodedIdParam,
   ErrorBody,
   FilterSettingsSchema,
@@ -16,6 +16,7 @@ import { Type } from '@sinclair/typebox';
 import type { App } from '../../app.ts';
 import { sessionOf } from '../../plugins/auth.ts';
 import { signedIn } from '../../plugins/policy.ts';
+import { refusingUnknownKeys } from '../../plugins/validation.ts';
 import {
   createDashboard,
   dashboardTemplates,
@@ -103,9 +104,9 @@ export function dashboardRoutes(app: App) {
       config: writes,
       schema: {
         ...common,
-        summary: 'Saves the dashboard',
+        summary: 'Saves the dashboard; the body is the dashboard model, whose name (unless blank) names the dashboard',
         params: EncodedIdParam,
-        body: DashboardUpdateBody,
+        body: refusingUnknownKeys(DashboardModelSchema),
         response: { 200: DashboardSchema, ...errors },
       },
     },

@@ -93,17 +93,10 @@ async function changed(row: DashboardRow | undefined) {
   return toRecord(row);
 }
 
-/** Saves the whole dashboard (PUT dashboard/{id}); the name follows the content's name. */
-export async function saveDashboard(
-  db: Queryable,
-  session: SessionRow,
-  encoded: string,
-  body: { name?: string; filter?: FilterSettings | null; content: DashboardModel },
-) {
-  const name = body.name ?? (body.content.name.trim() || undefined);
-  return changed(
-    await updateDashboard(db, session.user_id, idOf(encoded), { name, filter: body.filter, content: body.content }),
-  );
+/** Saves the whole dashboard (PUT dashboard/{id}); the name follows its name unless that is blank. */
+export async function saveDashboard(db: Queryable, session: SessionRow, encoded: string, content: DashboardModel) {
+  const name = content.name.trim() || undefined;
+  return changed(await updateDashboard(db, session.user_id, idOf(encoded), { name, content }));
 }
 
 export async function renameDashboard(db: Queryable, session: SessionRow, encoded: string, name: string) {
