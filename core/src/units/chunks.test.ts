@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { chunk, MAX_IDS_PER_REQUEST } from './chunks.ts';
+import { chunk, MAX_IDS_PER_REQUEST, readInChunks } from './chunks.ts';
 
 describe('chunk (spec §9: at most 4000 ids per request)', () => {
   it('uses 4000 as the maximum', () => {
@@ -41,5 +41,21 @@ describe('chunk (spec §9: at most 4000 ids per request)', () => {
     expect(() => chunk([1, 2], 0)).toThrow(RangeError);
     expect(() => chunk([1, 2], -1)).toThrow(RangeError);
     expect(() => chunk([1, 2], 1.5)).toThrow(RangeError);
+  });
+});
+
+describe('readInChunks', () => {
+  it('reads 9001 ids as three requests started together, the answers in order', async () => {
+    const ids = Array.from({ length: 9001 }, (_, i) => i + 1);
+    const started: number[][] = [];
+    const waiting: (() => void)[] = [];
+    const answers = readInChunks(ids, (part) => {
+      started.push(part);
+      // Each answer waits until every chunk has been asked for: the reads run at once.
+      return new Promise<number>((resolve) => waiting.push(() => resolve(part.length)));
+    });
+    expect(started.map((p) => p.length)).toEqual([4000, 4000, 1001]);
+    for (const answer of waiting.reverse()) answer();
+    expect(await answers).toEqual([4000, 4000, 1001]);
   });
 });

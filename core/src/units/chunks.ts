@@ -7,3 +7,7 @@ export function chunk<T>(items: readonly T[], size = MAX_IDS_PER_REQUEST): T[][]
   for (let i = 0; i < items.length; i += size) out.push(items.slice(i, i + size));
   return out;
 }
+
+/** Reads a unit list in chunks of at most MAX_IDS_PER_REQUEST ids, all at once; the answers in order. */
+export const readInChunks = <T>(ids: readonly number[], read: (ids: number[]) => Promise<T>): Promise<T[]> =>
+  Promise.all(chunk(ids).map(read));

@@ -9,6 +9,7 @@ export * from './hysteresis.ts';
 export * from './legacyDate.ts';
 export * from './mapUnits.ts';
 export * from './operations.ts';
+export * from './parkingUsage.ts';
 export * from './series.ts';
 export * from './settingsTabs.ts';
 export * from './statusCounts.ts';

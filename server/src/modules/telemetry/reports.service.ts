@@ -7,6 +7,7 @@ import {
   seriesById,
   type TableCell,
   type TableReport,
+  parkingUsage as usage,
   WidgetRight,
 } from '@fieldwatch/core';
 import type { Queryable } from '../../db/db.ts';
@@ -64,13 +65,6 @@ export function occupiedMs(
   });
   return total;
 }
-
-const round = (n: number, digits: number) => Math.round(n * 10 ** digits) / 10 ** digits;
-const usage = (occupied: number, window: number) => ({
-  OccupiedMinutes: round(occupied / MINUTE, 2),
-  WindowMinutes: round(window / MINUTE, 2),
-  Occupancy: window > 0 ? round(occupied / window, 4) : 0,
-});
 
 /**
  * The visible units of customers holding the Parking right (spec §6): others' units are left out,

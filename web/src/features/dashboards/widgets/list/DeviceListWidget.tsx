@@ -1,4 +1,4 @@
-import { type Device, isParkingType, MAX_IDS_PER_REQUEST, STATUS_SEVERITY, unitTypeName } from '@fieldwatch/core';
+import { type Device, isParkingType, STATUS_SEVERITY, unitTypeName } from '@fieldwatch/core';
 import { useQuery } from '@tanstack/react-query';
 import { Car, List, SquareParking, Users, X } from 'lucide-react';
 import { useMemo, useRef, useState } from 'react';
@@ -114,12 +114,7 @@ export function DeviceListWidget({ dashboardId, widgetId, widget }: WidgetProps)
   const { start, end } = useDateRange();
   const parkingIds = useMemo(
     () =>
-      showUsage
-        ? devices.data
-            .map((d) => d.id)
-            .sort((a, b) => a - b)
-            .slice(0, MAX_IDS_PER_REQUEST)
-        : [],
+      showUsage ? devices.data.map((d) => d.id).sort((a, b) => a - b) : [],
     [showUsage, devices.data],
   );
   const usageWindow = parkingProps(widget.props);

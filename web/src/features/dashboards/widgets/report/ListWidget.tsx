@@ -187,9 +187,6 @@ export function ListWidget({ dashboardId, widgetId, widget }: WidgetProps) {
         }
       />
       <footer className="wlist__foot">
-        {units.capped && (
-          <span className="wlist__count">{t('widgets.list.capped', { n: formatNumber(lang, units.ids.length) })}</span>
-        )}
         <Updated at={report.dataUpdatedAt} />
       </footer>
     </div>

@@ -1,4 +1,10 @@
-import { formatLegacyDate, type ParkingReport, type TableReport } from '@fieldwatch/core';
+import {
+  formatLegacyDate,
+  mergeParkingReports,
+  type ParkingReport,
+  readInChunks,
+  type TableReport,
+} from '@fieldwatch/core';
 import { query } from '../../../../lib/api.ts';
 import { api } from '../../../../lib/http.ts';
 
@@ -6,39 +12,56 @@ import { api } from '../../../../lib/http.ts';
 
 type V2<T> = { success: boolean; result?: T; error?: string };
 
-/** TableReport: per unit and column the newest value and min, max, mean and count in the range. */
+/**
+ * TableReport: per unit and column the newest value and min, max, mean and count in the range.
+ * A list of more units than one request may carry is read in chunks, all at once, as one report.
+ */
 export async function fetchTableReport(body: {
   unitIds: readonly number[];
   columns: readonly string[];
   start: Date;
   stop: Date;
 }): Promise<TableReport> {
-  const res = await api.post<V2<TableReport>>('/api/v2/report/table', {
-    unitIds: body.unitIds,
-    columns: body.columns,
-    start: body.start.toISOString(),
-    stop: body.stop.toISOString(),
+  const parts = await readInChunks(body.unitIds, async (unitIds) => {
+    const res = await api.post<V2<TableReport>>('/api/v2/report/table', {
+      unitIds,
+      columns: body.columns,
+      start: body.start.toISOString(),
+      stop: body.stop.toISOString(),
+    });
+    if (!res.success || !res.result) throw new Error(res.error ?? 'Request failed');
+    return res.result;
   });
-  if (!res.success || !res.result) throw new Error(res.error ?? 'Request failed');
-  return res.result;
+  const [first] = parts;
+  if (!first) throw new Error('A report needs at least one unit');
+  return { ...first, rows: parts.flatMap((p) => p.rows) };
 }
 
-/** GetReportParkingUsage over [start, stop) within the daily window 'HH:mm'–'HH:mm' (UTC). */
-export const fetchParkingUsage = (
+/**
+ * GetReportParkingUsage over [start, stop) within the daily window 'HH:mm'–'HH:mm' (UTC); more
+ * units than one request may carry are read in chunks, all at once, and their totals combined.
+ */
+export async function fetchParkingUsage(
   unitIds: readonly number[],
   start: Date,
   stop: Date,
   window: { windowStart: string; windowStop: string },
-) =>
-  api.get<ParkingReport>(
-    `/api/v1/xrequest/GetReportParkingUsage${query({
-      UnitIDs: unitIds.join(','),
-      StartDate: formatLegacyDate(start),
-      StopDate: formatLegacyDate(stop),
-      StartDay: window.windowStart,
-      StopDay: window.windowStop,
-    })}`,
+): Promise<ParkingReport> {
+  const parts = await readInChunks(unitIds, (ids) =>
+    api.get<ParkingReport>(
+      `/api/v1/xrequest/GetReportParkingUsage${query({
+        UnitIDs: ids.join(','),
+        StartDate: formatLegacyDate(start),
+        StopDate: formatLegacyDate(stop),
+        StartDay: window.windowStart,
+        StopDay: window.windowStop,
+      })}`,
+    ),
   );
+  const report = mergeParkingReports(parts);
+  if (!report) throw new Error('A report needs at least one unit');
+  return report;
+}
 
 const DAY = 24 * 60 * 60 * 1000;
 /** Days of the per-day strip: the newest ones of a longer range. */

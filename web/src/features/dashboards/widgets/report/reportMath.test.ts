@@ -22,12 +22,13 @@ describe('listProps', () => {
 describe('reportUnits', () => {
   const inView = [4, 1, 3, 2];
   it('takes the chosen units still in view, else the selection, else all in view (sorted)', () => {
-    expect(reportUnits([3, 9], [1], inView)).toEqual({ ids: [3], capped: false, source: 'chosen' });
-    expect(reportUnits(undefined, [2, 1], inView)).toEqual({ ids: [1, 2], capped: false, source: 'selection' });
-    expect(reportUnits(undefined, [], inView)).toEqual({ ids: [1, 2, 3, 4], capped: false, source: 'view' });
+    expect(reportUnits([3, 9], [1], inView)).toEqual({ ids: [3], source: 'chosen' });
+    expect(reportUnits(undefined, [2, 1], inView)).toEqual({ ids: [1, 2], source: 'selection' });
+    expect(reportUnits(undefined, [], inView)).toEqual({ ids: [1, 2, 3, 4], source: 'view' });
   });
-  it("caps at the server's limit", () => {
-    expect(reportUnits(undefined, undefined, inView, 3)).toEqual({ ids: [1, 2, 3], capped: true, source: 'view' });
+  it('keeps every unit in view, more than one request carries (the report is read in chunks)', () => {
+    const many = Array.from({ length: 9001 }, (_, i) => 9001 - i);
+    expect(reportUnits(undefined, undefined, many).ids).toHaveLength(9001);
   });
 });
 

@@ -1,4 +1,4 @@
-import { MAX_IDS_PER_REQUEST, SERIES, type SeriesDef, seriesByColumn, type TableReport } from '@fieldwatch/core';
+import { SERIES, type SeriesDef, seriesByColumn, type TableReport } from '@fieldwatch/core';
 
 /** The list widget (spec §2 "list"): a table report of `POST /api/v2/report/table`, configured in `widget.props`. */
 
@@ -39,19 +39,18 @@ export function listProps(p: Readonly<Record<string, unknown>>): ListProps {
 
 /**
  * The units the report covers: the chosen ones still in view, else the link group's selection,
- * else every unit in view; at most the server's 4000 ids, in ascending order (a stable query key).
+ * else every unit in view; in ascending order (a stable query key).
  */
 export function reportUnits(
   chosen: readonly number[] | undefined,
   selected: readonly number[] | undefined,
   inView: readonly number[],
-  max = MAX_IDS_PER_REQUEST,
-): { ids: number[]; capped: boolean; source: 'chosen' | 'selection' | 'view' } {
+): { ids: number[]; source: 'chosen' | 'selection' | 'view' } {
   const visible = new Set(inView);
-  const pick = (ids: readonly number[], source: 'chosen' | 'selection' | 'view') => {
-    const all = [...new Set(ids.filter((id) => visible.has(id)))].sort((a, b) => a - b);
-    return { ids: all.slice(0, max), capped: all.length > max, source };
-  };
+  const pick = (ids: readonly number[], source: 'chosen' | 'selection' | 'view') => ({
+    ids: [...new Set(ids.filter((id) => visible.has(id)))].sort((a, b) => a - b),
+    source,
+  });
   if (chosen && chosen.length > 0) return pick(chosen, 'chosen');
   if (selected && selected.length > 0) return pick(selected, 'selection');
   return pick(inView, 'view');
