@@ -1,4 +1,4 @@
-import { AccessLevel, SESSION_COOKIE_NAME } from '@fieldwatch/core';
+import { AccessLevel, SESSION_COOKIE_NAME, type UnitShowValue } from '@fieldwatch/core';
 import mqtt, { type MqttClient } from 'mqtt';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { UnitLiveEvent } from '../src/live/bus.ts';
@@ -156,6 +156,26 @@ describe('fleet-wide reads held in memory', () => {
     });
     await units[0]?.publishAsync('fw/u/FM-A/up/samples', JSON.stringify(messages), { qos: 1 });
     await seen;
+    await expectAnswersFromTheDatabase();
+  });
+
+  it('store, announce and show another spelling of a series under its column, the temperature by its priority', async () => {
+    const announced: Record<string, number>[] = [];
+    const stop = t.bus.subscribe((e) => {
+      if (e.kind === 'samples' && e.unitId === unit.c) announced.push(e.values);
+    });
+    const showValue = async () =>
+      ((await t.app.inject({ url: `${X}/GetUnitsShowValue`, headers: { cookie } })).json() as UnitShowValue[]).find(
+        (v) => v.UnitID === unit.c,
+      );
+    await report(2, 'FM-C', 'samples', { 'Temp intern': 31, 'Int Temp': 30 });
+    expect(await showValue()).toMatchObject({ Temperature: 30, Values: { InternalTemperature: 30 } });
+    await report(2, 'FM-C', 'samples', { Temp: 18 });
+    expect(await showValue()).toMatchObject({ Temperature: 18, Values: { Temperature: 18, InternalTemperature: 30 } });
+    await report(2, 'FM-C', 'samples', { 'PT1000 1': 4.5 });
+    expect(await showValue()).toMatchObject({ Temperature: 4.5, Values: { PT1000_1: 4.5 } });
+    stop();
+    expect(announced).toEqual([{ InternalTemperature: 30 }, { Temperature: 18 }, { PT1000_1: 4.5 }]);
     await expectAnswersFromTheDatabase();
   });
 

@@ -31,6 +31,8 @@ const single: [string, string, string][] = [
   ['Consumption', 'consumption', 'kWh'],
   ['RadarPercentage', 'radarPercentage', '%'],
   ['GroundResistance', 'groundResistance', 'Ω'],
+  ['PT1000_1', 'pt1000_1', '°C'],
+  ['PT1000_2', 'pt1000_2', '°C'],
 ];
 
 export const SERIES: readonly SeriesDef[] = [
@@ -40,11 +42,58 @@ export const SERIES: readonly SeriesDef[] = [
   ...single.map(([column, key, unit], i) => ({ id: 100 + i, column, key, unit, channel: null })),
 ];
 
-const byColumn = new Map(SERIES.map((s) => [s.column.toLowerCase(), s]));
-const byId = new Map(SERIES.map((s) => [s.id, s]));
+/**
+ * Other spellings units report a series by, best first: a report carrying two spellings of one
+ * series keeps the value of the column's own name, then of the first spelling listed here.
+ */
+const SPELLINGS: Readonly<Record<string, readonly string[]>> = {
+  PT1: ['PT 1'],
+  PT2: ['PT 2'],
+  PT3: ['PT 3'],
+  PT4: ['PT 4'],
+  PT1000_1: ['PT1000 1'],
+  PT1000_2: ['PT1000 2'],
+  Temperature: ['Temp'],
+  InternalTemperature: ['internal temperature', 'Int. temp.', 'Int Temp', 'Temp intern'],
+};
 
-export const seriesByColumn = (column: string) => byColumn.get(column.trim().toLowerCase());
+/** A series' column name and its other spellings, best first. */
+export const spellingsOf = (column: string): readonly string[] => [column, ...(SPELLINGS[column] ?? [])];
+
+const bySpelling = new Map(
+  SERIES.flatMap((s) => spellingsOf(s.column).map((name, rank) => [name.toLowerCase(), { def: s, rank }] as const)),
+);
+const byId = new Map(SERIES.map((s) => [s.id, s]));
+const columns = new Set(SERIES.map((s) => s.column));
+
+/** The series of a column name or one of its other spellings, in any case. */
+export const seriesByColumn = (column: string) => bySpelling.get(column.trim().toLowerCase())?.def;
 export const seriesById = (id: number) => byId.get(id);
+
+/**
+ * A unit's reported values under the series' column names (`Temp intern` → `InternalTemperature`),
+ * the best spelling winning where a report carries several of one series; names no series has stay
+ * as they came. Values already under column names are returned as they are.
+ */
+export function canonicalValues<T>(values: Readonly<Record<string, T>>): Record<string, T> {
+  const keys = Object.keys(values);
+  if (keys.every((k) => columns.has(k))) return values as Record<string, T>;
+  const out: Record<string, T> = {};
+  const ranks = new Map<string, number>();
+  for (const key of keys) {
+    const found = bySpelling.get(key.trim().toLowerCase());
+    if (!found) {
+      out[key] = values[key] as T;
+      continue;
+    }
+    const column = found.def.column;
+    const held = ranks.get(column);
+    if (held !== undefined && held <= found.rank) continue;
+    out[column] = values[key] as T;
+    ranks.set(column, found.rank);
+  }
+  return out;
+}
 
 /** `Columns` of the legacy calls: a comma list of column names, `*` for all. Unknown names are returned apart. */
 export function parseColumns(columns: string): { series: SeriesDef[]; unknown: string[] } {
@@ -57,10 +106,38 @@ export function parseColumns(columns: string): { series: SeriesDef[]; unknown: s
   return { series: names.flatMap((n) => seriesByColumn(n) ?? []), unknown };
 }
 
-/** Temperature display priority of spec §9, by column name. */
-export const TEMPERATURE_PRIORITY = ['PT1', 'PT2', 'PT3', 'PT4', 'Temperature', 'InternalTemperature'] as const;
+/**
+ * Which temperature a unit shows: PT1–PT4, then PT1000 1–2, then Temp (`Temperature`), then the
+ * internal temperature, by column. The first of these the unit has is shown.
+ */
+export const TEMPERATURE_PRIORITY = [
+  'PT1',
+  'PT2',
+  'PT3',
+  'PT4',
+  'PT1000_1',
+  'PT1000_2',
+  'Temperature',
+  'InternalTemperature',
+] as const;
 
+/**
+ * Every name a displayed temperature is read under, in display order: each column of
+ * TEMPERATURE_PRIORITY followed by its other spellings (internal temperature, Int. temp., Int Temp,
+ * Temp intern for `InternalTemperature`).
+ */
+export const TEMPERATURE_SPELLINGS: readonly { name: string; column: (typeof TEMPERATURE_PRIORITY)[number] }[] =
+  TEMPERATURE_PRIORITY.flatMap((column) => spellingsOf(column).map((name) => ({ name, column })));
+
+/** The column a unit's displayed temperature comes from, by the display priority; undefined when it has none. */
+export function temperatureSource(
+  values: Readonly<Record<string, number | undefined>>,
+): (typeof TEMPERATURE_PRIORITY)[number] | undefined {
+  return TEMPERATURE_SPELLINGS.find((s) => values[s.name] !== undefined)?.column;
+}
+
+/** The temperature a unit shows, by the display priority; undefined when it has none. */
 export function displayTemperature(latest: Readonly<Record<string, number | undefined>>): number | undefined {
-  for (const column of TEMPERATURE_PRIORITY) if (latest[column] !== undefined) return latest[column];
+  for (const { name } of TEMPERATURE_SPELLINGS) if (latest[name] !== undefined) return latest[name];
   return undefined;
 }

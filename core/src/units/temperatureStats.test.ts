@@ -1,10 +1,9 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { chunk } from './chunks.ts';
-import { TEMPERATURE_PRIORITY } from './series.ts';
+import { TEMPERATURE_PRIORITY, temperatureSource } from './series.ts';
 import {
   combineTemperatureSummaries,
-  temperatureSource,
   temperatureSources,
   temperatureStats,
   temperatureSummary,
@@ -25,6 +24,24 @@ describe('temperature source', () => {
     ).toEqual([
       { column: 'PT1', count: 1 },
       { column: 'Temperature', count: 2 },
+    ]);
+  });
+
+  it('counts a unit under the column of the spelling it reports, PT1000 between PT4 and Temperature', () => {
+    expect(
+      temperatureSources([
+        { Values: { 'Temp intern': 30 } },
+        { Values: { Temp: 9, 'Int Temp': 30 } },
+        { Values: { PT1000_2: 3, Temperature: 9 } },
+        { Values: { 'PT1000 1': 3, InternalTemperature: 30 } },
+        { Values: { PT4: 1, PT1000_1: 3 } },
+      ]),
+    ).toEqual([
+      { column: 'PT4', count: 1 },
+      { column: 'PT1000_1', count: 1 },
+      { column: 'PT1000_2', count: 1 },
+      { column: 'Temperature', count: 1 },
+      { column: 'InternalTemperature', count: 1 },
     ]);
   });
 });

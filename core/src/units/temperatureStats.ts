@@ -1,12 +1,7 @@
-import { TEMPERATURE_PRIORITY } from './series.ts';
+import { TEMPERATURE_PRIORITY, temperatureSource } from './series.ts';
 
 /** Latest values of a unit by column name (a GetUnitsShowValue row's `Values`). */
 type Values = Readonly<Record<string, number | undefined>>;
-
-/** The column a displayed temperature comes from, by the display priority of spec §9. */
-export function temperatureSource(values: Values): string | undefined {
-  return TEMPERATURE_PRIORITY.find((c) => values[c] !== undefined);
-}
 
 /** How many units show a temperature from each source column, in priority order. */
 export function temperatureSources(rows: readonly { Values: Values }[]): { column: string; count: number }[] {

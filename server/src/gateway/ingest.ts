@@ -1,6 +1,7 @@
 import {
   type AlarmFinding,
   type AlarmSettings,
+  canonicalValues,
   communicationRecovered,
   evaluateValue,
   type GovernedAlarm,
@@ -76,7 +77,10 @@ export function createIngest(deps: { db: Db; bus: LiveBus; log: FastifyBaseLogge
     switch (p.kind) {
       case 'samples': {
         const data = parsePayload<SamplesMessage | SamplesMessage[]>(SamplesPayload, p.payload);
-        return { pending: p, unit, kind: 'samples', messages: Array.isArray(data) ? data : [data] };
+        const messages = Array.isArray(data) ? data : [data];
+        // Other spellings of a series (`Temp intern`) are stored, evaluated and announced under its column.
+        for (const m of messages) m.v = canonicalValues(m.v);
+        return { pending: p, unit, kind: 'samples', messages };
       }
       case 'radar':
         return { pending: p, unit, kind: 'radar', radar: parsePayload<Radar>(RadarPayload, p.payload) };

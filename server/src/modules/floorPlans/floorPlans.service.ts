@@ -12,6 +12,7 @@ import {
   type FloorPlanUpdateBody,
   seriesByColumn,
   seriesById,
+  TEMPERATURE_PRIORITY,
 } from '@fieldwatch/core';
 import type { Db, Queryable } from '../../db/db.ts';
 import { httpError } from '../../plugins/errors.ts';
@@ -169,8 +170,8 @@ export async function removeFloorPlans(db: Db, session: SessionRow, organization
   });
 }
 
-const TEMPERATURE_COLUMNS = ['Temperature', 'PT1', 'PT2', 'PT3', 'PT4', 'InternalTemperature'];
-const VALUE_SERIES = [...TEMPERATURE_COLUMNS, 'Humidity'].flatMap((c) => seriesByColumn(c)?.id ?? []);
+/** The series a placement shows: every temperature the display priority picks from, and humidity. */
+const VALUE_SERIES = [...TEMPERATURE_PRIORITY, 'Humidity'].flatMap((c) => seriesByColumn(c)?.id ?? []);
 
 /** The placements of the organisation's plans (or one plan) with each unit's latest temperature and humidity. */
 export async function floorPlanData(
@@ -208,7 +209,7 @@ export async function floorPlanData(
         x: r.x,
         y: r.y,
         unitName: r.unit_name,
-        temperature: (l && (l.values.Temperature ?? displayTemperature(l.values))) ?? null,
+        temperature: (l && displayTemperature(l.values)) ?? null,
         humidity: l?.values.Humidity ?? null,
         lastReport: l?.at ? new Date(l.at).toISOString() : null,
       };
