@@ -1,3 +1,5 @@
+import type { BuiltinKey } from './builtins.ts';
+
 /** Time ranges of the interface and the data-view interval choices (spec §9). */
 const HOUR = 3600_000;
 const DAY = 24 * HOUR;
@@ -18,9 +20,30 @@ export type TimeRangeKey = (typeof TIME_RANGES)[number]['key'];
 /** Index of the custom range in TIME_RANGES. */
 export const CUSTOM_RANGE = TIME_RANGES.length - 1;
 
-/** Interval choices of the data view in days; the longer ones are hidden. */
-export const DATA_INTERVALS_HOURS = [1, 6, 24, 72, 168, 720] as const;
-export const HIDDEN_DATA_INTERVALS_HOURS = [1440, 4320, 8760] as const;
+/** Every range, custom included: what a dashboard offers (an index into TIME_RANGES each). */
+export const ALL_RANGES: readonly number[] = TIME_RANGES.map((_, i) => i);
+
+const DATA_VIEW_KEYS: readonly TimeRangeKey[] = ['1h', '6h', '24h', '72h', '1w', '1m'];
+/**
+ * The interval choices of the data view (the built-in `telemetry` dashboard): 1 hour, 6 hours,
+ * 1 day, 3 days, 7 days and 30 days. The longer ones (60, 180, 365 days) are hidden there.
+ */
+export const DATA_VIEW_RANGES: readonly number[] = DATA_VIEW_KEYS.map((k) => TIME_RANGES.findIndex((r) => r.key === k));
+
+/** The ranges a dashboard offers, by its built-in key: the data view its own choices, every other one all. */
+export const rangeChoices = (builtin: BuiltinKey | undefined): readonly number[] =>
+  builtin === 'telemetry' ? DATA_VIEW_RANGES : ALL_RANGES;
+
+/**
+ * The interval a view offering `choices` shows for the chosen one (an index into TIME_RANGES): the
+ * chosen one when it is offered, else the longest offered (a year chosen elsewhere is 30 days in
+ * the data view). The choice itself is kept for the views that offer it.
+ */
+export function offeredInterval(index: number, choices: readonly number[]): number {
+  if (choices.includes(index)) return index;
+  const fixed = choices.filter((i) => i !== CUSTOM_RANGE);
+  return fixed.reduce((a, b) => ((TIME_RANGES[b]?.ms ?? 0) > (TIME_RANGES[a]?.ms ?? 0) ? b : a), fixed[0] ?? index);
+}
 
 /**
  * The [start, end) of a date interval (an index into TIME_RANGES), ending now; the custom one

@@ -1,4 +1,4 @@
-import { isBuiltinKey } from '@fieldwatch/core';
+import { isBuiltinKey, rangeChoices } from '@fieldwatch/core';
 import { LayoutDashboard } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -13,6 +13,7 @@ import { DashboardHeader } from './DashboardHeader.tsx';
 import { useLivePatches } from './data.ts';
 import { EditBar } from './EditBar.tsx';
 import { FilterBar } from './FilterBar.tsx';
+import { RangeChoices } from './rangeChoices.ts';
 import './dashboards.css';
 
 /**
@@ -55,19 +56,21 @@ export function DashboardPage() {
     );
   }
   return (
-    <section className="dashboard" aria-labelledby="page-title">
-      <DashboardHeader id={id} dashboard={dashboard} editing={editing} onEditingChange={setEditing} />
-      {editing && <EditBar id={id} dashboard={dashboard} onDone={() => setEditing(false)} />}
-      <FilterBar id={id} />
-      {Object.keys(dashboard.widgets).length === 0 ? (
-        <div className="card">
-          <EmptyState icon={<LayoutDashboard size={26} />} title={t('dashboard.empty')}>
-            <p>{t('dashboard.emptyText')}</p>
-          </EmptyState>
-        </div>
-      ) : (
-        <DashboardGrid id={id} dashboard={dashboard} editing={editing} />
-      )}
-    </section>
+    <RangeChoices.Provider value={rangeChoices(dashboard.static)}>
+      <section className="dashboard" aria-labelledby="page-title">
+        <DashboardHeader id={id} dashboard={dashboard} editing={editing} onEditingChange={setEditing} />
+        {editing && <EditBar id={id} dashboard={dashboard} onDone={() => setEditing(false)} />}
+        <FilterBar id={id} />
+        {Object.keys(dashboard.widgets).length === 0 ? (
+          <div className="card">
+            <EmptyState icon={<LayoutDashboard size={26} />} title={t('dashboard.empty')}>
+              <p>{t('dashboard.emptyText')}</p>
+            </EmptyState>
+          </div>
+        ) : (
+          <DashboardGrid id={id} dashboard={dashboard} editing={editing} />
+        )}
+      </section>
+    </RangeChoices.Provider>
   );
 }

@@ -1,9 +1,12 @@
-import { CUSTOM_RANGE, type Profile } from '@fieldwatch/core';
-import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
+import { CUSTOM_RANGE, type Profile, rangeChoices, TIME_RANGES } from '@fieldwatch/core';
+import { act, cleanup, fireEvent, render, renderHook, screen, within } from '@testing-library/react';
+import type { ReactNode } from 'react';
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { initI18n } from '../../i18n/i18n.ts';
+import { i18n, initI18n } from '../../i18n/i18n.ts';
 import { DEFAULT_DATE_INTERVAL, useDeviceStore } from '../../stores/devices.ts';
 import { useUserStore } from '../../stores/user.ts';
+import { useDateRange } from './data.ts';
+import { RangeChoices } from './rangeChoices.ts';
 import { addDays, monthGrid, moveDay, presetSelection, rangeSelection, selectionRange } from './rangeDates.ts';
 import { TimeRangePicker } from './TimeRangePicker.tsx';
 
@@ -171,5 +174,68 @@ describe('TimeRangePicker', () => {
     expect(custom.getAttribute('aria-pressed')).toBe('true');
     const p = dayParts(y, m, day - 1);
     expect(custom.textContent).toBe(`${p.dd} ${p.month}`);
+  });
+});
+
+// The data view is the built-in 'telemetry' dashboard; its page gives its widgets and picker its choices.
+const InDataView = ({ children }: { children: ReactNode }) => (
+  <RangeChoices.Provider value={rangeChoices('telemetry')}>{children}</RangeChoices.Provider>
+);
+
+describe('TimeRangePicker in the data view', () => {
+  const indexOf = (key: string) => TIME_RANGES.findIndex((r) => r.key === key);
+
+  // Once per file: a second set-up of i18next would drop the texts the first one loaded.
+  beforeAll(async () => {
+    if (!i18n.isInitialized) await initI18n('en');
+  });
+  beforeEach(() => useDeviceStore.setState({ dateInterval: DEFAULT_DATE_INTERVAL, customRange: null }));
+  afterEach(cleanup);
+
+  it('offers 1 hour, 6 hours, 1 day, 3 days, 7 days and 30 days, and nothing longer', () => {
+    render(<TimeRangePicker />, { wrapper: InDataView });
+    const chips = within(screen.getByRole('toolbar', { name: 'Time range' })).getAllByRole('button');
+    expect(chips.map((c) => c.getAttribute('title'))).toEqual([
+      'Last hour',
+      'Last 6 hours',
+      'Last 24 hours',
+      'Last 72 hours',
+      'Last week',
+      'Last month',
+    ]);
+    expect(chips.map((c) => c.textContent)).toEqual(['1 h', '6 h', '24 h', '72 h', '1 wk', '1 mo']);
+    fireEvent.click(chips[1] as HTMLElement);
+    expect(useDeviceStore.getState().dateInterval).toBe(indexOf('6h'));
+    // Arrow keys and End stay among the offered chips.
+    (chips[1] as HTMLElement).focus();
+    fireEvent.keyDown(chips[1] as HTMLElement, { key: 'End' });
+    expect(document.activeElement).toBe(chips[5]);
+    fireEvent.keyDown(chips[5] as HTMLElement, { key: 'ArrowRight' });
+    expect(document.activeElement).toBe(chips[0]);
+  });
+
+  it('shows a longer range chosen on another dashboard as its longest, 30 days, and keeps the choice', () => {
+    for (const key of ['2m', '6m', '1y']) {
+      useDeviceStore.setState({ dateInterval: indexOf(key) });
+      render(<TimeRangePicker />, { wrapper: InDataView });
+      const pressed = within(screen.getByRole('toolbar')).getByRole('button', { pressed: true });
+      expect(pressed.textContent, key).toBe('1 mo');
+      cleanup();
+      const now = Date.now();
+      const { result } = renderHook(() => useDateRange(), { wrapper: InDataView });
+      expect(result.current.end.getTime() - result.current.start.getTime(), key).toBe(30 * 24 * 3600_000);
+      expect(result.current.end.getTime()).toBeGreaterThanOrEqual(now);
+      expect(useDeviceStore.getState().dateInterval, key).toBe(indexOf(key));
+    }
+  });
+
+  it('leaves every range to the other dashboards', () => {
+    useDeviceStore.setState({ dateInterval: indexOf('1y') });
+    render(<TimeRangePicker />);
+    const chips = within(screen.getByRole('toolbar')).getAllByRole('button');
+    expect(chips).toHaveLength(TIME_RANGES.length);
+    expect(within(screen.getByRole('toolbar')).getByRole('button', { pressed: true }).textContent).toBe('1 yr');
+    const { result } = renderHook(() => useDateRange());
+    expect(result.current.end.getTime() - result.current.start.getTime()).toBe(365 * 24 * 3600_000);
   });
 });

@@ -7,13 +7,15 @@ import { loadChunk } from '../../lib/chunkLoad.ts';
 import { useBreakpoint } from '../../lib/useBreakpoint.ts';
 import { useDateFormat } from '../../lib/useDateFormat.ts';
 import { useDeviceStore } from '../../stores/devices.ts';
+import { useDateInterval, useRangeChoices } from './rangeChoices.ts';
 import { selectionRange, wallSelection } from './rangeDates.ts';
 
 // The custom range dialog and its calendar (and Radix's dialog) load when it is first opened.
 const RangeDialog = lazy(() => loadChunk(() => import('./RangeDialog.tsx')).then((m) => ({ default: m.RangeDialog })));
 
 /**
- * The dashboards' time range (spec §9: 1 h … 1 year, custom): compact chips on wide screens, a
+ * The dashboards' time range (spec §9: 1 h … 1 year, custom), as many of them as the dashboard in
+ * view offers (the data view: 1 h to 30 days, see rangeChoices.ts): compact chips on wide screens, a
  * select on phones. "Custom" opens the date-range picker of spec §2: a dark panel near the top
  * centre with no text input, where the first click picks the first day and the second the last.
  */
@@ -24,7 +26,8 @@ const setRange = (dateInterval: number) => useDeviceStore.setState({ dateInterva
 
 export function TimeRangePicker() {
   const { t } = useTranslation();
-  const dateInterval = useDeviceStore((s) => s.dateInterval);
+  const choices = useRangeChoices();
+  const dateInterval = useDateInterval();
   const customRange = useDeviceStore((s) => s.customRange);
   const dates = useDateFormat();
   const phone = useBreakpoint() === 'xs';
@@ -48,11 +51,14 @@ export function TimeRangePicker() {
             value={isCustom ? CUSTOM_RANGE : dateInterval}
             onChange={(e) => choose(Number(e.target.value))}
           >
-            {TIME_RANGES.map((r, i) => (
-              <option key={r.key} value={i}>
-                {t(`timeRange.long.${r.key}`)}
-              </option>
-            ))}
+            {choices.map((i) => {
+              const key = TIME_RANGES[i]?.key;
+              return (
+                <option key={key} value={i}>
+                  {t(`timeRange.long.${key}`)}
+                </option>
+              );
+            })}
           </select>
           {isCustom && (
             <button
@@ -68,6 +74,7 @@ export function TimeRangePicker() {
         </div>
       ) : (
         <RangeChips
+          choices={choices}
           selected={isCustom ? CUSTOM_RANGE : dateInterval}
           customLabel={customLabel}
           onChoose={choose}
@@ -96,11 +103,13 @@ function periodLabel(range: { start: string; end: string }, dates: DateFormatter
 
 /** A toolbar of chips: one tab stop, arrow keys move between them, Enter or Space picks. */
 function RangeChips({
+  choices,
   selected,
   customLabel,
   onChoose,
   label,
 }: {
+  choices: readonly number[];
   selected: number;
   customLabel: string;
   onChoose: (index: number) => void;
@@ -114,10 +123,11 @@ function RangeChips({
   const onKeyDown = (e: KeyboardEvent) => {
     const rtl = getComputedStyle(e.currentTarget).direction === 'rtl';
     const step: Record<string, number> = { ArrowRight: rtl ? -1 : 1, ArrowLeft: rtl ? 1 : -1 };
+    const at = choices.indexOf(active);
     let next: number | undefined;
-    if (e.key in step) next = (active + (step[e.key] as number) + TIME_RANGES.length) % TIME_RANGES.length;
-    else if (e.key === 'Home') next = 0;
-    else if (e.key === 'End') next = TIME_RANGES.length - 1;
+    if (e.key in step) next = choices[(at + (step[e.key] as number) + choices.length) % choices.length];
+    else if (e.key === 'Home') next = choices[0];
+    else if (e.key === 'End') next = choices.at(-1);
     if (next === undefined) return;
     e.preventDefault();
     setActive(next);
@@ -126,7 +136,9 @@ function RangeChips({
 
   return (
     <div className="time-range" role="toolbar" aria-label={label} onKeyDown={onKeyDown}>
-      {TIME_RANGES.map((r, i) => {
+      {choices.map((i) => {
+        const r = TIME_RANGES[i];
+        if (!r) return null;
         const custom = i === CUSTOM_RANGE;
         return (
           <button

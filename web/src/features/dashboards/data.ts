@@ -26,6 +26,7 @@ import { useDeviceStore } from '../../stores/devices.ts';
 import { useUserStore } from '../../stores/user.ts';
 import { applyAlarms, applySamples, byUnit, type LiveSample } from './livePatches.ts';
 import { customerIds, devicesQuery, fleetList, showValuesQuery } from './queries.ts';
+import { useDateInterval } from './rangeChoices.ts';
 
 /** The data every dashboard widget shares: current devices, their latest values and alarms. */
 
@@ -65,9 +66,9 @@ export function useShowValues() {
   });
 }
 
-/** The dashboards' date interval as [start, end). */
+/** The date interval in effect on the dashboard in view as [start, end). */
 export function useDateRange() {
-  const dateInterval = useDeviceStore((s) => s.dateInterval);
+  const dateInterval = useDateInterval();
   const custom = useDeviceStore((s) => s.customRange);
   const refreshKey = useDeviceStore((s) => s.refreshKey);
   // biome-ignore lint/correctness/useExhaustiveDependencies: a refresh moves "now"

@@ -17,6 +17,7 @@ import { Button } from '../../../../ui/Button.tsx';
 import { NumbersTable, TableToggle } from '../../../../ui/NumbersTable.tsx';
 import { Spinner } from '../../../../ui/Spinner.tsx';
 import { useDateRange, useDevices, useSelectedUnits } from '../../data.ts';
+import { useDateInterval } from '../../rangeChoices.ts';
 import { WidgetEmpty, WidgetError } from '../../widgets/kpi/WidgetStates.tsx';
 import { chartProps } from '../../widgets/settings/props.ts';
 import type { WidgetProps } from '../../widgetTypes.ts';
@@ -254,7 +255,7 @@ export function ChartView({
   const { t } = useTranslation();
   const theme = useThemeTokens();
   const dates = useDateFormat();
-  const dateInterval = useDeviceStore((s) => s.dateInterval);
+  const dateInterval = useDateInterval();
   const customRange = useDeviceStore((s) => s.customRange);
   const rangeKey = `${dateInterval}|${customRange?.start ?? ''}|${customRange?.end ?? ''}`;
 
