@@ -3,7 +3,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FakeOpenMeteo } from '../server/test/fixtures/fakeOpenMeteo.ts';
 import { okPipeUnit } from './support/alarm.ts';
-import { DESKTOP, PHONE, signIn, useApp } from './support/app.ts';
+import { DESKTOP, PHONE, signIn, toasts, useApp } from './support/app.ts';
 
 // The weather widget reads a fake Open-Meteo on loopback (the real one is outside this network).
 const weather = new FakeOpenMeteo();
@@ -195,6 +195,68 @@ describe('dashboards', () => {
     await expect(page.locator('[data-widget-type=charts]').getByTestId('link-chip').textContent()).resolves.toContain(
       'Default',
     );
+  });
+
+  it('offers no widget store, and opens a dashboard stored with one without it', async () => {
+    const { page } = await app.open();
+    await signIn(page, app.url, 'operator');
+    // A dashboard saved while the widget store was offered: the stored map dashboard with one added.
+    await page.route(/\/api\/v3\/user\/dashboard(\?.*)?$/, async (route) => {
+      const response = await route.fetch();
+      type Content = { static?: string; widgets: Record<string, unknown>; layouts: Record<string, unknown[]> };
+      const records: { content: Content | null }[] = await response.json();
+      const map = records.find((r) => r.content?.static === 'map')?.content;
+      if (map) {
+        map.widgets.oldStore = { component: 'widgetStore', name: '', group: null, props: {}, settings: {} };
+        for (const [bp, w] of Object.entries({ md: 4, sm: 4, xs: 2 }))
+          map.layouts[bp]?.push({ i: 'oldStore', x: 0, y: 40, w, h: 5, mW: w === 2 ? 1 : 2, mH: 3 });
+      }
+      await route.fulfill({ response, json: records });
+    });
+    await page.goto(`${app.url}/dashboard/map`);
+    await page.getByRole('heading', { name: 'Map', level: 1 }).waitFor();
+    await page.locator('[data-widget-type=deviceMap]').waitFor();
+    expect(await widgetTypes(page)).toEqual(['charts', 'deviceMap']);
+
+    await startEditing(page);
+    await page.getByRole('button', { name: 'Add widget' }).click();
+    const picker = page.getByRole('dialog', { name: 'Add widget' });
+    await picker.locator('[data-type=status]').waitFor();
+    expect(await picker.locator('[data-type=widgetStore]').count()).toBe(0);
+    expect(await picker.getByText('Widget store').count()).toBe(0);
+  });
+
+  it('says a dashboard could not be reset, and keeps it as it was', async () => {
+    const { page } = await app.open();
+    await signIn(page, app.url, 'operator');
+    await page.goto(`${app.url}/dashboard/map`);
+    await page.getByRole('heading', { name: 'Map', level: 1 }).waitFor();
+    await startEditing(page);
+    let saved = nextSave(page);
+    await page.getByRole('button', { name: 'Add widget' }).click();
+    await page.getByRole('dialog', { name: 'Add widget' }).locator('[data-type=status]').click();
+    await page.locator('[data-widget-type=status]').waitFor();
+    await saved;
+
+    // The server refuses the restored dashboard: the toast names it, and its widgets stay.
+    const put = `**${DASHBOARD}${idInUrl(page)}`;
+    await page.route(put, (route) =>
+      route.request().method() === 'PUT'
+        ? route.fulfill({ status: 503, json: { message: 'Service unavailable' } })
+        : route.continue(),
+    );
+    await page.getByRole('toolbar').getByRole('button', { name: 'Restore' }).click();
+    await page.getByRole('dialog', { name: 'Restore' }).getByRole('button', { name: 'Restore' }).click();
+    await toasts(page).filter({ hasText: 'Could not reset Map' }).waitFor();
+    await expect.poll(() => widgetTypes(page)).toEqual(['charts', 'deviceMap', 'status']);
+
+    // With the server back, the restore goes through.
+    await page.unroute(put);
+    saved = nextSave(page);
+    await page.getByRole('toolbar').getByRole('button', { name: 'Restore' }).click();
+    await page.getByRole('dialog', { name: 'Restore' }).getByRole('button', { name: 'Restore' }).click();
+    await saved;
+    expect(await widgetTypes(page)).toEqual(['charts', 'deviceMap']);
   });
 
   it('moves and resizes widgets in edit mode only, and keeps the layout after a reload', async () => {

@@ -35,6 +35,8 @@ describe('device management', () => {
     await page.getByLabel('Search units').fill(unit.name);
     const rows = page.locator('.vt__table tbody tr:not(.vt__spacer)');
     await expect.poll(() => rows.count()).toBe(1);
+    // The noun follows the total: "1 of 108 units", never "1 of 108 unit".
+    await expect(page.locator('.device-table__count').textContent()).resolves.toMatch(/^1 of \d+ units$/);
     await page.getByRole('link', { name: unit.name, exact: true }).click();
     await page.getByRole('heading', { name: unit.name, level: 2 }).waitFor();
 
@@ -69,12 +71,30 @@ describe('device management', () => {
     expect(ops[0]).toMatchObject({ operation: 'send_settings', state: 'succeeded' });
   });
 
+  it('says the configuration failed when the settings cannot be sent to the unit, and keeps them saved', async () => {
+    const { page } = await app.open();
+    await signIn(page, app.url, 'manager');
+    const { unit } = await okPipeUnit(page, app.server);
+    await page.goto(`${app.url}/devicemanagement?unit=${unit.id}&tab=schedule`);
+    await page.route(/\/operation\?operation=send_settings$/, (route) =>
+      route.fulfill({ status: 503, json: { success: false, error: 'Gateway unavailable' } }),
+    );
+    await page.getByLabel('Report every', { exact: true }).fill('45');
+    await page.getByRole('button', { name: 'Save and send to unit' }).click();
+    await toasts(page).filter({ hasText: 'Configuration failed: Gateway unavailable' }).waitFor();
+    const settings = await v2<{ Schedule: number | null }>(page, `/api/v2/device/legacy/devices/${unit.id}/settings`);
+    expect(settings.Schedule).toBe(45);
+    await expect(toasts(page).filter({ hasText: 'Could not save' }).count()).resolves.toBe(0);
+  });
+
   it('lets an operator run operations but not change settings', async () => {
     const { page } = await app.open();
     await signIn(page, app.url, 'operator');
     const { unit } = await okPipeUnit(page, app.server);
     await page.goto(`${app.url}/devicemanagement?unit=${unit.id}&tab=schedule`);
-    await page.getByText('You are missing authority for this device.').waitFor();
+    // Settings are read only for this role: a quiet tag on the tab, none on the operations.
+    await page.locator('.device-tabs__panel .tag', { hasText: 'Read only' }).waitFor();
+    await expect(page.locator('.ops .tag').count()).resolves.toBe(0);
     await expect(page.getByLabel('Report every', { exact: true }).isDisabled()).resolves.toBe(true);
     await expect(page.getByRole('button', { name: 'Save and send to unit' }).count()).resolves.toBe(0);
     await page.locator('.ops__op', { hasText: 'Get data' }).click();
@@ -101,6 +121,15 @@ describe('device management', () => {
       await expect(page.locator('.ops__op', { hasText: sv(`devices.operations.${op}`) }).isDisabled()).resolves.toBe(
         true,
       );
+    // Read only is said calmly, once on the operations and once on each tab: no missing-authority alarm.
+    const readOnly = page.locator('.tag', { hasText: sv('devices.readOnly') });
+    await expect(readOnly.count()).resolves.toBe(2);
+    await page.getByText(sv('devices.readOnlyHint')).waitFor();
+    await expect(page.getByText(sv('devices.noAuthority')).count()).resolves.toBe(0);
+    await page.getByRole('tab', { name: sv('devices.tabs.schedule') }).click();
+    await expect(page.getByLabel(sv('devices.fields.Schedule'), { exact: true }).isDisabled()).resolves.toBe(true);
+    await expect(readOnly.count()).resolves.toBe(2);
+    await expect(page.getByText(sv('devices.noAuthority')).count()).resolves.toBe(0);
     await page.goto(`${app.url}/groupmanagement`);
     await page.locator('.container-item').first().waitFor();
     await page.getByText(sv('containers.readOnly')).waitFor();

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FakeOpenMeteo } from '../server/test/fixtures/fakeOpenMeteo.ts';
 import { signIn, useApp } from './support/app.ts';
 
-// Widget settings forms, the list (table report) widget and the widget store, clicked through the real UI.
+// Widget settings forms and the list (table report) widget, clicked through the real UI.
 const weather = new FakeOpenMeteo();
 beforeAll(() => weather.listen());
 afterAll(() => weather.stop());
@@ -176,40 +176,6 @@ describe('widget settings', () => {
     await expect
       .poll(() => headers(widget(page, 'list')), { timeout: 15_000 })
       .toEqual(['Unit', 'Battery voltage', 'Resistance 1']);
-  });
-
-  it('adds a widget from the widget store and keeps the one-map rule', async () => {
-    const { page } = await app.open();
-    await signIn(page, app.url, 'operator');
-    await page.goto(`${app.url}/dashboard/map`);
-    await page.getByRole('heading', { name: 'Map', level: 1 }).waitFor();
-    await startEditing(page);
-    let saved = nextSave(page);
-    await addFromPicker(page, 'widgetStore');
-    await saved;
-    await page.getByRole('button', { name: 'Done' }).click();
-
-    const store = widget(page, 'widgetStore');
-    const item = (type: string) => store.locator(`.wstore__item[data-type=${type}]`);
-    // On the dashboard already: not offered; a second map: refused with the spec's message.
-    expect(await item('charts').count()).toBe(0);
-    expect(await item('deviceMap').count()).toBe(0);
-    await expect(item('alarmMap').textContent()).resolves.toContain('You can only have one map');
-    expect(await item('alarmMap').getByRole('button').isDisabled()).toBe(true);
-    await expect(store.locator('.wstore__announced').textContent()).resolves.toMatch(
-      /(more widgets? (is|are)|More widgets are) announced/,
-    );
-
-    saved = nextSave(page);
-    await item('battery').getByRole('button', { name: 'Add Battery' }).click();
-    await widget(page, 'battery').waitFor();
-    await saved;
-    expect(await item('battery').count()).toBe(0);
-
-    await page.reload();
-    await widget(page, 'battery').waitFor();
-    await widget(page, 'widgetStore').locator('.wstore__item').first().waitFor();
-    expect(await widget(page, 'widgetStore').locator('.wstore__item[data-type=battery]').count()).toBe(0);
   });
 
   it('shows parking occupancy per day and per bay within the daily window', async () => {

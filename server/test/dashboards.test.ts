@@ -191,6 +191,25 @@ describe('dashboards of a user', () => {
     expect(await t.db.query('select 1 from dashboards where id = $1', [decodeDashboardId(id)])).toEqual([]);
   });
 
+  it('opens a dashboard stored with the retired widget store without it, and refuses one anew', async () => {
+    const created = (await call('POST', D, { name: 'Old board' })).json<DashboardRecord>();
+    const one = addWidget(emptyDashboard('Old board'), 'status');
+    const { dashboard, id: store } = addWidget(one.dashboard, 'battery');
+    const stored = {
+      ...dashboard,
+      widgets: { ...dashboard.widgets, [store]: { ...dashboard.widgets[store], component: 'widgetStore' } },
+    };
+    expect((await call('PUT', `${D}/${created.id}`, stored)).statusCode).toBe(400);
+    await t.db.query('update dashboards set content = $1 where id = $2', [stored, decodeDashboardId(created.id)]);
+    const opened = await call('GET', `${D}/${created.id}`);
+    expect(opened.statusCode, opened.body).toBe(200);
+    expect(opened.json<DashboardRecord>().content).toEqual(one.dashboard);
+    const listed = await call('GET', D);
+    expect(listed.statusCode, listed.body).toBe(200);
+    expect(listed.json<DashboardRecord[]>().find((d) => d.id === created.id)?.content).toEqual(one.dashboard);
+    expect((await call('DELETE', `${D}/${created.id}`)).statusCode).toBe(200);
+  });
+
   it('serves the templates and the widget list', async () => {
     const templates = (await call('GET', `${D}/template`)).json<{ id: string; content: unknown }[]>();
     expect(templates.map((x) => x.id)).toEqual(['overview', 'units', 'alarms', 'map', 'telemetry', 'parking']);

@@ -253,6 +253,17 @@ describe('layouts', () => {
     } as DashboardModel;
     expect(knownWidgets(old).layouts.md).toEqual([]);
   });
+
+  it('opens a dashboard stored with the retired widget store without it, and offers it no more', () => {
+    const one = addWidget(emptyDashboard(), 'status');
+    const { dashboard, id } = addWidget(one.dashboard, 'battery');
+    const store = { ...dashboard.widgets[id], component: 'widgetStore' as WidgetType };
+    const stored = { ...dashboard, widgets: { ...dashboard.widgets, [id]: store } } as DashboardModel;
+    const opened = knownWidgets(stored);
+    expect(Object.keys(opened.widgets)).toEqual([one.id]);
+    for (const bp of GRID_BREAKPOINTS) expect(opened.layouts[bp].map((l) => l.i)).toEqual([one.id]);
+    expect(WIDGET_CATALOGUE.map((w) => w.type as string)).not.toContain('widgetStore');
+  });
 });
 
 describe('built-in dashboards', () => {

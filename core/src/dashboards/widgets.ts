@@ -34,7 +34,6 @@ export const WIDGET_TYPES = [
   'list',
   'airQuality',
   'consumption',
-  'widgetStore',
 ] as const;
 export type WidgetType = (typeof WIDGET_TYPES)[number];
 
@@ -69,7 +68,6 @@ export const WIDGET_CATALOGUE: readonly WidgetTypeDef[] = [
   def('list', 6, 8),
   def('airQuality', 3, 5),
   def('consumption', 6, 6),
-  def('widgetStore', 4, 5),
 ];
 
 const byType = new Map(WIDGET_CATALOGUE.map((d) => [d.type, d]));

@@ -15,6 +15,7 @@ const server = vi.hoisted(() => ({
   saved: [] as { id: string; content: DashboardModel }[],
   created: [] as { name: string; templateId?: string }[],
   failList: false,
+  failSave: false,
   next: 1,
 }));
 vi.mock('../lib/api.ts', () => ({
@@ -29,6 +30,7 @@ vi.mock('../lib/api.ts', () => ({
       return { id, name, filter: null, content: null, templateId: templateId ?? null, useContext: false };
     },
     save: async (id: string, content: DashboardModel) => {
+      if (server.failSave) throw new Error('HTTP 500');
       server.saved.push({ id, content });
       return {};
     },
@@ -43,7 +45,7 @@ const { useDashboardStore, SAVE_DELAY_MS } = store;
 
 beforeEach(() => {
   vi.useFakeTimers();
-  Object.assign(server, { records: [], saved: [], created: [], failList: false, next: 1 });
+  Object.assign(server, { records: [], saved: [], created: [], failList: false, failSave: false, next: 1 });
   store.clearDashboards();
 });
 afterEach(() => {
@@ -120,15 +122,31 @@ describe('saving', () => {
     expect(server.saved.map((s) => s.id)).toEqual([newId]);
   });
 
-  it('restore commits an empty dashboard, then the template on the next tick', () => {
+  it('restore commits an empty dashboard, then the template on the next tick, saved at once', async () => {
     const edited = addWidget(builtinDashboard('map'), 'status').dashboard;
     useDashboardStore.setState({ dashboards: { [id]: edited } });
-    store.restoreDashboard(id, 'Karta');
+    store.saveDashboard(id); // an edit still waiting: the restore replaces it
+    const restored = store.restoreDashboard(id, 'Karta');
     expect(useDashboardStore.getState().dashboards[id]).toEqual(emptyDashboard('Karta'));
-    vi.advanceTimersByTime(0);
+    await vi.advanceTimersByTimeAsync(0);
+    await restored;
     expect(useDashboardStore.getState().dashboards[id]).toEqual(builtinDashboard('map', 'Karta'));
+    expect(server.saved).toEqual([{ id, content: builtinDashboard('map', 'Karta') }]);
     vi.advanceTimersByTime(SAVE_DELAY_MS);
-    expect(server.saved.at(-1)?.content).toEqual(builtinDashboard('map', 'Karta'));
+    expect(server.saved).toHaveLength(1);
+  });
+
+  it('a restore that cannot be saved rejects and puts the dashboard back as it was', async () => {
+    const edited = addWidget(builtinDashboard('map'), 'status').dashboard;
+    useDashboardStore.setState({ dashboards: { [id]: edited } });
+    server.failSave = true;
+    const failed = store.restoreDashboard(id, 'Karta').then(
+      () => 'saved',
+      (e: Error) => e.message,
+    );
+    await vi.advanceTimersByTimeAsync(0);
+    expect(await failed).toBe('HTTP 500');
+    expect(useDashboardStore.getState().dashboards[id]).toBe(edited);
   });
 
   it('delete removes it locally after the server', async () => {

@@ -112,15 +112,38 @@ export function editDashboard(id: string, edit: (d: DashboardModel) => Dashboard
   if (d) updateDashboard(id, edit(d));
 }
 
-/** Restore of spec §4: commit an empty dashboard, then on the next tick the built-in's template. */
-export function restoreDashboard(id: string, translatedName: string) {
-  const key = get().dashboards[id]?.static;
-  if (!key) return;
+/**
+ * Restore of spec §4: commit an empty dashboard, then on the next tick the built-in's template,
+ * saved at once (it replaces any edit still waiting to be saved). A save that fails rejects, and
+ * the dashboard is put back as it was unless it has been edited since (then that edit's save runs).
+ */
+export function restoreDashboard(id: string, translatedName: string): Promise<void> {
+  const before = get().dashboards[id];
+  const key = before?.static;
+  if (!before || !key) return Promise.resolve();
+  const waiting = id in get().pending;
+  clearTimeout(get().pending[id]);
+  set((s) => {
+    const { [id]: _replaced, ...pending } = s.pending;
+    return { pending };
+  });
   put(id, emptyDashboard(translatedName));
-  setTimeout(() => {
-    put(id, builtinDashboard(key, translatedName));
-    saveDashboard(id);
-  }, 0);
+  return new Promise((resolve, reject) =>
+    setTimeout(() => {
+      const restored = builtinDashboard(key, translatedName);
+      put(id, restored);
+      dashboardApi.save(id, structuredClone(restored)).then(
+        () => resolve(),
+        (e) => {
+          if (get().dashboards[id] === restored) {
+            put(id, before);
+            if (waiting) saveDashboard(id);
+          }
+          reject(e);
+        },
+      );
+    }, 0),
+  );
 }
 
 export async function renameDashboard(id: string, name: string) {

@@ -9,6 +9,7 @@ import {
   emptyDashboard,
   encodeDashboardId,
   type FilterSettings,
+  knownWidgets,
   WIDGET_CATALOGUE,
 } from '@fieldwatch/core';
 import type { Queryable } from '../../db/db.ts';
@@ -26,11 +27,12 @@ import {
 
 /** Dashboards of spec §7: each belongs to its user, and with useContext to the then current organisation. */
 
+/** A stored widget of a type no longer offered (the widget store) is left out, so the dashboard still opens. */
 const toRecord = (r: DashboardRow): DashboardRecord => ({
   id: encodeDashboardId(r.id),
   name: r.name,
   filter: r.filter,
-  content: r.content,
+  content: r.content && knownWidgets(r.content),
   templateId: r.template_id,
   useContext: r.use_context,
 });

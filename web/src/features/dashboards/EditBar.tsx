@@ -76,7 +76,11 @@ export function EditBar({ id, dashboard, onDone }: { id: string; dashboard: Dash
         title={t('dashboard.restore')}
         text={t('dashboard.restoreText')}
         confirm={t('dashboard.restore')}
-        onConfirm={() => restoreDashboard(id, dashboard.static ? t(`builtin.${dashboard.static}`) : dashboard.name)}
+        onConfirm={() =>
+          restoreDashboard(id, dashboard.static ? t(`builtin.${dashboard.static}`) : dashboard.name).catch(() =>
+            toast(t('dashboard.resetFailed', { name: dashboardTitle(t, dashboard.name) }), 'danger'),
+          )
+        }
       />
       <ConfirmDialog
         open={dialog === 'delete'}

@@ -19,7 +19,6 @@ import {
   Power,
   Siren,
   SquareParking,
-  Store,
   Table,
   Thermometer,
   Users,
@@ -161,10 +160,6 @@ export const WIDGET_UI: Record<WidgetType, { icon: LucideIcon; Component?: Lazy;
     icon: LayoutGrid,
     Component: load(() => import('./widgets/consumption/ConsumptionWidget.tsx'), 'ConsumptionWidget'),
     Settings: loadSettings(() => import('./widgets/consumption/ConsumptionWidget.tsx'), 'ConsumptionSettings'),
-  },
-  widgetStore: {
-    icon: Store,
-    Component: load(() => import('./widgets/store/WidgetStoreWidget.tsx'), 'WidgetStoreWidget'),
   },
 };
 

@@ -12,7 +12,7 @@ import { Skeleton } from '../../ui/Skeleton.tsx';
 import { StatusLabel } from '../../ui/StatusLabel.tsx';
 import { Time } from '../../ui/Time.tsx';
 import { devicesApi } from './devicesApi.ts';
-import { NoAuthority, OperationsPanel } from './OperationsPanel.tsx';
+import { OperationsPanel, ReadOnlyTag } from './OperationsPanel.tsx';
 import { SettingsForm } from './SettingsForm.tsx';
 import { AlarmLimitsTab } from './tabs/AlarmLimitsTab.tsx';
 import { LocationTab } from './tabs/LocationTab.tsx';
@@ -190,7 +190,12 @@ export function DeviceDetail({
           ))}
         </div>
         <div id="device-tab-panel" role="tabpanel" aria-labelledby={`tab-${tab}`} className="device-tabs__panel">
-          {!configure && tab !== 'logScan' && tab !== 'firmware' && <NoAuthority />}
+          {!configure && tab !== 'logScan' && tab !== 'firmware' && (
+            <p className="read-only-note">
+              <ReadOnlyTag />
+              {t('devices.readOnlyHint')}
+            </p>
+          )}
           {panel()}
         </div>
       </div>

@@ -9,6 +9,7 @@ import { toast } from '../../lib/toast.ts';
 import { Button } from '../../ui/Button.tsx';
 import { Dialog } from '../../ui/Dialog.tsx';
 import { Spinner } from '../../ui/Spinner.tsx';
+import { Tag } from '../../ui/Tag.tsx';
 import { TextField } from '../../ui/TextField.tsx';
 import { Time } from '../../ui/Time.tsx';
 import { devicesApi } from './devicesApi.ts';
@@ -50,10 +51,12 @@ export function OperationsPanel({
 
   return (
     <section className="card ops" aria-labelledby="ops-title">
-      <h2 id="ops-title" className="ops__title">
-        {t('devices.operationsTitle')}
-      </h2>
-      {!canOperate && <NoAuthority />}
+      <div className="ops__head">
+        <h2 id="ops-title" className="ops__title">
+          {t('devices.operationsTitle')}
+        </h2>
+        {!canOperate && <ReadOnlyTag />}
+      </div>
       <ul className="ops__grid">
         {OPERATIONS.map((op) => {
           const last = latest.get(op);
@@ -117,17 +120,10 @@ export function OperationsPanel({
   );
 }
 
-/** The 'You are missing authority for this device' note where the role lacks an action (spec §6). */
-export function NoAuthority() {
+/** Where the role may look but not act: a calm "Read only" tag beside the disabled controls. */
+export function ReadOnlyTag() {
   const { t } = useTranslation();
-  return (
-    <p className="no-authority" role="note">
-      <Lock size={14} aria-hidden />
-      <span>
-        {t('devices.noAuthority')} <span className="muted">{t('devices.noAuthorityHelp')}</span>
-      </span>
-    </p>
-  );
+  return <Tag icon={<Lock size={12} aria-hidden />}>{t('devices.readOnly')}</Tag>;
 }
 
 function OperationState({ status }: { status: OperationStatus | undefined }) {

@@ -84,11 +84,13 @@ export function SettingsForm({
     if (Object.keys(found).length > 0) return;
     try {
       if (Object.keys(patch).length > 0) await save.mutateAsync(patch);
-      if (sending) await send('send_settings');
-      else toast(Object.keys(patch).length > 0 ? t('devices.saved') : t('devices.noChanges'), 'success');
     } catch (err) {
       toast(t('devices.saveFailed', { message: (err as Error).message }), 'danger');
+      return;
     }
+    // Sending toasts its own failure (the configuration did not reach the unit); the save stands.
+    if (sending) await send('send_settings').catch(() => undefined);
+    else toast(Object.keys(patch).length > 0 ? t('devices.saved') : t('devices.noChanges'), 'success');
   };
 
   return (

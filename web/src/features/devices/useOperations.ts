@@ -1,5 +1,6 @@
 import type { Operation, OperationStatus } from '@fieldwatch/core';
 import { useQuery } from '@tanstack/react-query';
+import type { TFunction } from 'i18next';
 import { useCallback, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { onLive } from '../../lib/live.ts';
@@ -31,13 +32,10 @@ export function useOperations(unitId: number) {
         if (m.kind === 'relay') void queryClient.invalidateQueries({ queryKey: ['deviceRelay', unitId] });
         if (m.kind === 'operation' && m.state !== 'requested') {
           const name = t(`devices.operations.${String(m.operation)}`, { defaultValue: String(m.operation) });
-          toast(
-            t(m.state === 'succeeded' ? 'devices.operationSucceeded' : 'devices.operationFailed', {
-              name,
-              message: m.message,
-            }),
-            m.state === 'succeeded' ? 'success' : 'danger',
-          );
+          const message = String(m.message ?? '');
+          if (m.state === 'succeeded') toast(t('devices.operationSucceeded', { name }), 'success');
+          else if (m.operation === 'send_settings') toast(configurationFailed(t, message), 'danger');
+          else toast(t('devices.operationFailed', { name, message }), 'danger');
         }
       }),
     [unitId, t],
@@ -52,7 +50,14 @@ export function latestByOperation(list: readonly OperationStatus[]): Map<string,
   return out;
 }
 
-/** Requests an operation of the unit; the queue shows it as requested at once. */
+/**
+ * The settings sent to a unit did not reach it: the request was refused, or the unit answered that
+ * it failed; the reason follows when there is one.
+ */
+export const configurationFailed = (t: TFunction, message: string) =>
+  message ? t('devices.configurationFailedReason', { message }) : t('devices.configurationFailed');
+
+/** Requests an operation of the unit (a refusal is toasted and re-thrown); the queue shows it as requested at once. */
 export function useRunOperation(unitId: number) {
   const { t } = useTranslation();
   return useCallback(
@@ -61,7 +66,11 @@ export function useRunOperation(unitId: number) {
         await devicesApi.run(unitId, operation);
         toast(t('devices.operationRequested', { name: t(`devices.operations.${operation}`) }), 'info');
       } catch (e) {
-        toast(t('devices.operationError', { message: (e as Error).message }), 'danger');
+        const message = (e as Error).message;
+        toast(
+          operation === 'send_settings' ? configurationFailed(t, message) : t('devices.operationError', { message }),
+          'danger',
+        );
         throw e;
       } finally {
         void queryClient.invalidateQueries({ queryKey: operationsKey(unitId) });
