@@ -307,6 +307,17 @@ describe('locale files', () => {
     expect(stale, `allowlist keys missing from en.json: ${stale.join(', ')}`).toEqual([]);
   });
 
+  it('choose the plural of "N of M …" by the total: such a text never prints the count as N', () => {
+    // i18next picks the plural form by `count`, and the noun follows the total ("1 of 108 units").
+    const wrong = [...byLanguage].flatMap(([lang, file]) =>
+      [...flatten(file)]
+        .filter(([key, value]) => PLURAL.test(key) && String(value).includes('{{total}}'))
+        .filter(([, value]) => String(value).includes('{{count}}'))
+        .map(([key]) => `${lang}: ${key}`),
+    );
+    expect(wrong).toEqual([]);
+  });
+
   it('English has non-empty string values', () => {
     const bad = [...enFlat].filter(([, v]) => typeof v !== 'string' || v.trim() === '').map(([k]) => k);
     expect(bad, `empty or non-string values in en.json: ${bad.join(', ')}`).toEqual([]);

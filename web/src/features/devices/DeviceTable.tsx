@@ -285,7 +285,7 @@ export function DeviceTable({ devices, openId }: { devices: readonly Device[]; o
         />
       </div>
       <p className="device-table__count muted" aria-live="polite">
-        {t('devices.count', { count: rows.length, total: devices.length })}
+        {t('devices.count', { count: devices.length, shown: rows.length, total: devices.length })}
       </p>
     </div>
   );

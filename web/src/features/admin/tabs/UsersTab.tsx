@@ -122,7 +122,7 @@ function Directory({ profiles, orgs, search }: { profiles: AdminProfile[]; orgs:
         {rows.length === 0 && <p className="admin-table__empty muted">{t('admin.users.noMatch')}</p>}
       </div>
       <p className="admin-count muted" aria-live="polite">
-        {t('admin.users.count', { count: rows.length, total: profiles.length })}
+        {t('admin.users.count', { count: profiles.length, shown: rows.length, total: profiles.length })}
       </p>
     </>
   );
