@@ -50,7 +50,7 @@ describe('users and roles', () => {
       roleId: AccessLevel.User,
       email: 'nils@example.test',
     });
-    expect(res.json()).toEqual({ username: 'nils', created: true, invited: true });
+    expect(res.json()).toEqual({ username: 'nils', created: true, invited: true, delivery: 'mail' });
     await expect.poll(() => sink.mails.filter((m) => m.to.includes('nils@example.test')).length).toBe(1);
     const raw = (sink.mails.at(-1)?.raw ?? '').replace(/=\r?\n/g, '').replace(/=3D/g, '=');
     expect(raw).toContain('Alpha North');
@@ -69,6 +69,30 @@ describe('users and roles', () => {
       [org.north, 1],
       [org.northX, 1],
     ]);
+  });
+
+  it('says the invitation went to the server log when there is no mail server (no SMTP_URL)', async () => {
+    const bare = await createTestApp();
+    try {
+      const tree = await createOrganizationTree(bare.db);
+      await createUser(bare.db, {
+        username: 'ada',
+        password: PASSWORD,
+        organizationId: tree.alpha,
+        role: AccessLevel.SuperUser,
+      });
+      const cookie = await signIn(bare.app, 'ada', PASSWORD);
+      const add = (body: object) =>
+        bare.app.inject({ method: 'POST', url: '/api/v1/admin/addUser', payload: body, headers: { cookie } });
+      const base = { name: 'Liv Berg', organizationId: tree.north };
+      const invited = await add({ ...base, username: 'liv', email: 'liv@example.test' });
+      expect(invited.json()).toEqual({ username: 'liv', created: true, invited: true, delivery: 'log' });
+      // No address, no invitation: nothing is said about a delivery.
+      const plain = await add({ ...base, username: 'liv2' });
+      expect(plain.json()).toEqual({ username: 'liv2', created: true, invited: false });
+    } finally {
+      await bare.close();
+    }
   });
 
   it('refuses a username that belongs to someone outside, and a blank name', async () => {

@@ -39,6 +39,7 @@ let unitId = 0;
 const sent: { to: string; subject: string }[] = [];
 /** A mail server that takes every mail and never answers: nothing may wait for it. */
 const hangingMailer: AccountMailer = {
+  delivery: 'mail',
   send: (mail) => {
     sent.push(mail);
     return new Promise(() => {});

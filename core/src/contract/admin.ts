@@ -52,7 +52,17 @@ export const AddUserBody = Type.Object(
   closed,
 );
 export type AddUserBody = Static<typeof AddUserBody>;
-export const AddUserResult = Type.Object({ username: Type.String(), created: Type.Boolean(), invited: Type.Boolean() });
+/** How the server hands a person a mail: through the mail server (SMTP_URL), or into its log when it has none. */
+export const MailDelivery = Type.Union([Type.Literal('mail'), Type.Literal('log')]);
+export type MailDelivery = Static<typeof MailDelivery>;
+export const AddUserResult = Type.Object({
+  username: Type.String(),
+  created: Type.Boolean(),
+  invited: Type.Boolean(),
+  /** With an invitation: where it went, so the administrator is told the truth about it. */
+  delivery: Type.Optional(MailDelivery),
+});
+export type AddUserResult = Static<typeof AddUserResult>;
 
 export const AdminOrganization = Type.Object({
   id: Type.Integer(),

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import {
   ACCOUNT_URL_REDIRECT_DAYS,
   type AddUserBody,
+  type AddUserResult,
   type AdminOrganization,
   type AdminProfile,
   type ContactFields,
@@ -217,7 +218,7 @@ export async function addUser(
   admin: Admin,
   body: AddUserBody,
   invite: { mailer: AccountMailer; origin: string; log: FastifyBaseLogger },
-) {
+): Promise<AddUserResult> {
   const orgs = await requireAdministered(db, admin, body.organizationId);
   const blank = validateBlank(body.name, 'name');
   if (blank) throw httpError(400, 'name should not be blank');
@@ -255,7 +256,7 @@ export async function addUser(
         return false;
       });
   }
-  return { username: body.username, created: true, invited };
+  return { username: body.username, created: true, invited, ...(invited ? { delivery: invite.mailer.delivery } : {}) };
 }
 
 export async function organizationsOf(db: Queryable, admin: Admin): Promise<AdminOrganization[]> {

@@ -1,8 +1,11 @@
+import type { MailDelivery } from '@fieldwatch/core';
 import type { FastifyBaseLogger } from 'fastify';
 import { translate } from '../../i18n.ts';
 
 /** How the server sends a person a mail: nodemailer through SMTP_URL, or the log when there is none (local use). */
 export type AccountMailer = {
+  /** Where a sent mail ends up, told to whoever asked for it (an administrator, never the public). */
+  delivery: MailDelivery;
   send(mail: { to: string; subject: string; text: string }): Promise<void>;
 };
 
@@ -10,12 +13,13 @@ export function smtpAccountMailer(
   transport: { sendMail(m: { from: string; to: string; subject: string; text: string }): Promise<unknown> },
   from: string,
 ): AccountMailer {
-  return { send: async (m) => void (await transport.sendMail({ from, ...m })) };
+  return { delivery: 'mail', send: async (m) => void (await transport.sendMail({ from, ...m })) };
 }
 
 /** Without a mail server the link is written to the server log, so a local installation can still reset. */
 export function logAccountMailer(log: FastifyBaseLogger): AccountMailer {
   return {
+    delivery: 'log',
     send: async (m) => log.warn({ to: m.to, subject: m.subject, text: m.text }, 'no SMTP_URL: mail written to the log'),
   };
 }

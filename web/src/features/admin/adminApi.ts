@@ -1,5 +1,6 @@
 import type {
   AddUserBody,
+  AddUserResult,
   AdminOrganization,
   AdminProfile,
   ApiKey,
@@ -31,8 +32,7 @@ export type UserProfileBody = { name: string; title: string; email: string; phon
 export const adminApi = {
   organizations: () => api.get<AdminOrganization[]>(`${A}/getOrganizations`),
   profiles: (organizationId: number) => api.get<AdminProfile[]>(`${A}/profilesByOrgId${query({ organizationId })}`),
-  addUser: (body: AddUserBody) =>
-    api.post<{ username: string; created: boolean; invited: boolean }>(`${A}/addUser`, body),
+  addUser: (body: AddUserBody) => api.post<AddUserResult>(`${A}/addUser`, body),
   setRole: (username: string, organizationId: number, roleId: number) =>
     api.put<Ok>(`${A}/updateUserRole`, { username, organizationId, roleId }),
   removeRole: (username: string, organizationId: number) =>

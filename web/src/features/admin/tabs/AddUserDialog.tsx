@@ -1,4 +1,4 @@
-import { AccessLevel, type AdminOrganization, accessLevels } from '@fieldwatch/core';
+import { AccessLevel, type AdminOrganization, accessLevels, type MailDelivery } from '@fieldwatch/core';
 import { type FormEvent, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../ui/Button.tsx';
@@ -11,10 +11,16 @@ import { type NewUser, newUserProblems } from '../adminForms.ts';
 import { orgOptions } from '../orgTree.ts';
 
 const EMPTY: NewUser = { username: '', name: '', email: '' };
+/** The toast says where the invitation went: mailed, or only in the server log (no mail server). */
+const INVITED = { mail: 'admin.users.invited', log: 'admin.users.invitedToLog' } as const satisfies Record<
+  MailDelivery,
+  string
+>;
 
 /**
  * Adds a user to an organisation (addUser). With an e-mail address the server sends an invitation
- * to set a password; without one, an administrator sets it under User management.
+ * to set a password (by mail, or into its log when it has no mail server); without one, an
+ * administrator sets it under User management.
  */
 export function AddUserDialog({
   open,
@@ -45,9 +51,8 @@ export function AddUserDialog({
     done: (r, v) => {
       const where = orgs.find((o) => o.id === v.organizationId)?.name ?? '';
       if (!r.created) return t('admin.users.roleGiven', { username: r.username, org: where });
-      return r.invited
-        ? t('admin.users.invited', { username: r.username, email: v.email })
-        : t('admin.users.created', { username: r.username });
+      if (!r.delivery) return t('admin.users.created', { username: r.username });
+      return t(INVITED[r.delivery], { username: r.username, email: v.email });
     },
   });
   const labels = {
