@@ -383,11 +383,21 @@ describe('dashboards', () => {
     await page.getByRole('heading', { name: 'Luleå <b>night</b>', level: 1 }).waitFor();
     expect(await widgetTypes(page)).toEqual(['alarmList', 'alarmMap']);
     const id = idInUrl(page);
+    // The navigation lists it under the user's own dashboards, its name as written.
+    const rail = page.getByRole('navigation', { name: MAIN_NAV });
+    const own = rail.getByRole('link', { name: 'Luleå <b>night</b>', exact: true });
+    await expect(own.getAttribute('href')).resolves.toBe(`/dashboard/${id}`);
+    await expect(rail.getByText('My dashboards').count()).resolves.toBe(1);
+    await rail.getByRole('link', { name: 'Overview', exact: true }).click();
+    await page.getByRole('heading', { name: 'Overview', level: 1 }).waitFor();
+    await own.click();
+    await page.getByRole('heading', { name: 'Luleå <b>night</b>', level: 1 }).waitFor();
 
     await startEditing(page);
     await page.getByRole('toolbar').getByRole('button', { name: 'Delete dashboard' }).click();
     await page.getByRole('dialog', { name: 'Delete dashboard' }).getByRole('button', { name: 'Delete' }).click();
     await page.getByRole('heading', { name: 'Overview', level: 1 }).waitFor();
+    await own.waitFor({ state: 'detached' });
     await page.goto(`${app.url}/dashboard/${id}`);
     await page.getByText('Dashboard not found').waitFor();
   });

@@ -73,6 +73,21 @@ describe('a new dashboard', () => {
 });
 
 describe('adding a widget', () => {
+  it('fills the room beside the last widgets instead of opening a row of its own', () => {
+    // md is 12 columns: a 6-wide widget at the top left leaves the right half free.
+    const d = addWidget(emptyDashboard(), 'deviceList').dashboard;
+    const first = d.layouts.md[0];
+    expect(first).toMatchObject({ x: 0, y: 0 });
+    const { dashboard, id } = addWidget(d, 'alarmList');
+    const second = dashboard.layouts.md.find((l) => l.i === id);
+    expect(first?.w).toBe(6);
+    expect(second).toMatchObject({ x: 6, y: 0, w: 6 });
+    // A phone's widgets span the screen: one under the other.
+    const phone = dashboard.layouts.xs.find((l) => l.i === id);
+    expect(phone?.y).toBe((dashboard.layouts.xs[0]?.h ?? 0) + (dashboard.layouts.xs[0]?.y ?? 0));
+  });
+
+
   it('gives a unique id of base id + 10 characters, appends it to every layout, in the default group', () => {
     fc.assert(
       fc.property(arbDashboard, fc.constantFrom(...nonMapTypes), ({ d }, type) => {
@@ -86,7 +101,12 @@ describe('adding a widget', () => {
           expect(item?.i).toBe(id);
           expect(item?.w).toBeLessThanOrEqual(GRID_COLUMNS[bp]);
           expect(item?.w).toBeGreaterThanOrEqual(GRID_MINIMUMS[bp].w);
-          expect(item?.y).toBe(Math.max(0, ...d.layouts[bp].map((l) => l.y + l.h)));
+          // In a free place: overlapping nothing, and no higher than the first row with room.
+          const overlaps = d.layouts[bp].some(
+            (l) => item && item.x < l.x + l.w && l.x < item.x + item.w && item.y < l.y + l.h && l.y < item.y + item.h,
+          );
+          expect(overlaps).toBe(false);
+          expect(item?.y).toBeLessThanOrEqual(Math.max(0, ...d.layouts[bp].map((l) => l.y + l.h)));
         }
         // On a phone a new widget spans the screen.
         expect(dashboard.layouts.xs.at(-1)?.w).toBe(GRID_COLUMNS.xs);

@@ -108,8 +108,21 @@ export function boundValue(d: DashboardModel, widgetId: string, kind: BindingKin
 const bottom = (layout: readonly LayoutItem[]) => layout.reduce((y, l) => Math.max(y, l.y + l.h), 0);
 
 /**
- * Adds a widget of a type: a unique id (base id + 10-character suffix), an item appended to every
- * breakpoint layout, the default link group. A second map is refused.
+ * Where a w × h widget goes: the first free place reading the grid row by row from the top, so a
+ * widget narrower than the grid fills the room beside the last ones instead of opening a row of
+ * its own; at the bottom when nothing above has room.
+ */
+function freePlace(layout: readonly LayoutItem[], cols: number, w: number, h: number): { x: number; y: number } {
+  const end = bottom(layout);
+  const overlaps = (x: number, y: number) =>
+    layout.some((l) => x < l.x + l.w && l.x < x + w && y < l.y + l.h && l.y < y + h);
+  for (let y = 0; y < end; y++) for (let x = 0; x + w <= cols; x++) if (!overlaps(x, y)) return { x, y };
+  return { x: 0, y: end };
+}
+
+/**
+ * Adds a widget of a type: a unique id (base id + 10-character suffix), an item in every breakpoint
+ * layout at its first free place, the default link group. A second map is refused.
  */
 export function addWidget(
   d: DashboardModel,
@@ -129,7 +142,8 @@ export function addWidget(
     // Scaled from the md width; on phones (xs) a new widget spans the screen, half a phone is too narrow.
     const scaled = bp === 'md' ? type.w : bp === 'xs' ? cols : Math.ceil((type.w * cols) / 12);
     const w = Math.max(min.w, Math.min(cols, scaled));
-    const item = { x: 0, y: bottom(d.layouts[bp]), w, h: Math.max(min.h, type.h), mW: min.w, mH: min.h, i: id };
+    const h = Math.max(min.h, type.h);
+    const item = { ...freePlace(d.layouts[bp], cols, w, h), w, h, mW: min.w, mH: min.h, i: id };
     layouts[bp] = [...d.layouts[bp], item];
   }
   const group = d.linkGroups[DEFAULT_LINK_GROUP_ID] ? DEFAULT_LINK_GROUP_ID : null;

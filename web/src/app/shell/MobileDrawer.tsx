@@ -18,7 +18,7 @@ export function MobileDrawer({
   opener: HTMLElement | null;
 }) {
   const { t } = useTranslation();
-  const { dashboards, management } = useNavItems();
+  const { dashboards, own, management } = useNavItems();
   const close = () => onOpenChange(false);
   return (
     <Dialog.Root open={open} onOpenChange={onOpenChange}>
@@ -42,6 +42,7 @@ export function MobileDrawer({
             </Dialog.Close>
           </div>
           <NavList items={dashboards} title={t('nav.dashboards')} onNavigate={close} />
+          {own.length > 0 && <NavList items={own} title={t('nav.ownDashboards')} onNavigate={close} />}
           <NavList items={management} title={t('nav.management')} onNavigate={close} />
           <div className="drawer__prefs">
             <LanguageMenu />

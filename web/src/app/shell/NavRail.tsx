@@ -14,11 +14,11 @@ export function NavList({ items, title, onNavigate }: { items: NavItem[]; title:
     <div className="nav__section">
       <div className="nav__title">{title}</div>
       <ul className="nav__list">
-        {items.map(({ key, to, icon: Icon }) => (
+        {items.map(({ key, to, icon: Icon, name }) => (
           <li key={to}>
-            <NavLink to={to} className="nav__link" title={t(key)} onClick={onNavigate}>
+            <NavLink to={to} className="nav__link" title={name ?? t(key)} onClick={onNavigate}>
               <Icon size={18} aria-hidden />
-              <span className="nav__label">{t(key)}</span>
+              <span className="nav__label">{name === undefined ? t(key) : <bdi>{name}</bdi>}</span>
             </NavLink>
           </li>
         ))}
@@ -30,7 +30,7 @@ export function NavList({ items, title, onNavigate }: { items: NavItem[]; title:
 /** The navigation rail on the start side (tablet and wider), collapsible to icons. */
 export function NavRail() {
   const { t } = useTranslation();
-  const { dashboards, management } = useNavItems();
+  const { dashboards, own, management } = useNavItems();
   const { navCollapsed, toggleNav } = useLayoutStore();
   const signOut = useSignOut();
   // Labels need room: below 1280 px the rail shows icons only.
@@ -44,6 +44,7 @@ export function NavRail() {
       </div>
       <div className="rail__scroll">
         <NavList items={dashboards} title={t('nav.dashboards')} />
+        {own.length > 0 && <NavList items={own} title={t('nav.ownDashboards')} />}
         <NavList items={management} title={t('nav.management')} />
       </div>
       <div className="rail__footer">

@@ -15,7 +15,15 @@ import {
   Siren,
 } from 'lucide-react';
 
-export type NavItem = { key: string; to: string; icon: LucideIcon; needs?: 'parking' | 'admin'; builtin?: BuiltinKey };
+export type NavItem = {
+  key: string;
+  to: string;
+  icon: LucideIcon;
+  needs?: 'parking' | 'admin';
+  builtin?: BuiltinKey;
+  /** A name people gave (a dashboard's), shown as written instead of the translated `key`. */
+  name?: string;
+};
 
 /** The built-in dashboards (spec §2), by their nav titles; once loaded, links use their ids. */
 export const dashboardItems: NavItem[] = [
