@@ -96,3 +96,22 @@ describe('administration', () => {
     await visitor.getByTestId('account-brand').getByText('Sign in to Nordic Heat Utilities').waitFor();
   });
 });
+
+describe('administration without a mail server', () => {
+  const bare = useApp();
+
+  it('says the invitation link went to the server log, not that a mail was sent', async () => {
+    const { page } = await bare.open();
+    await signIn(page, bare.url, 'manager');
+    await page.goto(`${bare.url}/admin?tab=users`);
+    await page.getByRole('button', { name: 'Add user' }).click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByLabel('Username').fill('liv');
+    await dialog.getByLabel('Full name').fill('Liv Berg');
+    await dialog.getByLabel('E-mail (optional)').fill('liv@example.test');
+    await dialog.getByRole('button', { name: 'Add user' }).click();
+    const toast = toasts(page).filter({ hasText: 'liv was added.' });
+    await toast.filter({ hasText: 'the invitation link for liv@example.test was written to the server log' }).waitFor();
+    expect(await toast.textContent()).not.toContain('was sent');
+  });
+});
