@@ -11,7 +11,12 @@ beforeAll(() => weather.listen());
 afterAll(() => weather.stop());
 // The simulator is off: a simulated unit's next report (every 10 s) would clear the alarm the last
 // test raises, at times before the page showed it.
-const app = useApp(() => ({ WEATHER_URL: weather.url, SIM_INTERVAL_S: '0' }));
+// The tile server is a closed port on loopback: an offline site, the same in every environment.
+const app = useApp(() => ({
+  WEATHER_URL: weather.url,
+  SIM_INTERVAL_S: '0',
+  TILE_URL: 'http://127.0.0.1:9/{z}/{x}/{y}.png',
+}));
 
 const DASHBOARD = '/api/v3/user/dashboard/';
 const MAIN_NAV = 'Main navigation';
@@ -110,6 +115,22 @@ describe('dashboards', () => {
     // Asked from the minute on, so the widget's own key (built seconds later) is the same.
     expect(asked.length).toBe(1);
     expect(asked[0]).toMatch(/:00$/);
+  });
+
+  it('asks an unreachable tile server once, says so on the map, and the next map does not ask again', async () => {
+    const { page } = await app.open();
+    const tiles: string[] = [];
+    page.on('request', (r) => {
+      if (r.url().startsWith('http://127.0.0.1:9/')) tiles.push(r.url());
+    });
+    await signIn(page, app.url, 'manager');
+    await page.locator('[data-widget-type=deviceMap]').getByText('Background map unavailable').waitFor();
+    expect(tiles).toHaveLength(1);
+    await page.getByRole('navigation', { name: MAIN_NAV }).getByRole('link', { name: 'Map', exact: true }).click();
+    await page.getByRole('heading', { name: 'Map', level: 1 }).waitFor();
+    await page.locator('[data-widget-type=deviceMap]').getByText('Background map unavailable').waitFor();
+    expect(tiles).toHaveLength(1);
+    await expect(page.locator('img.leaflet-tile').count()).resolves.toBe(0);
   });
 
   it('gives a user with the Parking right the parking dashboard', async () => {

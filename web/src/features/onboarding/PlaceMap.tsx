@@ -1,8 +1,8 @@
-import 'leaflet/dist/leaflet.css';
 import * as L from 'leaflet';
 import { Crosshair } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { addBaseTiles } from '../../lib/map/baseTiles.ts';
 import { useClientConfig } from '../../lib/useClientConfig.ts';
 import { Button } from '../../ui/Button.tsx';
 import type { Position } from './useGeolocation.ts';
@@ -26,15 +26,17 @@ export function PlaceMap({ position, onPick }: { position: Position | null; onPi
   const pick = useRef(onPick);
   pick.current = onPick;
   const first = useRef(position);
+  const [tilesFailed, setTilesFailed] = useState(false);
 
   useEffect(() => {
     if (!box.current || !config.data) return;
     const at = first.current;
     const m = L.map(box.current, { zoomControl: true }).setView(at ?? DEFAULT_VIEW, at ? PICK_ZOOM : 5);
-    L.tileLayer(config.data.tileUrl, { attribution: config.data.tileAttribution, maxZoom: 19 }).addTo(m);
+    const removeTiles = addBaseTiles(m, config.data, { maxZoom: 19 }, (ok) => setTilesFailed(!ok));
     m.on('click', (e: L.LeafletMouseEvent) => pick.current([round(e.latlng.lat), round(e.latlng.lng)]));
     setMap(m);
     return () => {
+      removeTiles();
       m.remove();
       setMap(null);
       pin.current = null;
@@ -66,6 +68,7 @@ export function PlaceMap({ position, onPick }: { position: Position | null; onPi
       {!config.data && (
         <p className="onb__hint">{t(config.isError ? 'onboarding.place.mapFailed' : 'common.loading')}</p>
       )}
+      {tilesFailed && <p className="onb__hint">{t('widgets.map.tilesUnavailable')}</p>}
       <Button onClick={centre} disabled={!config.data} icon={<Crosshair size={16} />}>
         {t('onboarding.place.useCentre')}
       </Button>

@@ -1,8 +1,8 @@
-import 'leaflet/dist/leaflet.css';
 import { type DeviceDetails, fieldsOfTab, type UnitSettings } from '@fieldwatch/core';
 import * as L from 'leaflet';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { addBaseTiles } from '../../../lib/map/baseTiles.ts';
 import { useClientConfig } from '../../../lib/useClientConfig.ts';
 import { SettingsForm } from '../SettingsForm.tsx';
 
@@ -28,6 +28,7 @@ export function LocationTab({
   const config = useClientConfig();
   const box = useRef<HTMLDivElement>(null);
   const [picked, setPicked] = useState<Record<string, string>>();
+  const [tilesFailed, setTilesFailed] = useState(false);
   const lat = settings.GPSLatitude;
   const lon = settings.GPSLongitude;
 
@@ -38,7 +39,7 @@ export function LocationTab({
       known ? [lat, lon] : DEFAULT_VIEW,
       known ? PICK_ZOOM : 5,
     );
-    L.tileLayer(config.data.tileUrl, { attribution: config.data.tileAttribution, maxZoom: 19 }).addTo(map);
+    const removeTiles = addBaseTiles(map, config.data, { maxZoom: 19 }, (ok) => setTilesFailed(!ok));
     const pin = L.circleMarker(known ? [lat, lon] : DEFAULT_VIEW, {
       radius: 9,
       color: '#fff',
@@ -53,6 +54,7 @@ export function LocationTab({
     };
     if (canEdit) map.on('click', (e: L.LeafletMouseEvent) => place(e.latlng));
     return () => {
+      removeTiles();
       map.remove();
     };
   }, [config.data, lat, lon, canEdit]);
@@ -65,6 +67,7 @@ export function LocationTab({
         role="application"
         aria-label={t('devices.location.map', { name: unit.name })}
       />
+      {tilesFailed && <p className="muted">{t('widgets.map.tilesUnavailable')}</p>}
       <p className="muted">{t(canEdit ? 'devices.location.hint' : 'devices.location.readOnly')}</p>
       <SettingsForm
         unitId={unit.id}

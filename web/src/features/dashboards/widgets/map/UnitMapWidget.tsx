@@ -1,4 +1,3 @@
-import 'leaflet/dist/leaflet.css';
 import './map.css';
 import {
   type MapUnit,
@@ -24,6 +23,7 @@ import {
 } from 'react';
 import { createPortal } from 'react-dom';
 import { useTranslation } from 'react-i18next';
+import { addBaseTiles } from '../../../../lib/map/baseTiles.ts';
 import { useClientConfig } from '../../../../lib/useClientConfig.ts';
 import { useDeviceStore } from '../../../../stores/devices.ts';
 import { Button } from '../../../../ui/Button.tsx';
@@ -251,23 +251,9 @@ export function UnitMapWidget({ dashboardId, widgetId, widget }: WidgetProps) {
   // Raster tiles from the server's configuration (TILE_URL); darkened on Dark by map.css.
   useEffect(() => {
     if (!map || !config.data) return;
-    const layer = L.tileLayer(config.data.tileUrl, {
-      attribution: config.data.tileAttribution,
-      maxZoom: MAX_ZOOM,
-      zIndex: 1,
-      className: 'unit-map__tiles',
-    });
-    let loaded = false;
-    layer.on('tileload', () => {
-      if (loaded) return;
-      loaded = true;
-      setTilesFailed(false);
-    });
-    layer.on('tileerror', () => !loaded && setTilesFailed(true));
-    layer.addTo(map);
-    return () => {
-      layer.remove();
-    };
+    return addBaseTiles(map, config.data, { maxZoom: MAX_ZOOM, zIndex: 1, className: 'unit-map__tiles' }, (ok) =>
+      setTilesFailed(!ok),
+    );
   }, [map, config.data]);
 
   /** Fitting keeps units clear of the edges and of the legend at the bottom. */
