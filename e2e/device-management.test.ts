@@ -93,7 +93,7 @@ describe('device management', () => {
     const { unit } = await okPipeUnit(page, app.server);
     await page.goto(`${app.url}/devicemanagement?unit=${unit.id}&tab=schedule`);
     // Settings are read only for this role: a quiet tag on the tab, none on the operations.
-    await page.locator('.device-tabs__panel .tag', { hasText: 'Read only' }).waitFor();
+    await page.locator('.device-tabs .tabs__panel .tag', { hasText: 'Read only' }).waitFor();
     await expect(page.locator('.ops .tag').count()).resolves.toBe(0);
     await expect(page.getByLabel('Report every', { exact: true }).isDisabled()).resolves.toBe(true);
     await expect(page.getByRole('button', { name: 'Save and send to unit' }).count()).resolves.toBe(0);

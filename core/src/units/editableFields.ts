@@ -1,58 +1,94 @@
+/** The unit of measure of a number field. */
+export type FieldUnit = 'min' | 's' | '%' | '°';
+/**
+ * What a person is told about a number beyond its range: what 0 means (measure continually, off,
+ * not used, none), or that the number is a code of up to as many digits as its maximum has.
+ */
+export type FieldNote = 'continual' | 'off' | 'unused' | 'none' | 'digits';
+/**
+ * readOnly: a field the unit or the platform sets (its type code, its group and alarm-action
+ * numbers, how many channels and relays it has): shown to people, never written by a settings update.
+ */
+type Shared = { name: string; readOnly?: true };
+type NumberRule = { min: number; max: number; unit?: FieldUnit; note?: FieldNote };
+
 /**
  * The editable unit fields of spec §9: 35 integer, 19 string and 2 float fields, each with the
  * bounds the browser and the server both check (EditUnitInfo and the v2 settings call).
  */
-export type IntField = { name: string; kind: 'int'; min: number; max: number };
-export type StringField = { name: string; kind: 'string'; maxLength: number; pattern?: string };
-export type FloatField = { name: string; kind: 'float'; min: number; max: number };
+export type IntField = Shared & NumberRule & { kind: 'int' };
+export type StringField = Shared & {
+  kind: 'string';
+  maxLength: number;
+  pattern?: string;
+  format?: keyof typeof FORMATS;
+};
+export type FloatField = Shared & NumberRule & { kind: 'float' };
 export type EditableField = IntField | StringField | FloatField;
 
-const int = (name: string, min: number, max: number): IntField => ({ name, kind: 'int', min, max });
-const str = (name: string, maxLength: number, pattern?: string): StringField => ({
+/** Text fields with a format: an IPv4 address, a phone number. */
+const FORMATS = {
+  ip: '^$|^((25[0-5]|2[0-4]\\d|1?\\d?\\d)\\.){3}(25[0-5]|2[0-4]\\d|1?\\d?\\d)$',
+  phone: '^$|^\\+?[0-9 ]{3,20}$',
+} as const;
+const int = (
+  name: string,
+  min: number,
+  max: number,
+  more: Omit<IntField, 'name' | 'kind' | 'min' | 'max'> = {},
+): IntField => ({
+  name,
+  kind: 'int',
+  min,
+  max,
+  ...more,
+});
+const str = (name: string, maxLength: number, format?: keyof typeof FORMATS): StringField => ({
   name,
   kind: 'string',
   maxLength,
-  pattern,
+  ...(format ? { pattern: FORMATS[format], format } : {}),
 });
-const IP = '^$|^((25[0-5]|2[0-4]\\d|1?\\d?\\d)\\.){3}(25[0-5]|2[0-4]\\d|1?\\d?\\d)$';
-const PORT = 65535;
+const port = (name: string) => int(name, 0, 65535, { note: 'unused' });
 const flag = (name: string) => int(name, 0, 1);
+const INT32 = 2147483647;
+const alarmAction = (name: string) => int(name, 0, INT32, { readOnly: true, note: 'none' });
 
 export const INT_FIELDS: readonly IntField[] = [
-  int('UnitType', 0, 999),
-  int('Schedule', 0, 1440), // minutes between reports; 0 = continual
-  int('ScheduleStart', 0, 1439),
+  int('UnitType', 0, 999, { readOnly: true }),
+  int('Schedule', 0, 1440, { unit: 'min', note: 'continual' }), // minutes between reports
+  int('ScheduleStart', 0, 1439, { unit: 'min' }), // minutes after midnight
   flag('ContinuousReading'),
-  int('GroupID', 0, 2147483647),
-  int('ConnectPort', 0, PORT),
-  int('RespondPort', 0, PORT),
-  int('RespondSocket1Port', 0, PORT),
-  int('RespondSocket2Port', 0, PORT),
-  int('CellularPort', 0, PORT),
-  int('FirewallPort', 0, PORT),
-  int('AlarmID1', 0, 2147483647),
-  int('AlarmID2', 0, 2147483647),
-  int('AlarmID3', 0, 2147483647),
-  int('AlarmID4', 0, 2147483647),
+  int('GroupID', 0, INT32, { readOnly: true, note: 'none' }),
+  port('ConnectPort'),
+  port('RespondPort'),
+  port('RespondSocket1Port'),
+  port('RespondSocket2Port'),
+  port('CellularPort'),
+  port('FirewallPort'),
+  alarmAction('AlarmID1'),
+  alarmAction('AlarmID2'),
+  alarmAction('AlarmID3'),
+  alarmAction('AlarmID4'),
   flag('Intrusion'),
-  int('PinCode', 0, 99999999),
-  int('SensorDelay', 0, 3600),
+  int('PinCode', 0, 99999999, { note: 'digits' }),
+  int('SensorDelay', 0, 3600, { unit: 's' }),
   flag('ShowResistance'),
   flag('ShowLoop'),
   flag('ShowGalvanic'),
   flag('ShowRadar'),
   flag('ShowTemperature'),
   flag('ShowBattery'),
-  int('BatteryAlarm', 0, 100), // percent
-  int('MeasureInterval', 1, 1440), // minutes
+  int('BatteryAlarm', 0, 100, { unit: '%' }),
+  int('MeasureInterval', 1, 1440, { unit: 'min' }),
   flag('Disabled'),
-  int('ReportInterval', 1, 10080), // minutes the unit may stay silent before a communication error
-  int('RadarInterval', 0, 10080),
+  int('ReportInterval', 1, 10080, { unit: 'min' }), // the longest silence before a communication error
+  int('RadarInterval', 0, 10080, { unit: 'min', note: 'off' }),
   flag('InvertAlarmRange'),
   flag('NormallyClosed'),
   flag('NfcActive'),
-  int('Channels', 0, 4),
-  int('RelayCount', 0, 16),
+  int('Channels', 0, 4, { readOnly: true }),
+  int('RelayCount', 0, 16, { readOnly: true }),
   int('TransmitRetries', 0, 10),
 ];
 
@@ -61,26 +97,26 @@ export const STRING_FIELDS: readonly StringField[] = [
   str('UnitDescription', 500),
   str('UnitLocation', 200),
   str('UnitComment', 1000),
-  str('ConnectIP', 15, IP),
-  str('RespondIP', 15, IP),
-  str('Netmask', 15, IP),
-  str('RespondSocket1IP', 15, IP),
-  str('RespondSocket2IP', 15, IP),
-  str('Gateway', 15, IP),
+  str('ConnectIP', 15, 'ip'),
+  str('RespondIP', 15, 'ip'),
+  str('Netmask', 15, 'ip'),
+  str('RespondSocket1IP', 15, 'ip'),
+  str('RespondSocket2IP', 15, 'ip'),
+  str('Gateway', 15, 'ip'),
   str('CellularAPN', 100),
-  str('CellularIP', 15, IP),
-  str('FirewallIP', 15, IP),
+  str('CellularIP', 15, 'ip'),
+  str('FirewallIP', 15, 'ip'),
   str('Timezone', 64),
   str('WlanSSID', 32),
   str('WlanPassword', 63),
-  str('SmsNumber', 20, '^$|^\\+?[0-9 ]{3,20}$'),
-  str('AlarmSmsNumber', 20, '^$|^\\+?[0-9 ]{3,20}$'),
+  str('SmsNumber', 20, 'phone'),
+  str('AlarmSmsNumber', 20, 'phone'),
   str('ServerHost', 253),
 ];
 
 export const FLOAT_FIELDS: readonly FloatField[] = [
-  { name: 'GPSLongitude', kind: 'float', min: -180, max: 180 },
-  { name: 'GPSLatitude', kind: 'float', min: -90, max: 90 },
+  { name: 'GPSLongitude', kind: 'float', min: -180, max: 180, unit: '°' },
+  { name: 'GPSLatitude', kind: 'float', min: -90, max: 90, unit: '°' },
 ];
 
 export const EDITABLE_FIELDS: readonly EditableField[] = [...INT_FIELDS, ...STRING_FIELDS, ...FLOAT_FIELDS];

@@ -166,6 +166,14 @@ const SAME_AS_ENGLISH: Record<string, '*' | readonly string[]> = {
   'devices.fields.UnitDescription': ['fr'],
   // "Longitude" is the French word, spelt the same.
   'devices.fields.GPSLongitude': ['fr'],
+  // Only placeholders around a middle dot (a field's range and what 0 means).
+  'devices.fieldHelp': ['da', 'de', 'sv', 'fr', 'ko'],
+  // "min" and "s" are the abbreviations for minutes and seconds in these languages too.
+  'devices.fieldUnits.min': ['da', 'de', 'sv', 'fr'],
+  'devices.fieldUnits.s': ['da', 'de', 'sv', 'fr'],
+  // The percent and degree signs: nothing to translate.
+  'devices.fieldUnits.%': '*',
+  'devices.fieldUnits.°': '*',
   // "Latitude" is the French word, spelt the same.
   'devices.fields.GPSLatitude': ['fr'],
   // Issue 11: a chart's or map's table. "Status", "Latitude", "Longitude" are the native words.

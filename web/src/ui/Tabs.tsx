@@ -1,4 +1,5 @@
 import type { KeyboardEvent, ReactNode } from 'react';
+import { Select } from './Select.tsx';
 
 /** Keeps the chosen tab in view in a sideways-scrolling tab list (phones). */
 function centreInList(tab: HTMLButtonElement | null) {
@@ -18,14 +19,17 @@ type TabsProps<K extends string> = {
   active: K;
   onChange: (key: K) => void;
   className?: string;
+  /** Many tabs: the list wraps into rows, and on phones a select of the tabs stands in for it. */
+  wrap?: boolean;
   children: ReactNode;
 };
 
 /**
  * A tab list and its panel (WAI-ARIA tabs): arrow keys, Home and End move between tabs; the list
- * scrolls sideways on narrow screens with the chosen tab kept in view.
+ * scrolls sideways on narrow screens with the chosen tab kept in view (or, with `wrap`, wraps and
+ * gives way to a select on phones).
  */
-export function Tabs<K extends string>({ label, id, tabs, active, onChange, className, children }: TabsProps<K>) {
+export function Tabs<K extends string>({ label, id, tabs, active, onChange, className, wrap, children }: TabsProps<K>) {
   const onKey = (e: KeyboardEvent<HTMLDivElement>) => {
     const at = tabs.findIndex((t) => t.key === active);
     const rtl = getComputedStyle(e.currentTarget).direction === 'rtl';
@@ -41,7 +45,22 @@ export function Tabs<K extends string>({ label, id, tabs, active, onChange, clas
   };
   return (
     <div className={className}>
-      <div className="tabs tabs--scroll" role="tablist" aria-label={label} onKeyDown={onKey}>
+      {wrap && (
+        <Select
+          className="tabs__select"
+          label={label}
+          hideLabel
+          value={active}
+          options={tabs.map((t) => ({ value: t.key, label: t.label }))}
+          onChange={(e) => onChange(e.target.value as K)}
+        />
+      )}
+      <div
+        className={`tabs ${wrap ? 'tabs--wrap' : 'tabs--scroll'}`}
+        role="tablist"
+        aria-label={label}
+        onKeyDown={onKey}
+      >
         {tabs.map((t) => (
           <button
             key={t.key}

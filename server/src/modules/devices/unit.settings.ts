@@ -16,8 +16,8 @@ export type SettingsChange = {
 };
 
 /**
- * Checks a partial settings update field by field (core's validateField) and says where each value
- * goes. The first bad field refuses the whole update (400 naming it), so nothing is written.
+ * Checks a partial settings update field by field (core's validateField; a read-only field is
+ * refused) and says where each value goes. The first bad field refuses the whole update (400 naming it), so nothing is written.
  * null clears a field (UnitLocation becomes empty, a GPS coordinate unknown); UnitName and
  * UnitType cannot be cleared.
  */
@@ -26,6 +26,7 @@ export function settingsChange(patch: Readonly<Record<string, unknown>>): Settin
   for (const [name, value] of Object.entries(patch)) {
     const field = fields.get(name);
     if (!field) throw new DeviceError(400, `${name} is not an editable field`);
+    if (field.readOnly) throw new DeviceError(400, `${name} is set by the unit and cannot be changed`);
     const column: SettingColumn | undefined = SETTING_COLUMNS[name as keyof typeof SETTING_COLUMNS];
     if (value === null || value === undefined) {
       if (REQUIRED_SETTINGS.includes(name)) throw new DeviceError(400, `${name} should not be blank`);

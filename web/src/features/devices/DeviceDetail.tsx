@@ -10,24 +10,17 @@ import { Button } from '../../ui/Button.tsx';
 import { EmptyState } from '../../ui/EmptyState.tsx';
 import { Skeleton } from '../../ui/Skeleton.tsx';
 import { StatusLabel } from '../../ui/StatusLabel.tsx';
+import { Tabs } from '../../ui/Tabs.tsx';
 import { Time } from '../../ui/Time.tsx';
 import { devicesApi } from './devicesApi.ts';
 import { OperationsPanel, ReadOnlyTag } from './OperationsPanel.tsx';
 import { SettingsForm } from './SettingsForm.tsx';
+import { SettingsUnknown } from './SettingsUnknown.tsx';
 import { AlarmLimitsTab } from './tabs/AlarmLimitsTab.tsx';
 import { LocationTab } from './tabs/LocationTab.tsx';
 import { LogScanTab } from './tabs/LogScanTab.tsx';
 import { NfcTag } from './tabs/NfcTab.tsx';
 import { TableViewTab } from './tabs/TableViewTab.tsx';
-
-/** Scrolls the tab list sideways (only) so the chosen tab shows, in either writing direction. */
-function centreInList(tab: HTMLButtonElement | null) {
-  const list = tab?.parentElement;
-  if (!tab || !list) return;
-  const a = tab.getBoundingClientRect();
-  const b = list.getBoundingClientRect();
-  list.scrollBy({ left: a.left + a.width / 2 - (b.left + b.width / 2) });
-}
 
 /**
  * One unit in device management: its header, the operations panel and the 14 tabs of spec §2. A
@@ -70,18 +63,15 @@ export function DeviceDetail({
   const unit = details.data;
   const s = settings.data;
   const channels = options.data.channels;
-  const form = (name: DeviceTab, extra?: React.ReactNode) => (
-    <SettingsForm
-      key={name}
-      unitId={unit.id}
-      fields={fieldsOfTab(name)}
-      settings={s}
-      canEdit={configure}
-      canSend={operate}
-    >
-      {extra}
-    </SettingsForm>
-  );
+  const form = (name: DeviceTab) => {
+    const fields = fieldsOfTab(name);
+    return (
+      <>
+        {fields.every((f) => s[f.name] === null) && <SettingsUnknown unitId={unit.id} canOperate={operate} />}
+        <SettingsForm key={name} unitId={unit.id} fields={fields} settings={s} canEdit={configure} canSend={operate} />
+      </>
+    );
+  };
   const panel = () => {
     switch (tab) {
       case 'tableView':
@@ -171,34 +161,23 @@ export function DeviceDetail({
         )}
       </header>
       <OperationsPanel unit={unit} relayCount={options.data.relayCount} canOperate={operate} />
-      <div className="card device-tabs">
-        <div className="tabs device-tabs__list" role="tablist" aria-label={t('devices.tabsLabel')}>
-          {DEVICE_TABS.map((k) => (
-            <button
-              key={k}
-              type="button"
-              role="tab"
-              id={`tab-${k}`}
-              aria-selected={tab === k}
-              aria-controls="device-tab-panel"
-              className="tabs__tab"
-              onClick={() => onTab(k)}
-              ref={tab === k ? centreInList : undefined}
-            >
-              {t(`devices.tabs.${k}`)}
-            </button>
-          ))}
-        </div>
-        <div id="device-tab-panel" role="tabpanel" aria-labelledby={`tab-${tab}`} className="device-tabs__panel">
-          {!configure && tab !== 'logScan' && tab !== 'firmware' && (
-            <p className="read-only-note">
-              <ReadOnlyTag />
-              {t('devices.readOnlyHint')}
-            </p>
-          )}
-          {panel()}
-        </div>
-      </div>
+      <Tabs
+        className="card device-tabs"
+        id="device"
+        label={t('devices.tabsLabel')}
+        tabs={DEVICE_TABS.map((k) => ({ key: k, label: t(`devices.tabs.${k}`) }))}
+        active={tab}
+        onChange={onTab}
+        wrap
+      >
+        {!configure && tab !== 'logScan' && tab !== 'firmware' && (
+          <p className="read-only-note">
+            <ReadOnlyTag />
+            {t('devices.readOnlyHint')}
+          </p>
+        )}
+        {panel()}
+      </Tabs>
     </section>
   );
 }

@@ -1,4 +1,4 @@
-import type { EditableField, FieldProblem, UnitSettings } from '@fieldwatch/core';
+import { type EditableField, type FieldProblem, type UnitSettings, unitTypeName } from '@fieldwatch/core';
 import { useMutation } from '@tanstack/react-query';
 import { Save, Send } from 'lucide-react';
 import { type FormEvent, type ReactNode, useEffect, useState } from 'react';
@@ -8,23 +8,10 @@ import { toast } from '../../lib/toast.ts';
 import { Button } from '../../ui/Button.tsx';
 import { TextField } from '../../ui/TextField.tsx';
 import { devicesApi } from './devicesApi.ts';
-import { formText, isFlag, settingsPatch } from './fieldForm.ts';
+import { fieldHelp, formText, isFlag, settingsPatch, unitText } from './fieldForm.ts';
 import { useRunOperation } from './useOperations.ts';
 
 type Problem = FieldProblem | { rule: 'blank' };
-
-/** Units of measure shown beside number fields. */
-const UNITS: Record<string, string> = {
-  Schedule: 'min',
-  ScheduleStart: 'min',
-  MeasureInterval: 'min',
-  ReportInterval: 'min',
-  RadarInterval: 'min',
-  SensorDelay: 's',
-  BatteryAlarm: '%',
-  GPSLatitude: '°',
-  GPSLongitude: '°',
-};
 
 /**
  * The editable fields of one device management tab: checked in the browser by core's field rules
@@ -99,6 +86,7 @@ export function SettingsForm({
         {fields.map((f) => {
           const error = problems[f.name] ? problemText(f, problems[f.name] as Problem) : null;
           const set = (v: string) => setTexts((s) => ({ ...s, [f.name]: v }));
+          if (f.readOnly) return <ReadOnlyField key={f.name} field={f} value={settings[f.name] ?? null} />;
           if (isFlag(f))
             return (
               <label key={f.name} className="switch-field">
@@ -126,8 +114,8 @@ export function SettingsForm({
               type={f.name === 'WlanPassword' ? 'password' : 'text'}
               autoComplete="off"
               maxLength={f.kind === 'string' ? f.maxLength : undefined}
-              adornment={UNITS[f.name]}
-              help={f.kind === 'string' ? undefined : t('devices.range', { min: f.min, max: f.max })}
+              adornment={unitText(f, t)}
+              help={fieldHelp(f, t)}
             />
           );
         })}
@@ -152,5 +140,23 @@ export function SettingsForm({
         </div>
       )}
     </form>
+  );
+}
+
+/** A field the unit sets: its label, value (a type code with its type's name) and who sets it. */
+function ReadOnlyField({ field, value }: { field: EditableField; value: number | string | null }) {
+  const { t } = useTranslation();
+  const shown =
+    value === null
+      ? t('devices.unknown')
+      : field.name === 'UnitType'
+        ? `${unitTypeName(Number(value))} (${value})`
+        : value;
+  return (
+    <fieldset className="field settings-form__fixed">
+      <legend className="field__label">{t(`devices.fields.${field.name}`)}</legend>
+      <bdi className="settings-form__static">{shown}</bdi>
+      <span className="field__help">{fieldHelp(field, t)}</span>
+    </fieldset>
   );
 }

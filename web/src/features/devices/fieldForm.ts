@@ -1,4 +1,5 @@
 import { type EditableField, type FieldProblem, fieldProblem, REQUIRED_SETTINGS } from '@fieldwatch/core';
+import type { TFunction } from 'i18next';
 
 /** A form's text for a stored value: empty for unset. */
 export const formText = (value: number | string | null | undefined): string =>
@@ -25,6 +26,30 @@ export function parseField(field: EditableField, text: string): Parsed {
   return problem ? { problem } : { value };
 }
 
+/** A number field's unit of measure in the user's language. */
+export const unitText = (f: EditableField, t: TFunction): string | undefined =>
+  f.kind !== 'string' && f.unit ? t(`devices.fieldUnits.${f.unit}`) : undefined;
+
+/**
+ * The help under a field: a number's range with its unit and what 0 means (a code: how many digits
+ * it has), a text's format, or that the unit sets it; a switch needs none.
+ */
+export function fieldHelp(f: EditableField, t: TFunction): string | undefined {
+  if (f.kind === 'string')
+    return f.readOnly ? t('devices.setByUnit') : f.format && t(`devices.fieldFormats.${f.format}`);
+  if (isFlag(f)) return undefined;
+  const unit = unitText(f, t);
+  const first = f.readOnly
+    ? t('devices.setByUnit')
+    : f.note === 'digits'
+      ? t('devices.fieldNotes.digits', { max: String(f.max).length })
+      : unit
+        ? t('devices.rangeWithUnit', { min: f.min, max: f.max, unit })
+        : t('devices.range', { min: f.min, max: f.max });
+  const second = f.note && f.note !== 'digits' ? t(`devices.fieldNotes.${f.note}`) : undefined;
+  return second ? t('devices.fieldHelp', { first, second }) : first;
+}
+
 /** The changed fields of a form as a settings patch, or the problems by field name. */
 export function settingsPatch(
   fields: readonly EditableField[],
@@ -35,7 +60,7 @@ export function settingsPatch(
   const problems: Record<string, FieldProblem | { rule: 'blank' }> = {};
   for (const f of fields) {
     const text = texts[f.name];
-    if (text === undefined || text === formText(stored[f.name])) continue;
+    if (f.readOnly || text === undefined || text === formText(stored[f.name])) continue;
     const parsed = parseField(f, text);
     if ('problem' in parsed) problems[f.name] = parsed.problem;
     else patch[f.name] = parsed.value;
