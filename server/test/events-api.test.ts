@@ -356,4 +356,22 @@ describe('task references', () => {
     expect(res.statusCode, res.body).toBe(200);
     expect((res.json() as TaskRecord).assignees).toEqual(['ev-above']);
   });
+
+  it("offers and accepts the platform's staff as assignees only to the platform's staff", async () => {
+    await createUser(t.db, { username: 'ev-staff', password: 'events-pass', organizationId: tree.root, role: 0 });
+    cookies.staff = await signIn(t.app, 'ev-staff', 'events-pass');
+    const offered = async (who: string) =>
+      (
+        (await call(who, 'GET', `/api/v3/tasks/assignees?organizationId=${north}`)).json() as { username: string }[]
+      ).map((u) => u.username);
+    const toWriter = await offered('writer');
+    expect(toWriter).toContain('ev-above');
+    expect(toWriter).not.toContain('ev-staff');
+    expect(await offered('staff')).toContain('ev-staff');
+    const refused = await call('writer', 'PUT', `/api/v3/tasks/${custom.id}`, { assign: 'ev-staff' });
+    expect(refused.statusCode, refused.body).toBe(400);
+    const byStaff = await call('staff', 'PUT', `/api/v3/tasks/${custom.id}`, { assign: 'ev-staff' });
+    expect(byStaff.statusCode, byStaff.body).toBe(200);
+    expect((byStaff.json() as TaskRecord).assignees).toContain('ev-staff');
+  });
 });

@@ -69,6 +69,15 @@ export async function usersSeeing(db: Queryable, organizationId: number): Promis
   );
 }
 
+/** The platform's staff: users whose every role is in the root organisation (the one without a parent). */
+export async function platformStaff(db: Queryable): Promise<Set<number>> {
+  const rows = await db.query<{ user_id: number }>(
+    `select r.user_id from user_roles r join organizations o on o.id = r.organization_id
+     group by r.user_id having bool_and(o.parent_organization_id is null)`,
+  );
+  return new Set(rows.map((r) => r.user_id));
+}
+
 /** Which of `ids` are events of the organisation or of one below it (their units' organisations). */
 export async function eventIdsWithin(
   db: Queryable,

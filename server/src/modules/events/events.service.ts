@@ -27,7 +27,7 @@ import { httpError } from '../../plugins/errors.ts';
 import type { SessionRow } from '../auth/auth.service.ts';
 import { scopeOrganizations, visibleOrganizations } from '../organisations/organisations.service.ts';
 import * as repo from './events.repository.ts';
-import { eventIdsWithin, usersSeeing } from './events.repository.ts';
+import { eventIdsWithin, platformStaff, usersSeeing } from './events.repository.ts';
 import { localizeEvent, localizeNotification } from './localize.ts';
 
 type Page = { limit?: number; before?: string; useContext?: boolean };
@@ -57,17 +57,33 @@ function rule<T>(fn: () => T): T {
 }
 
 /** Who may be assigned an organisation's tasks: the users who see it (a role there or above) whose role works tasks. */
-async function assignable(db: Queryable, organizationId: number) {
-  return (await usersSeeing(db, organizationId)).filter((u) => can(u.role_id as AccessLevel, 'write', 'task'));
+/**
+ * Who may be assigned the organisation's tasks by `callerId`: the users who see the organisation and
+ * may work tasks. The platform's own staff are offered and accepted only to one of them: a
+ * customer's people never learn their names.
+ */
+async function assignable(db: Queryable, organizationId: number, callerId: number) {
+  const [seeing, staff] = await Promise.all([usersSeeing(db, organizationId), platformStaff(db)]);
+  return seeing.filter(
+    (u) => can(u.role_id as AccessLevel, 'write', 'task') && (staff.has(callerId) || !staff.has(u.id)),
+  );
 }
 
 /**
  * The usernames as stored, when each may be assigned the organisation's tasks; otherwise 400 naming
  * the field (the same answer for an unknown user as for one of another organisation).
  */
-async function assignableNames(db: Queryable, organizationId: number, names: readonly string[], field: string) {
+async function assignableNames(
+  db: Queryable,
+  session: SessionRow,
+  organizationId: number,
+  names: readonly string[],
+  field: string,
+) {
   if (names.length === 0) return [];
-  const known = new Map((await assignable(db, organizationId)).map((u) => [u.username.toLowerCase(), u.username]));
+  const known = new Map(
+    (await assignable(db, organizationId, session.user_id)).map((u) => [u.username.toLowerCase(), u.username]),
+  );
   return names.map((name) => {
     const username = known.get(name.toLowerCase());
     if (username === undefined)
@@ -230,7 +246,7 @@ export async function createCustomTask(db: Db, session: SessionRow, body: NewTas
   const scope = await taskScope(db, session);
   if (!scope.visible.includes(body.organizationId)) throw notFound('Organization');
   assertWritable(scope, body.organizationId);
-  const assignees = await assignableNames(db, body.organizationId, body.assignees ?? [], 'assignees');
+  const assignees = await assignableNames(db, session, body.organizationId, body.assignees ?? [], 'assignees');
   const eventIds = await ownEventIds(db, body.organizationId, body.eventIds ?? [], 'eventIds');
   const task = rule(() =>
     createTask({ ...body, assignees, eventIds, id: randomUUID(), type: 'custom' }, actor(session)),
@@ -248,7 +264,7 @@ export async function updateTask(db: Db, session: SessionRow, id: string, body: 
     if (!row) throw notFound('Task');
     assertWritable(scope, row.organization_id);
     const org = row.organization_id;
-    const [assign] = body.assign === undefined ? [] : await assignableNames(tx, org, [body.assign], 'assign');
+    const [assign] = body.assign === undefined ? [] : await assignableNames(tx, session, org, [body.assign], 'assign');
     const addEvents = body.addEvents && (await ownEventIds(tx, org, body.addEvents, 'addEvents'));
     const by = actor(session);
     const task = rule(() => {
@@ -280,5 +296,8 @@ export async function deleteTask(db: Db, session: SessionRow, id: string): Promi
 export async function taskAssignees(db: Queryable, session: SessionRow, organizationId: number) {
   const { visible } = await taskScope(db, session);
   if (!visible.includes(organizationId)) throw notFound('Organization');
-  return (await assignable(db, organizationId)).map((u) => ({ username: u.username, name: u.fullname }));
+  return (await assignable(db, organizationId, session.user_id)).map((u) => ({
+    username: u.username,
+    name: u.fullname,
+  }));
 }
