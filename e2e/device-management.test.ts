@@ -133,6 +133,9 @@ describe('device management', () => {
     await page.goto(`${app.url}/groupmanagement`);
     await page.locator('.container-item').first().waitFor();
     await page.getByText(sv('containers.readOnly')).waitFor();
+    // The same calm tag as the device tabs, not a red note.
+    const groupNote = page.locator('.read-only-note', { hasText: sv('containers.readOnly') });
+    await expect(groupNote.locator('.tag').count()).resolves.toBe(1);
     await expect(page.getByRole('button', { name: sv('containers.groups.new') }).count()).resolves.toBe(0);
     await expect(page.locator('.containers input[type=checkbox]').count()).resolves.toBe(0);
   });

@@ -68,7 +68,7 @@ describe('indoor climate widget', () => {
 
     // Settings: Aarhus, its ground floor, coloured by humidity.
     let dialog = await openSettings(page);
-    await dialog.getByLabel('Organization').selectOption({ label: 'Aarhus Municipality' });
+    await dialog.getByLabel('Organisation').selectOption({ label: 'Aarhus Municipality' });
     await dialog.getByRole('option', { name: 'First floor' }).waitFor({ state: 'attached' });
     await dialog.getByLabel('Floor plan').selectOption({ label: 'Ground floor' });
     await dialog.getByRole('radio', { name: 'Humidity' }).check();

@@ -102,7 +102,7 @@ describe('NFC onboarding', () => {
     await page.getByLabel('Username').fill('manager');
     await page.getByLabel('Password', { exact: true }).fill(DEMO_PASSWORD);
     await page.getByRole('button', { name: 'Sign in' }).last().click();
-    await page.getByRole('heading', { name: 'Select organization' }).waitFor();
+    await page.getByRole('heading', { name: 'Select organisation' }).waitFor();
     await page.getByRole('radio', { name: 'Nordic Heat South' }).check();
     await page.getByRole('button', { name: 'Continue' }).click();
     await placeAndActivate(page, 'Valve chamber 3');
@@ -115,7 +115,7 @@ describe('NFC onboarding', () => {
     const owned = tags.find((t) => t.state === 'owned') as Tagged;
     const { page } = await app.open(PHONE);
     await page.goto(`${app.url}/nfc/${owned.uuid}`);
-    await page.getByText('This unit belongs to another organization').waitFor();
+    await page.getByText('This unit belongs to another organisation').waitFor();
     expect(await page.getByRole('button', { name: 'Get started' }).count()).toBe(0);
   });
 });

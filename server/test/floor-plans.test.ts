@@ -486,7 +486,7 @@ describe('floor plans', () => {
       expect(twice.statusCode).toBe(400);
       const foreign = await put({ planId: pngId, placements: [{ unitId: unit.foreign, x: 0, y: 0 }] });
       expect(foreign.statusCode).toBe(400);
-      expect(foreign.json().message).toMatch(/not a unit of this organization/);
+      expect(foreign.json().message).toMatch(/not a unit of this organisation/);
       expect((await put({ planId: 999999, placements: [] })).statusCode).toBe(404);
       // Nothing changed.
       expect((await get(`${data()}?planId=${pngId}`, cookie.writer)).json().placements).toHaveLength(2);

@@ -89,7 +89,7 @@ describe('PUT /api/v3/user/session/current_organization', () => {
     const before = await currentOrg(cookie.reader);
     const res = await switchTo(org[name], cookie.reader);
     expect(res.statusCode).toBe(403);
-    expect(res.json()).toEqual({ error: true, statusCode: 403, message: 'You have no role in this organization' });
+    expect(res.json()).toEqual({ error: true, statusCode: 403, message: 'You have no role in this organisation' });
     expect(await currentOrg(cookie.reader)).toBe(before);
   });
 

@@ -158,6 +158,9 @@ const SAME_AS_ENGLISH: Record<string, '*' | readonly string[]> = {
   'devices.log.kind.alarm': ['da', 'de'],
   // "Organisation" is spelt the same in these languages.
   'containers.organization': ['da', 'de', 'fr', 'sv'],
+  'shell.organization': ['da', 'de', 'fr', 'sv'],
+  'widgets.indoorClimate.settings.organization': ['da', 'de', 'fr', 'sv'],
+  'tasks.organization': ['da', 'de', 'fr', 'sv'],
   // "Index" is the native word.
   'devices.inputIndex': ['de', 'sv'],
   // "Analog" is the Swedish word too.
@@ -324,6 +327,14 @@ describe('locale files', () => {
         .map(([key]) => `${lang}: ${key}`),
     );
     expect(wrong).toEqual([]);
+  });
+
+  it('English spells "organisation" one way: the British spelling, as its other texts (colour, recognise)', () => {
+    // Placeholders such as {{organization}} are names in code, not text people read.
+    const american = [...enFlat]
+      .filter(([, v]) => /organiz/i.test(String(v).replace(/\{\{[^{}]*\}\}/g, '')))
+      .map(([k]) => k);
+    expect(american, `en.json values spelling "organization": ${american.join(', ')}`).toEqual([]);
   });
 
   it('English has non-empty string values', () => {

@@ -61,7 +61,7 @@ import { profilesInOrganizations } from './admin.repository.ts';
  */
 export type Admin = { userId: number; sessionId: string };
 
-const refused = () => httpError(403, 'You may not administer this organization');
+const refused = () => httpError(403, 'You may not administer this organisation');
 
 /** The organisations the user may administer (SuperUser on them or an ancestor). */
 export async function administered(db: Queryable, admin: Admin): Promise<VisibleOrganizationRow[]> {
@@ -151,7 +151,7 @@ export async function deleteProfile(
   const ended: string[] = [];
   await db.transaction(async (tx) => {
     if (!(await removeUserRole(tx, user.id, organizationId)))
-      throw httpError(404, 'The user has no role in this organization');
+      throw httpError(404, 'The user has no role in this organisation');
     if ((await rolesOfUser(tx, user.id)).length > 0) return;
     await endAllSessions(tx, { sessionsEnded: (ids) => ended.push(...ids) }, user.id);
     await deleteUser(tx, user.id);
@@ -335,7 +335,7 @@ async function fromParent(db: Queryable, admin: Admin, id: number) {
   const orgs = await requireAdministered(db, admin, id);
   const org = orgs.find((o) => o.id === id);
   if (!org || org.parent_organization_id === null || !orgs.some((o) => o.id === org.parent_organization_id))
-    throw httpError(403, 'Only an administrator of the parent organization may do this');
+    throw httpError(403, 'Only an administrator of the parent organisation may do this');
   return orgs;
 }
 
@@ -343,7 +343,7 @@ export async function deleteOrganizationOf(db: Queryable, admin: Admin, id: numb
   await fromParent(db, admin, id);
   const contents = await organizationContents(db, id);
   if (contents.children > 0 || contents.units > 0)
-    throw httpError(409, 'Move or delete its child organizations and units first');
+    throw httpError(409, 'Move or delete its child organisations and units first');
   await deleteOrganization(db, id);
   return { success: true };
 }
@@ -351,7 +351,7 @@ export async function deleteOrganizationOf(db: Queryable, admin: Admin, id: numb
 export async function moveOrganizationOf(db: Queryable, admin: Admin, id: number, parentId: number) {
   const orgs = await fromParent(db, admin, id);
   if (!orgs.some((o) => o.id === parentId)) throw refused();
-  if (subtreeOf(orgs, id).includes(parentId)) throw httpError(409, 'An organization cannot move under itself');
+  if (subtreeOf(orgs, id).includes(parentId)) throw httpError(409, 'An organisation cannot move under itself');
   await moveOrganization(db, id, parentId);
   return { success: true };
 }
@@ -395,7 +395,7 @@ export async function convertTrial(db: Queryable, admin: Admin, id: number) {
   const orgs = await requireAdministered(db, admin);
   const org = await findOrganization(db, id);
   if (!org || org.parent_organization_id === null || !orgs.some((o) => o.id === org.parent_organization_id))
-    throw httpError(403, 'Only an administrator of the parent organization may do this');
+    throw httpError(403, 'Only an administrator of the parent organisation may do this');
   await endTrial(db, id);
   return { success: true };
 }

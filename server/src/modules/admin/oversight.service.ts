@@ -82,7 +82,7 @@ export async function transferOwnership(
     const user = await findUserByUsername(db, username);
     const roles = user ? await rolesOfUser(db, user.id) : [];
     if (!user || !roles.some((r) => ids.includes(r.organization_id)))
-      throw httpError(404, `${username} is not a user of this organization`);
+      throw httpError(404, `${username} is not a user of this organisation`);
     return user.id;
   };
   const [from, to] = [await member(t.from), await member(t.to)];
@@ -90,7 +90,7 @@ export async function transferOwnership(
   if (t.scope === 'personal') {
     const all = new Set(await administered(db, admin));
     if (!(await rolesOfUser(db, from)).every((r) => all.has(r.organization_id)))
-      throw httpError(404, `${t.from} is not a user of this organization`);
+      throw httpError(404, `${t.from} is not a user of this organisation`);
   }
   const moved = await transferDashboards(db, { from, to, workspace: t.scope === 'workspace', organizationIds: ids });
   return { moved };

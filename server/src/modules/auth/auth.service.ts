@@ -127,7 +127,7 @@ export async function userSession(db: Queryable, session: SessionRow): Promise<U
 export async function switchOrganization(db: Queryable, session: SessionRow, organizationId: number) {
   const orgs = await visibleOrganizations(db, session.user_id);
   if (!orgs.some((o) => o.id === organizationId)) {
-    throw new AuthError(403, 'You have no role in this organization');
+    throw new AuthError(403, 'You have no role in this organisation');
   }
   await setSessionOrganization(db, session.id, organizationId);
   return userSession(db, { ...session, current_organization_id: organizationId });

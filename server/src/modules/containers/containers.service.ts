@@ -101,7 +101,7 @@ export async function listContainers(
 export async function addContainer(db: Db, session: SessionRow, body: NewContainer): Promise<ContainerView> {
   const name = nameOf(body.name);
   const scope = await deviceScope(db, session);
-  if (!scope.visible.includes(body.organization)) throw httpError(404, 'Organization not found');
+  if (!scope.visible.includes(body.organization)) throw httpError(404, 'Organisation not found');
   assertWritable(scope, body.organization);
   if (body.type === 'groups') {
     const group = await createDeviceGroup(db, session, { organization: body.organization, name, description: '' });

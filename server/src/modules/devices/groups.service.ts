@@ -62,7 +62,7 @@ export async function listDeviceGroups(db: Queryable, session: SessionRow, opts:
 
 export async function createDeviceGroup(db: Db, session: SessionRow, body: NewDeviceGroup): Promise<DeviceGroup> {
   const scope = await deviceScope(db, session);
-  if (!scope.visible.includes(body.organization)) throw new DeviceError(404, 'Organization not found');
+  if (!scope.visible.includes(body.organization)) throw new DeviceError(404, 'Organisation not found');
   assertWritable(scope, body.organization);
   const members = await checkMembers(db, scope, body.devices ?? []);
   const id = await db.transaction(async (tx) => {

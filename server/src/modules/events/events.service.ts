@@ -43,7 +43,7 @@ export async function taskScope(db: Queryable, session: SessionRow, useContext?:
 }
 
 export function assertWritable(scope: { writable: Set<number> }, organizationId: number) {
-  if (!scope.writable.has(organizationId)) throw httpError(403, 'You may not change tasks of this organization');
+  if (!scope.writable.has(organizationId)) throw httpError(403, 'You may not change tasks of this organisation');
 }
 
 /** Rule refusals of core (spec §8 messages) answer 400 with their text. */
@@ -87,7 +87,7 @@ async function assignableNames(
   return names.map((name) => {
     const username = known.get(name.toLowerCase());
     if (username === undefined)
-      throw httpError(400, `${field}: ${name} may not be assigned tasks of this organization`);
+      throw httpError(400, `${field}: ${name} may not be assigned tasks of this organisation`);
     return username;
   });
 }
@@ -99,7 +99,7 @@ async function assignableNames(
 async function ownEventIds(db: Queryable, organizationId: number, ids: readonly string[], field: string) {
   const found = await eventIdsWithin(db, organizationId, [...new Set(ids)]);
   const foreign = ids.find((id) => !found.has(id));
-  if (foreign !== undefined) throw httpError(400, `${field}: ${foreign} is not an event of this organization`);
+  if (foreign !== undefined) throw httpError(400, `${field}: ${foreign} is not an event of this organisation`);
   return [...ids];
 }
 
@@ -244,7 +244,7 @@ export async function getTask(db: Queryable, session: SessionRow, id: string): P
 
 export async function createCustomTask(db: Db, session: SessionRow, body: NewTaskBody): Promise<TaskRecord> {
   const scope = await taskScope(db, session);
-  if (!scope.visible.includes(body.organizationId)) throw notFound('Organization');
+  if (!scope.visible.includes(body.organizationId)) throw notFound('Organisation');
   assertWritable(scope, body.organizationId);
   const assignees = await assignableNames(db, session, body.organizationId, body.assignees ?? [], 'assignees');
   const eventIds = await ownEventIds(db, body.organizationId, body.eventIds ?? [], 'eventIds');
@@ -295,7 +295,7 @@ export async function deleteTask(db: Db, session: SessionRow, id: string): Promi
 /** Who may be assigned an organisation's tasks (the same rule a task's assignees are held to). */
 export async function taskAssignees(db: Queryable, session: SessionRow, organizationId: number) {
   const { visible } = await taskScope(db, session);
-  if (!visible.includes(organizationId)) throw notFound('Organization');
+  if (!visible.includes(organizationId)) throw notFound('Organisation');
   return (await assignable(db, organizationId, session.user_id)).map((u) => ({
     username: u.username,
     name: u.fullname,

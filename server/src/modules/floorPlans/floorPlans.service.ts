@@ -44,7 +44,7 @@ type OrgAccess = { organizationId: number; writable: boolean; visible: number[];
 async function orgAccess(db: Queryable, session: SessionRow, organizationId: number): Promise<OrgAccess> {
   const visible = await visibleOrganizations(db, session.user_id);
   const org = visible.find((o) => o.id === organizationId);
-  if (!org) throw httpError(404, 'Organization not found');
+  if (!org) throw httpError(404, 'Organisation not found');
   // The organisation and its descendants: the units that may be placed on its plans.
   const subtree = new Set([organizationId]);
   for (const o of visible)
@@ -60,7 +60,7 @@ async function orgAccess(db: Queryable, session: SessionRow, organizationId: num
 /** SuperUsers and Users of the organisation change plans and placements; Readers only look (403). */
 async function writableOrg(db: Queryable, session: SessionRow, organizationId: number) {
   const access = await orgAccess(db, session, organizationId);
-  if (!access.writable) throw httpError(403, 'Your role may not change the floor plans of this organization');
+  if (!access.writable) throw httpError(403, 'Your role may not change the floor plans of this organisation');
   return access;
 }
 
@@ -128,7 +128,7 @@ export async function uploadFloorPlan(db: Db, session: SessionRow, organizationI
     // Serialises uploads of one organisation so the limit holds.
     await tx.query('select id from organizations where id = $1 for update', [organizationId]);
     if ((await countPlans(tx, organizationId)) >= FLOOR_PLAN_MAX_PER_ORG) {
-      throw httpError(409, `An organization may have at most ${FLOOR_PLAN_MAX_PER_ORG} floor plans`);
+      throw httpError(409, `An organisation may have at most ${FLOOR_PLAN_MAX_PER_ORG} floor plans`);
     }
     const row = await insertPlan(tx, {
       organizationId,
@@ -232,7 +232,7 @@ export async function saveFloorPlanData(
   const known = await unitsIn(db, ids, access.subtree);
   const foreign = ids.filter((id) => !known.has(id));
   if (foreign.length > 0) {
-    throw httpError(400, `placements: unit ${foreign.join(', ')} is not a unit of this organization`);
+    throw httpError(400, `placements: unit ${foreign.join(', ')} is not a unit of this organisation`);
   }
   await db.transaction((tx) => replacePlacements(tx, body.planId, body.placements, access.visible));
   return floorPlanData(db, session, organizationId, body.planId);

@@ -129,11 +129,11 @@ export async function activate(
     (await visibleOrganizations(db, session.user_id)).map((o) => o.id),
   );
   if (state === 'disabled') throw httpError(403, 'This tag is disabled');
-  if (state === 'owned') throw httpError(409, 'This unit belongs to another organization');
+  if (state === 'owned') throw httpError(409, 'This unit belongs to another organisation');
   const orgs = await placeable(db, session, row);
   const target = state === 'yours' ? row.organization_id : body.organizationId;
   if (!orgs.some((o) => o.id === target) || target !== body.organizationId)
-    throw httpError(403, 'You may not place units in this organization');
+    throw httpError(403, 'You may not place units in this organisation');
   if (!(await consumeActivationCode(db, hashToken(body.activationCode), row.tag_uuid, session.user_id)))
     throw httpError(410, 'Link expired');
   const unitId = row.unit_id as number;
@@ -146,7 +146,7 @@ export async function activate(
   await db.transaction(async (tx) => {
     if (state === 'available') {
       const claimed = await claimUnit(tx, { ...config, name: body.name?.trim() });
-      if (!claimed) throw httpError(409, 'This unit belongs to another organization');
+      if (!claimed) throw httpError(409, 'This unit belongs to another organisation');
     }
     await markTagActivated(tx, row.tag_uuid, session.user_id, config);
   });

@@ -62,7 +62,7 @@ export async function setTag(
     throw httpError(400, `id: a template is -1 or a dashboard 1 to ${BUILTIN_KEYS.length}`);
   }
   if (field === 'restriction' && value > 0 && !found.scope.visible.includes(value)) {
-    throw httpError(404, 'Organization not found');
+    throw httpError(404, 'Organisation not found');
   }
   const row = await setTagField(db, uuid, field, value);
   if (!row) throw httpError(404, 'Tag not found');

@@ -64,7 +64,7 @@ export const organizationAvatarUrl = (o: Pick<OrganizationRow, 'id' | 'avatar_ke
 export async function organizationView(db: Queryable, userId: number, id: number): Promise<OrganizationView> {
   const visible = (await visibleOrganizations(db, userId)).find((o) => o.id === id);
   const row = visible && (await findOrganization(db, id));
-  if (!visible || !row) throw httpError(404, 'Organization not found');
+  if (!visible || !row) throw httpError(404, 'Organisation not found');
   return {
     id,
     name: row.name,

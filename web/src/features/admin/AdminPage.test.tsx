@@ -51,7 +51,7 @@ describe('AdminPage', () => {
   });
 
   it('shows the same empty state when the server refuses (403)', async () => {
-    vi.stubGlobal('fetch', answer(403, { message: 'You may not administer this organization' }));
+    vi.stubGlobal('fetch', answer(403, { message: 'You may not administer this organisation' }));
     useUserStore.setState({ accessResponse: access(0) });
     show();
     expect(await screen.findByRole('heading', { name: 'Administration needs the SuperUser role' })).toBeTruthy();

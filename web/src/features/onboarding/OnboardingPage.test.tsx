@@ -82,7 +82,7 @@ describe('NFC onboarding', () => {
   it('stops at a unit of another organisation, saying it cannot be taken over', async () => {
     server({ [`GET ${N}/tag/${UUID}`]: [200, { tag_uuid: UUID, state: 'owned', unitType: 'X2' }] });
     open();
-    expect(await screen.findByRole('heading', { name: 'This unit belongs to another organization' })).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: 'This unit belongs to another organisation' })).toBeTruthy();
     expect(screen.getByText('You scanned a unit of type X2')).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'Get started' })).toBeNull();
   });
@@ -227,7 +227,7 @@ describe('NFC onboarding', () => {
     type('Username', 'ada');
     type('Password', 'secret1');
     fireEvent.click(screen.getAllByRole('button', { name: 'Sign in' }).at(-1) as HTMLElement);
-    expect(await screen.findByRole('heading', { name: 'Select organization' })).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: 'Select organisation' })).toBeTruthy();
     expect(sent(fetch, 'POST /api/v2/auth/login')).toEqual({ username: 'ada', password: 'secret1' });
     fireEvent.click(screen.getByLabelText('Depot'));
     click('Continue');
