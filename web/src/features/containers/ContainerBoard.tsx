@@ -18,6 +18,7 @@ import { Dialog } from '../../ui/Dialog.tsx';
 import { EmptyState } from '../../ui/EmptyState.tsx';
 import { Select } from '../../ui/Select.tsx';
 import { Skeleton } from '../../ui/Skeleton.tsx';
+import { ReadOnlyNote } from '../../ui/Tag.tsx';
 import { ImportDialog, NameDialog } from './ContainerDialogs.tsx';
 import { containersApi } from './containersApi.ts';
 import { DRAG_TYPE, droppedUnits, UnitList } from './UnitList.tsx';
@@ -182,7 +183,7 @@ export function ContainerBoard({ type }: { type: ContainerType }) {
               </span>
             )}
           </div>
-          {!editable && <p className="no-authority-note">{t('containers.readOnly')}</p>}
+          {!editable && <ReadOnlyNote label={t('devices.readOnly')}>{t('containers.readOnly')}</ReadOnlyNote>}
           {groups && (
             <GroupLocations
               group={current}

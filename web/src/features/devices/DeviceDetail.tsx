@@ -3,6 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { ArrowLeft, Radar } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { useOriginState } from '../../lib/origin.ts';
 import { useDateFormat } from '../../lib/useDateFormat.ts';
 import { deviceRights, useRoleIn } from '../../stores/user.ts';
 import { Ltr } from '../../ui/Bidi.tsx';
@@ -11,9 +12,10 @@ import { EmptyState } from '../../ui/EmptyState.tsx';
 import { Skeleton } from '../../ui/Skeleton.tsx';
 import { StatusLabel } from '../../ui/StatusLabel.tsx';
 import { Tabs } from '../../ui/Tabs.tsx';
+import { ReadOnlyNote } from '../../ui/Tag.tsx';
 import { Time } from '../../ui/Time.tsx';
 import { devicesApi } from './devicesApi.ts';
-import { OperationsPanel, ReadOnlyTag } from './OperationsPanel.tsx';
+import { OperationsPanel } from './OperationsPanel.tsx';
 import { SettingsForm } from './SettingsForm.tsx';
 import { SettingsUnknown } from './SettingsUnknown.tsx';
 import { AlarmLimitsTab } from './tabs/AlarmLimitsTab.tsx';
@@ -38,6 +40,7 @@ export function DeviceDetail({
   onClose: () => void;
 }) {
   const { t } = useTranslation();
+  const radarFrom = useOriginState();
   const when = useDateFormat();
   const details = useQuery({ queryKey: ['deviceDetails', unitId], queryFn: () => devicesApi.details(unitId) });
   const options = useQuery({ queryKey: ['deviceOptions', unitId], queryFn: () => devicesApi.options(unitId) });
@@ -155,7 +158,7 @@ export function DeviceDetail({
           </ul>
         )}
         {options.data.unitGroups.includes('radar') && (
-          <Link className="btn btn--ghost device-detail__radar" to={`/radar/${unit.id}`}>
+          <Link className="btn btn--ghost device-detail__radar" to={`/radar/${unit.id}`} state={radarFrom}>
             <Radar size={16} aria-hidden /> {t('devices.openRadar')}
           </Link>
         )}
@@ -171,10 +174,7 @@ export function DeviceDetail({
         wrap
       >
         {!configure && tab !== 'logScan' && tab !== 'firmware' && (
-          <p className="read-only-note">
-            <ReadOnlyTag />
-            {t('devices.readOnlyHint')}
-          </p>
+          <ReadOnlyNote label={t('devices.readOnly')}>{t('devices.readOnlyHint')}</ReadOnlyNote>
         )}
         {panel()}
       </Tabs>

@@ -1,5 +1,5 @@
 import { type DeviceDetails, OPERATIONS, type Operation, type OperationStatus } from '@fieldwatch/core';
-import { CircleAlert, CircleCheck, Lock, RotateCcw, X } from 'lucide-react';
+import { CircleAlert, CircleCheck, RotateCcw, X } from 'lucide-react';
 import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { queryClient } from '../../lib/query.ts';
@@ -9,7 +9,7 @@ import { toast } from '../../lib/toast.ts';
 import { Button } from '../../ui/Button.tsx';
 import { Dialog } from '../../ui/Dialog.tsx';
 import { Spinner } from '../../ui/Spinner.tsx';
-import { Tag } from '../../ui/Tag.tsx';
+import { ReadOnlyTag } from '../../ui/Tag.tsx';
 import { TextField } from '../../ui/TextField.tsx';
 import { Time } from '../../ui/Time.tsx';
 import { devicesApi } from './devicesApi.ts';
@@ -55,7 +55,7 @@ export function OperationsPanel({
         <h2 id="ops-title" className="ops__title">
           {t('devices.operationsTitle')}
         </h2>
-        {!canOperate && <ReadOnlyTag />}
+        {!canOperate && <ReadOnlyTag label={t('devices.readOnly')} />}
       </div>
       <ul className="ops__grid">
         {OPERATIONS.map((op) => {
@@ -118,12 +118,6 @@ export function OperationsPanel({
       />
     </section>
   );
-}
-
-/** Where the role may look but not act: a calm "Read only" tag beside the disabled controls. */
-export function ReadOnlyTag() {
-  const { t } = useTranslation();
-  return <Tag icon={<Lock size={12} aria-hidden />}>{t('devices.readOnly')}</Tag>;
 }
 
 function OperationState({ status }: { status: OperationStatus | undefined }) {
