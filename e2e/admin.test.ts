@@ -25,6 +25,9 @@ describe('administration', () => {
     await toasts(page).filter({ hasText: 'Nordic Heat Depot was added' }).waitFor();
     await page.getByRole('tabpanel').getByText('Nordic Heat Depot', { exact: true }).waitFor();
 
+    // Each tab named for what it holds: the people, the tree, roles and passwords, whose dashboards.
+    for (const name of ['Organisation tree', 'Roles and passwords', 'Personal dashboards', 'Workspace dashboards'])
+      await page.getByRole('tab', { name, exact: true }).waitFor();
     await page.getByRole('tab', { name: 'Users', exact: true }).click();
     await page.getByRole('button', { name: 'Add user' }).click();
     const dialog = page.getByRole('dialog');
@@ -65,7 +68,7 @@ describe('administration', () => {
     expect(await status(dag, '/api/v1/admin/getOrganizations')).toBe(403);
 
     // The administrator makes Dag a SuperUser there; Dag now administers exactly that organisation.
-    await page.getByRole('tab', { name: 'User management' }).click();
+    await page.getByRole('tab', { name: 'Roles and passwords' }).click();
     await page.getByLabel('Role of Dag Depå in Nordic Heat Depot').selectOption({ label: 'SuperUser' });
     await toasts(page).filter({ hasText: 'Dag Depå is now SuperUser in Nordic Heat Depot' }).waitFor();
     // The access of a session is read at sign-in (spec §4), so the new role applies from the next one.

@@ -343,6 +343,27 @@ describe('locale files', () => {
   });
 });
 
+/** Administration's tabs about people and dashboards, each with the title of the section it opens. */
+const ADMIN_TAB_TITLES = {
+  users: 'admin.users.title',
+  accounts: 'admin.accounts.title',
+  userManagement: 'admin.manage.title',
+  dashboardOwnership: 'admin.ownership.personal.title',
+  workspaceOwnership: 'admin.ownership.workspace.title',
+} as const;
+
+describe.each(LANGUAGES)('administration tabs in %s', (lang) => {
+  const flat = flatten(byLanguage.get(lang) ?? {});
+
+  it('are named as the section each opens, so no two read as the same thing', () => {
+    for (const [tab, title] of Object.entries(ADMIN_TAB_TITLES))
+      expect(flat.get(`admin.tabs.${tab}`), `admin.tabs.${tab}`).toBe(flat.get(title));
+    const names = [...flat].filter(([key]) => key.startsWith('admin.tabs.')).map(([, name]) => name);
+    expect(names.length).toBeGreaterThan(Object.keys(ADMIN_TAB_TITLES).length);
+    expect(new Set(names).size, names.join(', ')).toBe(names.length);
+  });
+});
+
 describe.each(translations)('locale %s', (lang) => {
   const flat = flatten(byLanguage.get(lang) ?? {});
   const own = entries(flat);

@@ -20,7 +20,7 @@ const INVITED = { mail: 'admin.users.invited', log: 'admin.users.invitedToLog' }
 /**
  * Adds a user to an organisation (addUser). With an e-mail address the server sends an invitation
  * to set a password (by mail, or into its log when it has no mail server); without one, an
- * administrator sets it under User management.
+ * administrator sets it under Roles and passwords.
  */
 export function AddUserDialog({
   open,
