@@ -2,7 +2,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { startSmtpSink } from '../server/test/fixtures/smtpSink.ts';
 import { signIn, toasts, useApp, waitForOrganization } from './support/app.ts';
-import { signInThroughForm } from './support/browser.ts';
+import { setLook, signInThroughForm } from './support/browser.ts';
 
 // Issue 8 in the browser: an administrator builds the organisation tree and adds a user with a role;
 // the invitation mailed to the sink sets the user's password; the user sees exactly what the role
@@ -97,6 +97,20 @@ describe('administration', () => {
     const visitor = (await app.open()).page;
     await visitor.goto(`${app.url}/a/nordic-heat`);
     await visitor.getByTestId('account-brand').getByText('Sign in to Nordic Heat Utilities').waitFor();
+  });
+});
+
+describe('administration in Arabic', () => {
+  it('names the roles in Arabic words, not the English SuperUser, User and Reader', async () => {
+    const { page } = await app.open();
+    await signIn(page, app.url, 'manager');
+    await setLook(page, { lang: 'ar' });
+    await page.goto(`${app.url}/admin?tab=users`);
+    const roles = page.locator('.admin-role');
+    await roles.first().waitFor();
+    const names = new Set((await roles.allTextContents()).map((name) => name.trim()));
+    expect(names.has('مشرف')).toBe(true);
+    expect([...names].filter((name) => !['مشرف', 'مستخدم', 'قارئ'].includes(name))).toEqual([]);
   });
 });
 

@@ -10,10 +10,6 @@ const SAME_AS_ENGLISH: Record<string, '*' | readonly string[]> = {
   'app.name': '*',
   // A notification's message: the alarm's name, a colon, its sentence; the colon is the same in most scripts.
   'alarmText.message': ['da', 'de', 'sv', 'ar', 'ko'],
-  // Role names are product identifiers (SuperUser, User, Reader) and stay as in English.
-  'roles.0': '*',
-  'roles.1': '*',
-  'roles.2': '*',
   // "Dashboards" is the established term in Danish and German software.
   'nav.dashboards': ['da', 'de'],
   // Likewise the singular "Dashboard" in Danish and German.
