@@ -1,8 +1,10 @@
 import fs from 'node:fs';
+import { DEVICE_TABS, fieldsOfTab } from '@fieldwatch/core';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { okPipeUnit } from './support/alarm.ts';
 import { signIn, toasts, useApp } from './support/app.ts';
+import { setLook } from './support/browser.ts';
 
 // Issue 7 end to end: an engineer finds a unit, changes its alarm limits and schedule and sends the
 // settings to the simulated unit; an operator moves units between groups and locations; a Reader
@@ -138,6 +140,97 @@ describe('device management', () => {
     await expect(groupNote.locator('.tag').count()).resolves.toBe(1);
     await expect(page.getByRole('button', { name: sv('containers.groups.new') }).count()).resolves.toBe(0);
     await expect(page.locator('.containers input[type=checkbox]').count()).resolves.toBe(0);
+  });
+});
+
+describe('device settings a person can read', () => {
+  const SHOTS = process.env.SHOTS_DIR;
+  const shoot = async (page: Page, name: string) => {
+    if (SHOTS) await page.screenshot({ path: `${SHOTS}/${name}.png`, fullPage: true });
+  };
+  const allTabsShown = async (page: Page) => {
+    const boxes = await page
+      .getByRole('tab')
+      .evaluateAll((els) => els.map((e) => ({ ...e.getBoundingClientRect().toJSON(), w: innerWidth })));
+    expect(boxes).toHaveLength(DEVICE_TABS.length);
+    for (const b of boxes) expect(b.left >= 0 && b.right <= b.w && b.width > 0, JSON.stringify(b)).toBe(true);
+  };
+
+  it('labels fields with units and ranges, says what the unit has not reported, and fits its 14 tabs', async () => {
+    const { page } = await app.open({ width: 1440, height: 900 });
+    await signIn(page, app.url, 'manager');
+    const { unit } = await okPipeUnit(page, app.server);
+    const settings = await v2<Record<string, unknown>>(page, `/api/v2/device/legacy/devices/${unit.id}/settings`);
+    const unreported = DEVICE_TABS.find(
+      (k) => fieldsOfTab(k).length > 0 && fieldsOfTab(k).every((f) => settings[f.name] === null),
+    );
+    if (!unreported) throw new Error('the demo unit has reported every tab');
+
+    for (const theme of ['Dark', 'Bright'] as const) {
+      await setLook(page, { theme });
+      await page.goto(`${app.url}/devicemanagement?unit=${unit.id}&tab=schedule`);
+      // A field reads as a person names it: label, unit and a range that says what 0 means.
+      const every = page.getByLabel('Report every', { exact: true });
+      await every.waitFor();
+      const field = page.locator('.field', { has: every });
+      await expect(field.locator('.field__adornment').textContent()).resolves.toBe('min');
+      await expect(field.locator('.field__help').textContent()).resolves.toBe(
+        'From 0 to 1440 min · 0 = measure continually',
+      );
+      // Every tab is in view at 1440 px: the list wraps instead of scrolling off both ends.
+      await allTabsShown(page);
+      await shoot(page, `device-schedule-1440-${theme}`);
+      await page.getByRole('tab', { name: 'Device info' }).click();
+      const type = page.getByRole('group', { name: 'Unit type' });
+      await type.waitFor();
+      await expect(type.locator('input').count()).resolves.toBe(0);
+      await page.getByRole('tab', { name: 'Device alarm' }).click();
+      await page.getByRole('group', { name: 'Alarm action 1' }).waitFor();
+      await expect(page.getByText('2147483647').count()).resolves.toBe(0);
+    }
+
+    // A tab the unit never reported says so, with Get settings beside it.
+    await page.goto(`${app.url}/devicemanagement?unit=${unit.id}&tab=${unreported}`);
+    const unknown = page.locator('.settings-unknown');
+    await unknown.getByText('Unknown until the unit reports its settings.').waitFor();
+    await shoot(page, 'device-unreported-1440-Bright');
+    await unknown.getByRole('button', { name: 'Get settings' }).click();
+    await toasts(page).filter({ hasText: 'Get settings requested' }).waitFor();
+    // The unit answers with what it has; fields it left out are said to be left out, and what it
+    // sent (its type, its channels) is shown.
+    await unknown.getByText('The unit left these out of the settings it last reported.').waitFor({ timeout: 30_000 });
+    await page.getByRole('tab', { name: 'Device info' }).click();
+    await expect(page.getByRole('group', { name: 'Channels' }).textContent()).resolves.not.toContain('Unknown');
+    await shoot(page, 'device-info-1440-Bright');
+    // Right to left, the wrapped tabs still all show.
+    await setLook(page, { lang: 'ar' });
+    await page.reload();
+    await page.locator('.settings-form').waitFor();
+    await allTabsShown(page);
+    await shoot(page, 'device-info-1440-Bright-ar');
+    await setLook(page, { lang: 'en' });
+    await page.reload();
+
+    // Arrow keys move between the tabs.
+    await page.getByRole('tab', { name: 'Schedule' }).click();
+    await page.keyboard.press('ArrowRight');
+    await expect(page.getByRole('tab', { name: 'GPRS' }).getAttribute('aria-selected')).resolves.toBe('true');
+
+    // At 375 px a select of the tabs stands in for the list, every tab one of its choices.
+    await page.setViewportSize({ width: 375, height: 800 });
+    for (const theme of ['Dark', 'Bright'] as const) {
+      await setLook(page, { theme });
+      await page.goto(`${app.url}/devicemanagement?unit=${unit.id}&tab=${unreported}`);
+      const picker = page.getByRole('combobox', { name: 'Unit settings' });
+      await picker.waitFor();
+      await expect(picker.locator('option').count()).resolves.toBe(DEVICE_TABS.length);
+      const box = await picker.boundingBox();
+      expect(box && box.x >= 0 && box.x + box.width <= 375).toBe(true);
+      await shoot(page, `device-unreported-375-${theme}`);
+      await picker.selectOption({ label: 'Schedule' });
+      await page.getByLabel('Report every', { exact: true }).waitFor();
+      await shoot(page, `device-schedule-375-${theme}`);
+    }
   });
 });
 

@@ -12,7 +12,9 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Db, Queryable } from '../db/db.ts';
 import type { LiveBus, LiveEvent, LivePublisher } from '../live/bus.ts';
 import { type AlarmRow, activeAlarms, applyFindingsOfUnits } from '../modules/alarms/alarms.service.ts';
+import { updateUnitFields } from '../modules/devices/devices.repository.ts';
 import { ingestContexts, setRelayState, touchReports } from '../modules/devices/devices.service.ts';
+import { reportedSettingsChange } from '../modules/devices/unit.settings.ts';
 import { finishOperation } from '../modules/operations/operations.service.ts';
 import { insertRadar, insertSamplesOfUnits, purgeUnitData } from '../modules/telemetry/telemetry.repository.ts';
 import { createMetrics, type Metrics } from '../observability/metrics.ts';
@@ -167,6 +169,8 @@ export function createIngest(deps: { db: Db; bus: LiveBus; log: FastifyBaseLogge
         const r = b.result;
         const done = await finishOperation(tx, b.unit.id, r.seq, r.ok, r.message ?? '');
         if (done && r.ok && done.operation === 'purge_data') await purgeUnitData(tx, b.unit.id);
+        if (done && r.ok && done.operation === 'get_settings' && r.data)
+          await updateUnitFields(tx, b.unit.id, reportedSettingsChange(r.data));
         if (done) {
           bus.publish({
             kind: 'operation',

@@ -19,14 +19,14 @@ export type SettingsChange = {
  * Checks a partial settings update field by field (core's validateField; a read-only field is
  * refused) and says where each value goes. The first bad field refuses the whole update (400 naming it), so nothing is written.
  * null clears a field (UnitLocation becomes empty, a GPS coordinate unknown); UnitName and
- * UnitType cannot be cleared.
+ * UnitType cannot be cleared. The unit itself (`byUnit`) also writes the read-only fields.
  */
-export function settingsChange(patch: Readonly<Record<string, unknown>>): SettingsChange {
+export function settingsChange(patch: Readonly<Record<string, unknown>>, byUnit = false): SettingsChange {
   const change: SettingsChange = { columns: {}, infoSet: {}, infoUnset: [], alarmSettings: {} };
   for (const [name, value] of Object.entries(patch)) {
     const field = fields.get(name);
     if (!field) throw new DeviceError(400, `${name} is not an editable field`);
-    if (field.readOnly) throw new DeviceError(400, `${name} is set by the unit and cannot be changed`);
+    if (field.readOnly && !byUnit) throw new DeviceError(400, `${name} is set by the unit and cannot be changed`);
     const column: SettingColumn | undefined = SETTING_COLUMNS[name as keyof typeof SETTING_COLUMNS];
     if (value === null || value === undefined) {
       if (REQUIRED_SETTINGS.includes(name)) throw new DeviceError(400, `${name} should not be blank`);
@@ -44,6 +44,19 @@ export function settingsChange(patch: Readonly<Record<string, unknown>>): Settin
   if (typeof patch.NormallyClosed === 'number') change.alarmSettings.normallyClosed = patch.NormallyClosed === 1;
   if (typeof patch.Intrusion === 'number') change.alarmSettings.intrusion = patch.Intrusion === 1;
   return change;
+}
+
+/**
+ * The settings a unit reported with Get settings: each known field whose value fits is written (the
+ * read-only ones too: the unit sets them); anything else it sent is left out, never refused.
+ */
+export function reportedSettingsChange(data: Readonly<Record<string, unknown>>): SettingsChange {
+  const fitting = Object.entries(data).filter(([name, value]) => {
+    const field = fields.get(name);
+    const blank = REQUIRED_SETTINGS.includes(name) && String(value ?? '').trim() === '';
+    return field && value !== null && !blank && validateField(field, value) === null;
+  });
+  return settingsChange(Object.fromEntries(fitting), true);
 }
 
 /**

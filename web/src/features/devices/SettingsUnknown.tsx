@@ -6,17 +6,21 @@ import { devicesApi } from './devicesApi.ts';
 import { latestByOperation, operationsKey, useRunOperation } from './useOperations.ts';
 
 /**
- * A tab whose settings the unit has never reported: says they are unknown until it does, with the
- * Get settings operation beside it (waiting while one is requested; the operations panel polls).
+ * A tab whose settings the unit has not reported: says they are unknown until it does (or that its
+ * last report left them out), with the Get settings operation beside it (waiting while one is
+ * requested; the operations panel polls).
  */
 export function SettingsUnknown({ unitId, canOperate }: { unitId: number; canOperate: boolean }) {
   const { t } = useTranslation();
   const run = useRunOperation(unitId);
   const ops = useQuery({ queryKey: operationsKey(unitId), queryFn: () => devicesApi.operations(unitId) });
-  const requested = latestByOperation(ops.data ?? []).get('get_settings')?.state === 'requested';
+  const state = latestByOperation(ops.data ?? []).get('get_settings')?.state;
+  const requested = state === 'requested';
   return (
     <div className="settings-unknown">
-      <p className="settings-unknown__text">{t('devices.settingsUnknown')}</p>
+      <p className="settings-unknown__text">
+        {t(state === 'succeeded' ? 'devices.settingsLeftOut' : 'devices.settingsUnknown')}
+      </p>
       <Button
         icon={<Download size={16} aria-hidden />}
         disabled={!canOperate || requested}

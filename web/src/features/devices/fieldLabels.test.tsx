@@ -41,7 +41,7 @@ describe('unit field texts', () => {
           if (f.note) expect(d.fieldNotes[f.note], `${lang} ${f.note}`).toMatch(/\S/);
         }
       }
-      for (const key of ['rangeWithUnit', 'fieldHelp', 'setByUnit', 'settingsUnknown'])
+      for (const key of ['rangeWithUnit', 'fieldHelp', 'setByUnit', 'settingsUnknown', 'settingsLeftOut'])
         expect(d[key], `${lang} ${key}`).toMatch(/\S/);
     }
   });

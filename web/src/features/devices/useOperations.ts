@@ -30,6 +30,10 @@ export function useOperations(unitId: number) {
         if (m.unitId !== unitId || (m.kind !== 'operation' && m.kind !== 'relay')) return;
         void queryClient.invalidateQueries({ queryKey: operationsKey(unitId) });
         if (m.kind === 'relay') void queryClient.invalidateQueries({ queryKey: ['deviceRelay', unitId] });
+        // The settings the unit reported are stored with its answer: read them again.
+        if (m.operation === 'get_settings' && m.state === 'succeeded')
+          for (const key of ['deviceSettings', 'deviceDetails', 'deviceOptions'])
+            void queryClient.invalidateQueries({ queryKey: [key, unitId] });
         if (m.kind === 'operation' && m.state !== 'requested') {
           const name = t(`devices.operations.${String(m.operation)}`, { defaultValue: String(m.operation) });
           const message = String(m.message ?? '');
