@@ -220,4 +220,31 @@ describe('the radar view', () => {
     await page.goto(`${app.url}/radar/${id}`);
     await page.getByRole('heading', { name: 'This unit has no radar' }).waitFor();
   });
+
+  it('at 375 px leads back to the page that opened it, named after it, with its header at the start edge', async () => {
+    const { page } = await app.open(PHONE);
+    await signIn(page, app.url, 'manager');
+    const id = await unitIdOf(page, LEAK_SERIAL);
+
+    // Opened from device management: back to that unit there.
+    await page.goto(`${app.url}/devicemanagement?unit=${id}`);
+    await page.getByRole('link', { name: 'Open radar view' }).click();
+    const back = page.locator('.radar__back');
+    await expect.poll(() => back.textContent()).toBe('Device management');
+    const title = page.locator('#radar-title');
+    await expect.poll(() => title.textContent()).not.toBe('Radar');
+    // The heading starts at the page's start edge, not pushed to the other side.
+    const [head, heading] = [await page.locator('.radar__head').boundingBox(), await title.boundingBox()];
+    expect(head && heading && Math.abs(heading.x - head.x)).toBeLessThan(1);
+    await back.click();
+    await expect
+      .poll(() => new URL(page.url()).pathname + new URL(page.url()).search)
+      .toBe(`/devicemanagement?unit=${id}`);
+
+    // Opened by its address: back to the overview.
+    await page.goto(`${app.url}/radar/${id}`);
+    await expect.poll(() => back.textContent()).toBe('Overview');
+    await back.click();
+    await expect.poll(() => page.locator('h1').first().textContent()).toContain('Overview');
+  });
 });

@@ -110,8 +110,6 @@ const SAME_AS_ENGLISH: Record<string, '*' | readonly string[]> = {
   'radar.documentTitle': ['da', 'fr'],
   // "Radar" is the native word.
   'radar.open': ['da', 'fr'],
-  // "Dashboard" is the established term, as for pages.dashboard.
-  'radar.back': ['da'],
   // The symbol Δ.
   'radar.plot.deltaShort': '*',
   // A placeholder and the unit symbol m.

@@ -19,6 +19,7 @@ import { Fragment, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { eventApi, eventKeys, notificationApi, taskApi } from '../../lib/eventsApi.ts';
+import { useOriginState } from '../../lib/origin.ts';
 import { queryClient } from '../../lib/query.ts';
 import { toast } from '../../lib/toast.ts';
 import { useDateFormat } from '../../lib/useDateFormat.ts';
@@ -195,6 +196,7 @@ function NotificationRow({ n, event, onSeen }: { n: NotificationRecord; event?: 
 
 function EventDetails({ event }: { event: EventRecord }) {
   const { t, i18n } = useTranslation();
+  const radarFrom = useOriginState();
   const when = useDateFormat();
   const canWork = useCanWorkTasks();
   const tasks = useQuery({ queryKey: [...eventKeys.tasks, 'open'], queryFn: () => taskApi.list(false) });
@@ -229,7 +231,7 @@ function EventDetails({ event }: { event: EventRecord }) {
         <dt>{t('notifications.unit')}</dt>
         <dd>
           {event.unitId !== undefined && event.unitType !== undefined && isRadarType(event.unitType) ? (
-            <Link to={`/radar/${event.unitId}`}>
+            <Link to={`/radar/${event.unitId}`} state={radarFrom}>
               <bdi>{event.unitName}</bdi>
             </Link>
           ) : (

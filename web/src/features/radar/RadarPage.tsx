@@ -17,6 +17,7 @@ import { type ReactNode, useCallback, useId, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams, useSearchParams } from 'react-router';
 import { ApiError } from '../../lib/http.ts';
+import { useBackLink } from '../../lib/origin.ts';
 import { toast } from '../../lib/toast.ts';
 import { useDateFormat } from '../../lib/useDateFormat.ts';
 import { useDocumentTitle } from '../../lib/useDocumentTitle.ts';
@@ -72,6 +73,7 @@ export function RadarPage() {
     staleTime: 60_000,
   });
   const unitName = details.data?.name ?? '';
+  const back = useBackLink();
   useDocumentTitle(unitName ? t('radar.documentTitle', { unit: unitName }) : t('radar.title'));
 
   const failed = details.error ?? options.error;
@@ -110,9 +112,9 @@ export function RadarPage() {
     <section className="radar" aria-labelledby="radar-title">
       <div className="page__head radar__head">
         <div className="radar__heading">
-          <Link className="radar__back" to="/dashboard/default">
+          <Link className="radar__back" to={back.to}>
             <ArrowLeft size={14} aria-hidden className="radar__back-icon" />
-            {t('radar.back')}
+            {back.label}
           </Link>
           <h1 id="radar-title" className="page__title radar__title">
             {unitName || t('radar.title')}

@@ -9,6 +9,7 @@ import { Link } from 'react-router';
 import uPlot from 'uplot';
 import { seriesName } from '../../../../i18n/seriesName.ts';
 import { deviceApi } from '../../../../lib/api.ts';
+import { useOriginState } from '../../../../lib/origin.ts';
 import { useDateFormat } from '../../../../lib/useDateFormat.ts';
 import { useThemeTokens } from '../../../../lib/useThemeTokens.ts';
 import { editDashboard } from '../../../../stores/dashboards.ts';
@@ -149,6 +150,7 @@ function UnitChartView({
   locale: string;
 }) {
   const { t } = useTranslation();
+  const radarFrom = useOriginState();
   const hiddenKey = JSON.stringify(settings.hidden ?? null);
   const shownKey = JSON.stringify(settings.shown ?? null);
   // biome-ignore lint/correctness/useExhaustiveDependencies: the choice changes only with its JSON
@@ -186,6 +188,7 @@ function UnitChartView({
           <Link
             className="btn btn--ghost chart__action"
             to={`/radar/${unitId}`}
+            state={radarFrom}
             title={t('chart.radarHint', { unit: unitName })}
           >
             <Radar size={14} aria-hidden />

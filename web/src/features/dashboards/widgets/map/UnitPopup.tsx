@@ -1,6 +1,7 @@
 import { isRadarType, type UnitStatus } from '@fieldwatch/core';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { useOriginState } from '../../../../lib/origin.ts';
 import { Skeleton } from '../../../../ui/Skeleton.tsx';
 
 /** What the popup tells of a unit: from its details, which arrive a moment after the click. */
@@ -22,6 +23,7 @@ export function UnitPopup({ device, status }: { device: PopupDevice | undefined;
 
 function PopupFacts({ device }: { device: PopupDevice }) {
   const { t } = useTranslation();
+  const radarFrom = useOriginState();
   return (
     <>
       <dl className="unit-popup__facts">
@@ -42,6 +44,7 @@ function PopupFacts({ device }: { device: PopupDevice }) {
         <Link
           className="btn unit-popup__radar"
           to={`/radar/${device.id}`}
+          state={radarFrom}
           aria-label={t('radar.openUnit', { unit: device.name })}
         >
           {t('radar.open')}
