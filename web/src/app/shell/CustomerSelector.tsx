@@ -14,7 +14,7 @@ export function CustomerSelector() {
       <MenuTrigger asChild>
         <button
           type="button"
-          className="topbar__select"
+          className="topbar__select topbar__select--customers"
           data-testid="customer-selector"
           aria-label={`${t('shell.customers')}: ${label}`}
         >
