@@ -196,4 +196,18 @@ describe('GIS layers on the unit map', () => {
     expect(await page.locator('.leaflet-gis-pane').count()).toBe(0);
     expect(gisCalls.count).toBe(0);
   });
+
+  it('the Layers button sits below the map buttons, covering none of them, on a phone and on a wide screen', async () => {
+    for (const size of [PHONE, DESKTOP]) {
+      const { page } = await app.open(size);
+      await signIn(page, app.url, 'gis');
+      await openMapDashboard(page);
+      const layers = await map(page).locator('.gis-layers__button').boundingBox();
+      const buttons = map(page).locator('.leaflet-control-zoom a, .unit-map__fit-button');
+      expect(await buttons.count()).toBe(4);
+      for (const box of await buttons.evaluateAll((els) => els.map((e) => e.getBoundingClientRect().toJSON()))) {
+        expect(layers?.y, JSON.stringify(size)).toBeGreaterThanOrEqual(box.y + box.height);
+      }
+    }
+  });
 });
