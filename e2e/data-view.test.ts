@@ -10,6 +10,16 @@ const ALL = ['1 h', '6 h', '24 h', '72 h', '1 wk', '1 mo', '2 mo', '6 mo', '1 yr
 const DATA_VIEW = ['1 h', '6 h', '24 h', '72 h', '1 wk', '1 mo'];
 
 describe('the data view', () => {
+  it('asks a first-time user in plain words to pick a unit in its list', async () => {
+    const { page } = await app.open(DESKTOP);
+    await signIn(page, app.url, 'operator');
+    await page.goto(`${app.url}/dashboard/telemetry`);
+    const chart = page.locator('[data-widget-type=charts]');
+    await chart.getByText('Select a unit').waitFor();
+    await chart.getByText('Pick a unit in the list to see its data here.').waitFor();
+    expect(await chart.textContent()).not.toContain('link group');
+  });
+
   it('offers 1 hour to 30 days, shows a year chosen elsewhere as 30 days, and leaves every range to the overview', async () => {
     const { page } = await app.open(DESKTOP);
     await signIn(page, app.url, 'manager');

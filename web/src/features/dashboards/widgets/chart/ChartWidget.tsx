@@ -12,7 +12,7 @@ import { deviceApi } from '../../../../lib/api.ts';
 import { useOriginState } from '../../../../lib/origin.ts';
 import { useDateFormat } from '../../../../lib/useDateFormat.ts';
 import { useThemeTokens } from '../../../../lib/useThemeTokens.ts';
-import { editDashboard } from '../../../../stores/dashboards.ts';
+import { editDashboard, useDashboardStore } from '../../../../stores/dashboards.ts';
 import { useDeviceStore } from '../../../../stores/devices.ts';
 import { Button } from '../../../../ui/Button.tsx';
 import { NumbersTable, TableToggle } from '../../../../ui/NumbersTable.tsx';
@@ -36,6 +36,7 @@ import {
 } from './chartData.ts';
 import { withDefaultSeries, zeroBased } from './chartDefaults.ts';
 import { chartTable } from './chartTable.ts';
+import { unitPickers } from './unitPickers.ts';
 
 /**
  * The chart widget (spec §2 "charts"): the measurements of the first unit the link group selected,
@@ -46,9 +47,18 @@ export function ChartWidget({ dashboardId, widgetId, widget }: WidgetProps) {
   const { t } = useTranslation();
   const [units] = useSelectedUnits(dashboardId, widgetId);
   const unitId = units?.[0];
+  // Names the list or map to pick in, as the reader sees them; the link group only when none shares it.
+  const pickers = useDashboardStore((s) => {
+    const d = s.dashboards[dashboardId];
+    return d ? unitPickers(d, widgetId) : 'none';
+  });
   if (unitId === undefined) {
     return (
-      <WidgetEmpty icon={<ChartLine size={20} />} title={t('widget.selectUnit')} text={t('widget.selectUnitText')} />
+      <WidgetEmpty
+        icon={<ChartLine size={20} />}
+        title={t('widget.selectUnit')}
+        text={t(`widget.pickUnit.${pickers}`)}
+      />
     );
   }
   return (
