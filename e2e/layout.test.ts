@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { DESKTOP, PHONE, signIn, useApp, waitForPath } from './support/app.ts';
+import { DESKTOP, PHONE, signIn, toasts, useApp, waitForPath } from './support/app.ts';
 
 const app = useApp();
 
@@ -171,5 +171,19 @@ describe('small screens without overlaps', () => {
       const [a, b] = [boxes[i - 1] as DOMRect, boxes[i] as DOMRect];
       expect(b.left - a.right).toBeGreaterThanOrEqual(8);
     }
+  });
+
+  it("toasts come in at the top, clear of a form's actions at its bottom", async () => {
+    const { page } = await app.open(PHONE);
+    await page.goto(`${app.url}/login`);
+    await page.locator('input[name=username]').fill('manager');
+    await page.locator('input[name=password]').fill('not-the-password');
+    const submit = page.locator('form button[type=submit]');
+    await submit.click();
+    const toast = toasts(page).filter({ hasText: 'Username or password is incorrect' });
+    await toast.waitFor();
+    const box = await toast.boundingBox();
+    expect(box && box.y + box.height).toBeLessThan(PHONE.height / 2);
+    expect(overlap(box, await submit.boundingBox())).toBe(false);
   });
 });
