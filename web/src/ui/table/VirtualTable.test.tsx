@@ -1,11 +1,13 @@
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { initI18n } from '../../i18n/i18n.ts';
 import type { Sort } from './sorting.ts';
 import { type Column, VirtualTable } from './VirtualTable.tsx';
 
 type Row = { id: number; name: string };
 
-beforeAll(() => {
+beforeAll(async () => {
+  await initI18n('en');
   // jsdom has no layout: no ResizeObserver, every box 0 px (the table then assumes a 600 px viewport).
   globalThis.ResizeObserver ??= class {
     observe() {}
@@ -21,9 +23,12 @@ const columns: Column<Row>[] = [
   { key: 'id', header: 'Id', align: 'end', cell: (r) => r.id },
 ];
 
-function renderTable(opts: { multi?: boolean; selected?: number[]; sort?: Sort } = {}) {
+function renderTable(
+  opts: { multi?: boolean; selected?: number[]; sort?: Sort; widths?: Record<string, number> } = {},
+) {
   const onSort = vi.fn();
   const onSelect = vi.fn();
+  const onWidthsChange = vi.fn();
   const selected = new Set(opts.selected ?? []);
   render(
     <VirtualTable
@@ -38,9 +43,11 @@ function renderTable(opts: { multi?: boolean; selected?: number[]; sort?: Sort }
       onSelect={onSelect}
       allState="none"
       selectAllLabel="Select all"
+      widths={opts.widths ?? {}}
+      onWidthsChange={onWidthsChange}
     />,
   );
-  return { onSort, onSelect, grid: screen.getByRole('grid', { name: 'Units' }) };
+  return { onSort, onSelect, onWidthsChange, grid: screen.getByRole('grid', { name: 'Units' }) };
 }
 
 describe('VirtualTable', () => {
@@ -88,6 +95,19 @@ describe('VirtualTable', () => {
     fireEvent.keyDown(grid, { key: 'ArrowUp' });
     fireEvent.keyDown(grid, { key: ' ', shiftKey: true });
     expect(onSelect).toHaveBeenLastCalledWith(rows[1], { shift: true });
+  });
+
+  it('resizes a column with the arrow keys on its header edge, keeping the other widths', () => {
+    const { grid, onWidthsChange } = renderTable({ widths: { id: 80 } });
+    const handle = screen.getByRole('separator', { name: 'Resize column Name' });
+    expect(screen.getByRole('columnheader', { name: 'Name' })).toBeTruthy();
+    const before = Number(handle.getAttribute('aria-valuenow'));
+    fireEvent.keyDown(handle, { key: 'ArrowRight' });
+    expect(onWidthsChange).toHaveBeenLastCalledWith({ id: 80, name: before + 16 });
+    fireEvent.keyDown(screen.getByRole('separator', { name: 'Resize column Id' }), { key: 'ArrowLeft' });
+    expect(onWidthsChange).toHaveBeenLastCalledWith({ id: 64 });
+    // The keys stay with the handle: the grid's active row does not move.
+    expect(grid.getAttribute('aria-activedescendant')).toBeNull();
   });
 
   it('has a select-all checkbox and a box per row in multi select', () => {

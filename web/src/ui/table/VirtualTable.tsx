@@ -2,6 +2,7 @@ import { ArrowDown, ArrowUp, ChevronsUpDown } from 'lucide-react';
 import {
   type CSSProperties,
   type KeyboardEvent,
+  type PointerEvent,
   type ReactNode,
   useCallback,
   useEffect,
@@ -10,7 +11,10 @@ import {
   useRef,
   useState,
 } from 'react';
+import { createPortal } from 'react-dom';
+import { useTranslation } from 'react-i18next';
 import { Line } from '../Bidi.tsx';
+import { type ColumnFit, type ColumnWidths, clampWidth, columnWidths, RESIZE_MAX, RESIZE_MIN } from './columnWidths.ts';
 import { moveActive } from './selection.ts';
 import './table.css';
 import { ariaSort, type Sort, type SortDir } from './sorting.ts';
@@ -19,8 +23,10 @@ import { pageRows, scrollToReveal, visibleRange } from './windowing.ts';
 export type Column<T> = {
   key: string;
   header: string;
-  /** Fixed width in pixels; columns without one share the rest. */
+  /** Fixed width in pixels (times, numbers, status); columns without one share the rest by their `fit`. */
   width?: number;
+  /** A column without a fixed width: a short label (default) or a long free text that takes the room left. */
+  fit?: ColumnFit;
   /** The column shows only when the table is at least this wide (pixels). */
   minWidth?: number;
   align?: 'end';
@@ -52,7 +58,16 @@ type Props<T> = {
   revealKey?: Key;
   /** Shown under the header when there are no rows. */
   empty?: ReactNode;
+  /** Column widths the person set by dragging or with the keyboard; kept by the table itself when not given. */
+  widths?: ColumnWidths;
+  onWidthsChange?: (widths: Record<string, number>) => void;
 };
+
+/** One column of the table's width: a keyboard step on a resize handle, in pixels. */
+const RESIZE_STEP = 16;
+
+/** A truncated cell's full content, shown beside the row or the cell it belongs to. */
+type Peek = { index: number; keys: string[]; at: { block: number; below: boolean; start: number; rtl: boolean } };
 
 /** Rows are 32 px (40 px on touch screens); the windowing relies on every row having exactly this height. */
 const rowHeightFor = () =>
@@ -73,6 +88,13 @@ export function VirtualTable<T>(props: Props<T>) {
   const [box, setBox] = useState({ width: 0, height: 0 });
   const [scrollTop, setScrollTop] = useState(0);
   const [active, setActive] = useState(-1);
+  const [focused, setFocused] = useState(false);
+  const [hover, setHover] = useState<Peek>();
+  const [focusPeek, setFocusPeek] = useState<Peek>();
+  const [ownWidths, setOwnWidths] = useState<ColumnWidths>({});
+  const [drag, setDrag] = useState<{ key: string; width: number }>();
+  const saved = props.widths ?? ownWidths;
+  const resized = drag ? { ...saved, [drag.key]: drag.width } : saved;
 
   useLayoutEffect(() => {
     const el = scroller.current;
@@ -88,6 +110,11 @@ export function VirtualTable<T>(props: Props<T>) {
   const bodyHeight = Math.max(0, box.height - HEADER_HEIGHT);
   const win = visibleRange(scrollTop, bodyHeight || 600, rowHeight, rows.length);
   const activeIndex = active >= rows.length ? rows.length - 1 : active;
+  const widths = columnWidths(shown, box.width, resized);
+  const checkWidth = multi ? CHECK_WIDTH : 0;
+  const tableWidth = checkWidth + widths.reduce((sum, w) => sum + w, 0);
+  const saveWidths = (next: Record<string, number>) =>
+    props.onWidthsChange ? props.onWidthsChange(next) : setOwnWidths(next);
 
   const reveal = useCallback(
     (index: number) => {
@@ -107,6 +134,16 @@ export function VirtualTable<T>(props: Props<T>) {
     const index = rows.findIndex((r) => rowKey(r) === revealKey);
     if (index >= 0) reveal(index);
   }, [revealKey, reveal]);
+
+  // With the keyboard on a row, its truncated cells show in full beside it (hover does the same per cell).
+  const activeShown = activeIndex >= win.start && activeIndex < win.end;
+  // biome-ignore lint/correctness/useExhaustiveDependencies: measured again whenever the row, its place or the widths change
+  useLayoutEffect(() => {
+    // Only for keyboard focus (a click focuses the table too; the pointer has its own peek).
+    const keyboard = focused && activeShown && scroller.current?.querySelector('table')?.matches(':focus-visible');
+    const row = keyboard ? scroller.current?.querySelector<HTMLElement>('tr[data-active]') : null;
+    setFocusPeek(row ? peekOf(row, activeIndex, [...row.querySelectorAll<HTMLElement>('td[data-key]')]) : undefined);
+  }, [focused, activeIndex, activeShown, scrollTop, box.width, widths.join()]);
 
   const onKeyDown = (e: KeyboardEvent<HTMLTableElement>) => {
     if (e.target !== e.currentTarget) return;
@@ -129,6 +166,9 @@ export function VirtualTable<T>(props: Props<T>) {
   const visible = rows.slice(win.start, win.end);
   const colCount = shown.length + (multi ? 1 : 0);
   const activeRow = activeIndex >= 0 ? rows[activeIndex] : undefined;
+  // The pointer's peek, the more recent intent, goes over the keyboard's.
+  const peek = hover ?? focusPeek;
+  const peekRow = peek && rows[peek.index];
   const activeId =
     activeRow && activeIndex >= win.start && activeIndex < win.end ? `${id}-r${rowKey(activeRow)}` : undefined;
 
@@ -136,11 +176,15 @@ export function VirtualTable<T>(props: Props<T>) {
     <div
       className="vt"
       ref={scroller}
-      onScroll={(e) => setScrollTop(e.currentTarget.scrollTop)}
+      onScroll={(e) => {
+        setScrollTop(e.currentTarget.scrollTop);
+        setHover(undefined);
+      }}
       style={{ '--vt-row': `${rowHeight}px`, '--vt-head': `${HEADER_HEIGHT}px` } as CSSProperties}
     >
       <table
         className="data-table vt__table"
+        style={box.width > 0 ? { width: tableWidth } : undefined}
         // biome-ignore lint/a11y/noNoninteractiveElementToInteractiveRole: the WAI-ARIA grid pattern on a table (selectable rows, arrow keys)
         role="grid"
         aria-label={props.label}
@@ -150,8 +194,13 @@ export function VirtualTable<T>(props: Props<T>) {
         aria-activedescendant={activeId}
         tabIndex={0}
         onKeyDown={onKeyDown}
+        onBlur={(e) => {
+          if (e.target === e.currentTarget) setFocused(false);
+        }}
         onFocus={(e) => {
-          if (e.target === e.currentTarget && active < 0 && rows.length) {
+          if (e.target !== e.currentTarget) return;
+          setFocused(true);
+          if (active < 0 && rows.length) {
             const first = rows.findIndex(props.isSelected);
             setActive(first >= 0 && first >= win.start && first < win.end ? first : win.start);
           }
@@ -159,8 +208,8 @@ export function VirtualTable<T>(props: Props<T>) {
       >
         <colgroup>
           {multi && <col style={{ width: CHECK_WIDTH }} />}
-          {shown.map((c) => (
-            <col key={c.key} style={c.width ? { width: c.width } : undefined} />
+          {shown.map((c, i) => (
+            <col key={c.key} style={box.width > 0 ? { width: widths[i] } : c.width ? { width: c.width } : undefined} />
           ))}
         </colgroup>
         <thead>
@@ -175,10 +224,12 @@ export function VirtualTable<T>(props: Props<T>) {
                 />
               </th>
             )}
-            {shown.map((c) => (
+            {shown.map((c, i) => (
               <th
                 key={c.key}
                 scope="col"
+                // The column's name only, not its resize handle's label.
+                aria-label={c.header}
                 className={c.align === 'end' ? 'num' : undefined}
                 aria-sort={c.sortable ? ariaSort(sort, c.key) : undefined}
               >
@@ -190,6 +241,15 @@ export function VirtualTable<T>(props: Props<T>) {
                 ) : (
                   c.header
                 )}
+                <ResizeHandle
+                  column={c.header}
+                  width={widths[i] ?? RESIZE_MIN}
+                  onDrag={(width) => setDrag(width === undefined ? undefined : { key: c.key, width })}
+                  onDone={(width) => {
+                    setDrag(undefined);
+                    saveWidths({ ...saved, [c.key]: width });
+                  }}
+                />
               </th>
             ))}
           </tr>
@@ -226,7 +286,14 @@ export function VirtualTable<T>(props: Props<T>) {
                   </td>
                 )}
                 {shown.map((c) => (
-                  <td key={c.key} className={c.align === 'end' ? 'num' : undefined} title={c.title?.(row)}>
+                  <td
+                    key={c.key}
+                    data-key={c.key}
+                    className={c.align === 'end' ? 'num' : undefined}
+                    title={c.title?.(row)}
+                    onPointerEnter={(e) => setHover(peekOf(e.currentTarget, index, [e.currentTarget]))}
+                    onPointerLeave={() => setHover(undefined)}
+                  >
                     {/* Each cell's data in its own direction, cut at its logical end (ui/Bidi.tsx). */}
                     <Line className="vt__line">{c.cell(row)}</Line>
                   </td>
@@ -242,7 +309,127 @@ export function VirtualTable<T>(props: Props<T>) {
         </tbody>
       </table>
       {rows.length === 0 && props.empty}
+      {peekRow && peek && (
+        <FullText
+          at={peek.at}
+          cells={shown
+            .filter((c) => peek.keys.includes(c.key))
+            .map((c) => ({ key: c.key, header: c.header, content: c.cell(peekRow) }))}
+        />
+      )}
     </div>
+  );
+}
+
+/** Whether a cell's text is cut: its line (or a part of it with its own ellipsis) is narrower than its content. */
+function truncated(cell: HTMLElement): boolean {
+  const parts = cell.querySelectorAll<HTMLElement>('.line, .vt__ellipsis');
+  return [...parts].some((el) => el.scrollWidth > el.clientWidth + 1);
+}
+
+/** The truncated ones of `cells` (of the row at `index`) and where their full text goes: below the first. */
+function peekOf(anchor: HTMLElement, index: number, cells: HTMLElement[]): Peek | undefined {
+  const cut = cells.filter(truncated);
+  const first = cut[0];
+  if (!first) return undefined;
+  const rtl = getComputedStyle(anchor).direction === 'rtl';
+  const box = first.getBoundingClientRect();
+  const row = anchor.getBoundingClientRect();
+  // Below the row, or above it when the row is in the lower third of the window.
+  const below = row.bottom < (window.innerHeight * 2) / 3;
+  return {
+    index,
+    keys: cut.map((c) => c.dataset.key ?? ''),
+    at: {
+      block: below ? row.bottom : window.innerHeight - row.top,
+      below,
+      start: rtl ? window.innerWidth - box.right : box.left,
+      rtl,
+    },
+  };
+}
+
+/**
+ * The full content of truncated cells, each under its column's name, floating below the row
+ * (shown on hover of a cut cell and for the keyboard's row). Screen readers read the cells themselves.
+ */
+function FullText({ at, cells }: { at: Peek['at']; cells: { key: string; header: string; content: ReactNode }[] }) {
+  const style: CSSProperties = { [at.below ? 'top' : 'bottom']: at.block, [at.rtl ? 'right' : 'left']: at.start };
+  return createPortal(
+    <div className="vt__full" style={style} aria-hidden>
+      {cells.map((c) => (
+        <div key={c.key} className="vt__full-cell">
+          <span className="vt__full-head">{c.header}</span>
+          <Line className="vt__full-text">{c.content}</Line>
+        </div>
+      ))}
+    </div>,
+    document.body,
+  );
+}
+
+/**
+ * The end edge of a column's header: dragging it (pointer) or the arrow keys (focused) change the
+ * column's width, mirrored in right-to-left pages; the width is kept when the drag or key ends.
+ */
+function ResizeHandle({
+  column,
+  width,
+  onDrag,
+  onDone,
+}: {
+  column: string;
+  width: number;
+  /** The width while dragging; undefined when the drag ends without a change. */
+  onDrag: (width: number | undefined) => void;
+  onDone: (width: number) => void;
+}) {
+  const { t } = useTranslation();
+  const start = useRef<{ x: number; width: number; sign: number }>(undefined);
+  const signOf = (el: HTMLElement) => (getComputedStyle(el).direction === 'rtl' ? -1 : 1);
+  const widthAt = (e: PointerEvent<HTMLElement>, s: { x: number; width: number; sign: number }) =>
+    clampWidth(s.width + (e.clientX - s.x) * s.sign);
+  return (
+    // biome-ignore lint/a11y/useSemanticElements: a focusable, movable separator (the window splitter pattern), which <hr> cannot be
+    <span
+      role="separator"
+      aria-orientation="vertical"
+      aria-label={t('common.resizeColumn', { column })}
+      aria-valuenow={width}
+      aria-valuemin={RESIZE_MIN}
+      aria-valuemax={RESIZE_MAX}
+      tabIndex={0}
+      className="vt__resize"
+      onClick={(e) => e.stopPropagation()}
+      onPointerDown={(e) => {
+        if (e.button !== 0) return;
+        e.preventDefault();
+        e.currentTarget.setPointerCapture(e.pointerId);
+        start.current = { x: e.clientX, width, sign: signOf(e.currentTarget) };
+      }}
+      onPointerMove={(e) => {
+        if (start.current) onDrag(widthAt(e, start.current));
+      }}
+      onPointerUp={(e) => {
+        const s = start.current;
+        if (!s) return;
+        start.current = undefined;
+        // A click without a move keeps the column as it is (it stays automatic).
+        if (e.clientX === s.x) onDrag(undefined);
+        else onDone(widthAt(e, s));
+      }}
+      onPointerCancel={() => {
+        start.current = undefined;
+        onDrag(undefined);
+      }}
+      onKeyDown={(e) => {
+        const step = { ArrowRight: RESIZE_STEP, ArrowLeft: -RESIZE_STEP }[e.key];
+        if (step === undefined) return;
+        e.preventDefault();
+        e.stopPropagation();
+        onDone(clampWidth(width + step * signOf(e.currentTarget)));
+      }}
+    />
   );
 }
 

@@ -25,6 +25,7 @@ import { alarmListProps } from '../../widgets/settings/props.ts';
 import type { WidgetProps } from '../../widgetTypes.ts';
 import { joinOccurrences } from './alarmOccurrences.ts';
 import { toggleAlarmType } from './alarmTypes.ts';
+import { useWidgetColumnWidths } from './columnWidths.ts';
 import './list.css';
 
 type Row = {
@@ -63,6 +64,7 @@ export function AlarmListWidget({ dashboardId, widgetId, widget }: WidgetProps) 
   const { start } = useDateRange();
   const [selected, setSelected] = useSelectedUnits(dashboardId, widgetId);
   const [sort, setSort] = useState<Sort>({ key: 'time', dir: 'desc' });
+  const widths = useWidgetColumnWidths({ dashboardId, widgetId, widget });
   const { alarmTypes: types, rows: maxRows } = useMemo(
     () => alarmListProps(widget.props, widget.settings),
     [widget.props, widget.settings],
@@ -117,7 +119,7 @@ export function AlarmListWidget({ dashboardId, widgetId, widget }: WidgetProps) 
     {
       key: 'severity',
       header: t('severity.name'),
-      width: 112,
+      width: 96,
       sortable: true,
       firstDir: 'desc',
       // The severity the alarm type has in its unit's organisation: word, colour and explanation.
@@ -134,7 +136,7 @@ export function AlarmListWidget({ dashboardId, widgetId, widget }: WidgetProps) 
     {
       key: 'time',
       header: t('widgets.alarmList.time'),
-      width: 132,
+      width: 112,
       sortable: true,
       firstDir: 'desc',
       cell: (r) => (r.time === undefined ? r.alarm.AlarmEventTime : <Time at={r.time} form="dayTime" />),
@@ -151,6 +153,7 @@ export function AlarmListWidget({ dashboardId, widgetId, widget }: WidgetProps) 
       key: 'text',
       header: t('widgets.alarmList.text'),
       minWidth: 560,
+      fit: 'text',
       sortable: true,
       cell: (r) => (
         <span className="vt__muted">
@@ -213,6 +216,7 @@ export function AlarmListWidget({ dashboardId, widgetId, widget }: WidgetProps) 
         rows={rows}
         rowKey={(r) => r.alarm.AlarmID}
         columns={columns}
+        {...widths}
         sort={sort}
         onSort={(key) => setSort((s) => nextSort(s, key, columns.find((c) => c.key === key)?.firstDir))}
         isSelected={(r) => selectedSet.has(r.alarm.UnitID)}

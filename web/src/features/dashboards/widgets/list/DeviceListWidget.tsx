@@ -23,6 +23,7 @@ import { Updated, WidgetEmpty, WidgetError, WidgetSkeleton } from '../../widgets
 import { fetchParkingUsage } from '../../widgets/report/reportApi.ts';
 import { deviceListProps, parkingProps } from '../../widgets/settings/props.ts';
 import type { WidgetProps } from '../../widgetTypes.ts';
+import { useWidgetColumnWidths } from './columnWidths.ts';
 import './list.css';
 
 const isParkingDevice = (d: Device) => isParkingType(d.type.code);
@@ -97,6 +98,7 @@ export function DeviceListWidget({ dashboardId, widgetId, widget }: WidgetProps)
   const values = useShowValues();
   const [selected, setSelected] = useSelectedUnits(dashboardId, widgetId);
   const [sort, setSort] = useState<Sort>({ key: 'status', dir: 'desc' });
+  const widths = useWidgetColumnWidths({ dashboardId, widgetId, widget });
   const anchor = useRef<number | undefined>(undefined);
   const now = useNow();
 
@@ -113,8 +115,7 @@ export function DeviceListWidget({ dashboardId, widgetId, widget }: WidgetProps)
   // Parking: each bay's occupancy within the daily window over the dashboard's range (spec §7, §9).
   const { start, end } = useDateRange();
   const parkingIds = useMemo(
-    () =>
-      showUsage ? devices.data.map((d) => d.id).sort((a, b) => a - b) : [],
+    () => (showUsage ? devices.data.map((d) => d.id).sort((a, b) => a - b) : []),
     [showUsage, devices.data],
   );
   const usageWindow = parkingProps(widget.props);
@@ -238,6 +239,7 @@ export function DeviceListWidget({ dashboardId, widgetId, widget }: WidgetProps)
       key: 'location',
       header: t('widgets.deviceList.location'),
       minWidth: parking ? 640 : 560,
+      fit: 'text',
       sortable: true,
       cell: (r) => r.device.location || <span className="vt__muted">–</span>,
       title: (r) => r.device.location || undefined,
@@ -276,6 +278,7 @@ export function DeviceListWidget({ dashboardId, widgetId, widget }: WidgetProps)
         rows={rows}
         rowKey={(r) => r.device.id}
         columns={columns}
+        {...widths}
         sort={sort}
         onSort={(key) => setSort((s) => nextSort(s, key, columns.find((c) => c.key === key)?.firstDir))}
         isSelected={(r) => selectedSet.has(r.device.id)}

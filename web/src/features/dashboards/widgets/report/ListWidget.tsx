@@ -13,6 +13,7 @@ import { type Column, VirtualTable } from '../../../../ui/table/VirtualTable.tsx
 import { useCustomerIds, useDateRange, useFilteredDevices, useSelectedUnits } from '../../data.ts';
 import { formatNumber } from '../../widgets/kpi/format.ts';
 import { Updated, WidgetEmpty, WidgetError, WidgetSkeleton } from '../../widgets/kpi/WidgetStates.tsx';
+import { useWidgetColumnWidths } from '../../widgets/list/columnWidths.ts';
 import type { WidgetProps } from '../../widgetTypes.ts';
 import { fetchTableReport } from './reportApi.ts';
 import {
@@ -51,6 +52,7 @@ export function ListWidget({ dashboardId, widgetId, widget }: WidgetProps) {
   const inView = useMemo(() => devices.data.map((d) => d.id), [devices.data]);
   const units = useMemo(() => reportUnits(props.units, selected, inView), [props.units, selected, inView]);
   const [sort, setSort] = useState<Sort>({ key: 'name', dir: 'asc' });
+  const widths = useWidgetColumnWidths({ dashboardId, widgetId, widget });
 
   const report = useQuery({
     queryKey: ['tableReport', units.ids, props.columns, start.toISOString(), end.toISOString()],
@@ -175,6 +177,7 @@ export function ListWidget({ dashboardId, widgetId, widget }: WidgetProps) {
         rows={rows}
         rowKey={(r) => r.unitId}
         columns={columns}
+        {...widths}
         sort={sort}
         onSort={(key) => setSort((s) => nextSort(s, key, columns.find((c) => c.key === key)?.firstDir))}
         isSelected={() => false}
