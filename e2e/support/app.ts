@@ -98,7 +98,7 @@ export async function waitForOrganization(page: Page): Promise<string> {
   await switcher.waitFor();
   await page.waitForFunction(() => {
     const text = document.querySelector('[data-testid="organization-switcher"]')?.textContent?.trim();
-    return !!text && text !== 'Organization';
+    return !!text && text !== 'Organisation';
   });
   return (await switcher.textContent())?.trim() ?? '';
 }
