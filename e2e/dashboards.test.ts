@@ -145,6 +145,16 @@ describe('dashboards', () => {
     await expect(rail.locator(`a[href="/dashboard/${idInUrl(page)}"]`).count()).resolves.toBe(1);
   });
 
+  it("tells the parking customer, in Danish, why its overview's temperature is empty", async () => {
+    const { page } = await app.open();
+    await signIn(page, app.url, 'parking');
+    await page.goto(`${app.url}/dashboard/overview`);
+    const temp = page.locator('[data-widget-type=temp]');
+    // Its parking sensors measure no temperature: said so, with what would show one.
+    await temp.getByText(/^Ingen af de \d+ enheder i visningen rapporterer en temperatur$/).waitFor();
+    await temp.getByText('Enheder med en PT-føler eller en temperatursensor viser deres temperatur her.').waitFor();
+  });
+
   it('adds, links, renames and removes widgets, and every edit survives a reload', async () => {
     const { page } = await app.open();
     await signIn(page, app.url, 'operator');
@@ -562,7 +572,7 @@ describe('dashboards', () => {
     const temp = page.locator('[data-widget-type=temp]');
     if (typeof own?.Temperature === 'number')
       await expect.poll(() => temp.locator('.kpi__figure').textContent()).toBe(`${own.Temperature.toFixed(1)} °C`);
-    else await temp.getByText('No temperatures yet').waitFor();
+    else await temp.getByText('The unit in view reports no temperature').waitFor();
 
     // The unit's new alarm moves it from OK to Alarm without a reload.
     await reportWetInsulation();

@@ -299,9 +299,10 @@ describe('v1 temperature summary (the temperature KPI)', () => {
         { column: 'Temperature', count: 1 },
         { column: 'InternalTemperature', count: 1 },
       ],
+      units: rows.length,
     });
     expect((await summary('', 'outsider')).stats).toEqual({ min: 30, max: 30, mean: 30, count: 1 });
-    expect(await summary(`?orgs=${org.beta}`)).toEqual({ stats: null, sources: [] });
+    expect(await summary(`?orgs=${org.beta}`)).toEqual({ stats: null, sources: [], units: 0 });
   });
 
   it('narrows by the filter, statuses included', async () => {

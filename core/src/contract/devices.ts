@@ -190,6 +190,8 @@ export const TemperatureSummaryBody = Type.Object({
     Type.Null(),
   ]),
   sources: Type.Array(Type.Object({ column: Type.String(), count: Count })),
+  /** How many units the figures were worked out over. */
+  units: Count,
 });
 export const StatusCountsBody = Type.Object({
   alarm: Count,

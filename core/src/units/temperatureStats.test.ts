@@ -74,8 +74,9 @@ describe('temperatureStats', () => {
         { column: 'PT1', count: 1 },
         { column: 'Temperature', count: 1 },
       ],
+      units: 2,
     });
-    expect(temperatureSummary([{ Temperature: null, Values: {} }])).toEqual({ stats: null, sources: [] });
+    expect(temperatureSummary([{ Temperature: null, Values: {} }])).toEqual({ stats: null, sources: [], units: 1 });
   });
 });
 
@@ -93,6 +94,7 @@ describe('combineTemperatureSummaries', () => {
         const whole = temperatureSummary(rows);
         const combined = combineTemperatureSummaries(chunk(rows, size).map(temperatureSummary));
         expect(combined.sources).toEqual(whole.sources);
+        expect(combined.units).toBe(whole.units);
         expect(combined.stats === null).toBe(whole.stats === null);
         if (combined.stats && whole.stats) {
           expect(combined.stats.count).toBe(whole.stats.count);

@@ -35,13 +35,20 @@ export function temperatureStats(values: readonly { Temperature: number | null }
   return count ? { min, max, mean: sum / count, count } : undefined;
 }
 
-/** The temperature KPI over several units: their figures and where the temperatures come from. */
-export type TemperatureSummary = { stats: TemperatureStats | null; sources: { column: string; count: number }[] };
+/**
+ * The temperature KPI over several units: their figures, where the temperatures come from, and how
+ * many units were looked at (so no figures can say whether there were no units or none measures one).
+ */
+export type TemperatureSummary = {
+  stats: TemperatureStats | null;
+  sources: { column: string; count: number }[];
+  units: number;
+};
 
 export function temperatureSummary(
   rows: readonly { Temperature: number | null; Values: Values }[],
 ): TemperatureSummary {
-  return { stats: temperatureStats(rows) ?? null, sources: temperatureSources(rows) };
+  return { stats: temperatureStats(rows) ?? null, sources: temperatureSources(rows), units: rows.length };
 }
 
 /**
@@ -50,8 +57,10 @@ export function temperatureSummary(
  */
 export function combineTemperatureSummaries(parts: readonly TemperatureSummary[]): TemperatureSummary {
   let stats: TemperatureStats | null = null;
+  let units = 0;
   const sources = new Map<string, number>();
   for (const part of parts) {
+    units += part.units;
     for (const s of part.sources) sources.set(s.column, (sources.get(s.column) ?? 0) + s.count);
     const p = part.stats;
     if (!p) continue;
@@ -70,5 +79,6 @@ export function combineTemperatureSummaries(parts: readonly TemperatureSummary[]
       column,
       count: sources.get(column) ?? 0,
     })),
+    units,
   };
 }

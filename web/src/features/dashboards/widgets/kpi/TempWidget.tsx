@@ -88,11 +88,24 @@ function Summary({
   if (q.isError && !q.data) return <Failed error={q.error} retry={() => void q.refetch()} />;
   const stats = q.data?.stats;
   if (!stats) {
-    return (
+    // Why there is no figure: no unit in view, or none of them measures temperature (parking sensors).
+    const units = q.data?.units ?? 0;
+    if (picked) {
+      return (
+        <WidgetEmpty
+          icon={<Thermometer size={20} />}
+          title={t('widgets.temp.emptySelectionText')}
+          text={t('widgets.temp.emptyText')}
+        />
+      );
+    }
+    return units === 0 ? (
+      <WidgetEmpty icon={<Thermometer size={20} />} title={t('widget.noUnits')} text={t('widget.noUnitsText')} />
+    ) : (
       <WidgetEmpty
         icon={<Thermometer size={20} />}
-        title={t('widgets.temp.empty')}
-        text={t(picked ? 'widgets.temp.emptySelectionText' : 'widgets.temp.emptyText')}
+        title={t('widgets.temp.noneReports', { count: units, n: formatNumber(lang, units) })}
+        text={t('widgets.temp.emptyText')}
       />
     );
   }
