@@ -91,6 +91,8 @@ export function VirtualTable<T>(props: Props<T>) {
   const [focused, setFocused] = useState(false);
   const [hover, setHover] = useState<Peek>();
   const [focusPeek, setFocusPeek] = useState<Peek>();
+  /** Counts scrolls and resizes of anything while a full text shows: it floats, so it is placed again. */
+  const [moved, setMoved] = useState(0);
   const [ownWidths, setOwnWidths] = useState<ColumnWidths>({});
   const [drag, setDrag] = useState<{ key: string; width: number }>();
   const saved = props.widths ?? ownWidths;
@@ -143,7 +145,23 @@ export function VirtualTable<T>(props: Props<T>) {
     const keyboard = focused && activeShown && scroller.current?.querySelector('table')?.matches(':focus-visible');
     const row = keyboard ? scroller.current?.querySelector<HTMLElement>('tr[data-active]') : null;
     setFocusPeek(row ? peekOf(row, activeIndex, [...row.querySelectorAll<HTMLElement>('td[data-key]')]) : undefined);
-  }, [focused, activeIndex, activeShown, scrollTop, box.width, widths.join()]);
+  }, [focused, activeIndex, activeShown, moved, box.width, widths.join()]);
+
+  // A scroll (the table's, the page's) or a resize leaves the pointer's cell; the keyboard's row is measured again.
+  const peeking = hover !== undefined || focusPeek !== undefined;
+  useEffect(() => {
+    if (!peeking) return;
+    const moves = () => {
+      setHover(undefined);
+      setMoved((n) => n + 1);
+    };
+    window.addEventListener('scroll', moves, true);
+    window.addEventListener('resize', moves);
+    return () => {
+      window.removeEventListener('scroll', moves, true);
+      window.removeEventListener('resize', moves);
+    };
+  }, [peeking]);
 
   const onKeyDown = (e: KeyboardEvent<HTMLTableElement>) => {
     if (e.target !== e.currentTarget) return;
@@ -176,10 +194,7 @@ export function VirtualTable<T>(props: Props<T>) {
     <div
       className="vt"
       ref={scroller}
-      onScroll={(e) => {
-        setScrollTop(e.currentTarget.scrollTop);
-        setHover(undefined);
-      }}
+      onScroll={(e) => setScrollTop(e.currentTarget.scrollTop)}
       style={{ '--vt-row': `${rowHeight}px`, '--vt-head': `${HEADER_HEIGHT}px` } as CSSProperties}
     >
       <table
