@@ -87,7 +87,6 @@ describe('adding a widget', () => {
     expect(phone?.y).toBe((dashboard.layouts.xs[0]?.h ?? 0) + (dashboard.layouts.xs[0]?.y ?? 0));
   });
 
-
   it('gives a unique id of base id + 10 characters, appends it to every layout, in the default group', () => {
     fc.assert(
       fc.property(arbDashboard, fc.constantFrom(...nonMapTypes), ({ d }, type) => {
