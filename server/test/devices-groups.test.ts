@@ -73,7 +73,7 @@ describe('v2 device groups', () => {
       [{ organization: org.alpha }, 400, 'writer', 'name'],
       [{ organization: 'x', name: 'A' }, 400, 'writer', 'organization'],
       [{ organization: org.alpha, name: 'A', devices: ['1'] }, 400, 'writer', 'devices'],
-      [{ organization: org.beta, name: 'Foreign' }, 404, 'writer', 'Organization'],
+      [{ organization: org.beta, name: 'Foreign' }, 404, 'writer', 'Organisation'],
       [{ organization: org.alpha, name: 'Mixed', devices: [unit.a1, unit.b1] }, 404, 'writer', NO_AUTHORITY],
       [{ organization: org.alpha, name: 'Reader' }, 403, 'reader', NO_AUTHORITY],
     ];
