@@ -28,7 +28,9 @@ describe('alarm severity', () => {
     await expect.poll(() => level1.locator('.sev').textContent()).toBe('Critical');
 
     // Below the utility the setting is inherited, and says so.
-    await admin.getByLabel('Organisation', { exact: true }).selectOption({ label: '\u00a0\u00a0\u00a0Nordic Heat North' });
+    await admin
+      .getByLabel('Organisation', { exact: true })
+      .selectOption({ label: '\u00a0\u00a0\u00a0Nordic Heat North' });
     await panel.getByText(/How severe each alarm type is in Nordic Heat North/).waitFor();
     const inherited = panel.locator('tr[data-alarm-type="0"]');
     await inherited.getByText('Inherited from above').waitFor();
