@@ -8,6 +8,9 @@ export function chunk<T>(items: readonly T[], size = MAX_IDS_PER_REQUEST): T[][]
   return out;
 }
 
-/** Reads a unit list in chunks of at most MAX_IDS_PER_REQUEST ids, all at once; the answers in order. */
-export const readInChunks = <T>(ids: readonly number[], read: (ids: number[]) => Promise<T>): Promise<T[]> =>
-  Promise.all(chunk(ids).map(read));
+/** Reads a unit list in chunks of at most `size` ids, all at once; the answers in order. */
+export const readInChunks = <T>(
+  ids: readonly number[],
+  read: (ids: number[]) => Promise<T>,
+  size = MAX_IDS_PER_REQUEST,
+): Promise<T[]> => Promise.all(chunk(ids, size).map((part) => read(part)));

@@ -1,5 +1,4 @@
 import {
-  chunk,
   combineTemperatureSummaries,
   type DashboardModel,
   emptyFilter,
@@ -9,6 +8,7 @@ import {
   intervalRange,
   type MapVariant,
   OVERVIEW_KEY,
+  readInChunks,
 } from '@fieldwatch/core';
 import { deviceApi } from '../../lib/api.ts';
 import { queryClient } from '../../lib/query.ts';
@@ -98,10 +98,10 @@ export const temperatureSummaryQuery = (
     queryFn: async () =>
       picked
         ? combineTemperatureSummaries(
-            await Promise.all(
-              chunk(picked, SELECTION_IDS_PER_REQUEST).map((ids) =>
-                deviceApi.temperatureSummary(customers, { units: ids.join(',') }),
-              ),
+            await readInChunks(
+              picked,
+              (ids) => deviceApi.temperatureSummary(customers, { units: ids.join(',') }),
+              SELECTION_IDS_PER_REQUEST,
             ),
           )
         : deviceApi.temperatureSummary(customers, params),
