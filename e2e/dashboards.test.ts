@@ -108,8 +108,10 @@ describe('dashboards', () => {
       await held;
       await route.continue();
     });
+    const startupRead = page.waitForRequest((r) => r.url().endsWith('/GetKPIAlarms'));
     await page.reload();
-    await expect.poll(() => asked.length).toBe(1);
+    await startupRead;
+    expect(asked.length).toBe(1);
     release();
     await page.locator('[data-widget-type=alarms] .kpi__figure').waitFor();
     // Asked from the minute on, so the widget's own key (built seconds later) is the same.
