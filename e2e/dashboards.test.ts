@@ -434,6 +434,47 @@ describe('dashboards', () => {
     await page.goto(`${app.url}/dashboard/${id}`);
     await page.getByText('Dashboard not found').waitFor();
   });
+  it('keeps a workspace dashboard with its organisation: shown while it is current, gone after a switch, listed to its SuperUser', async () => {
+    const { page } = await app.open();
+    await signIn(page, app.url, 'manager');
+    const switcher = page.getByTestId('organization-switcher');
+    await expect(switcher.textContent()).resolves.toContain('Nordic Heat Utilities');
+    await page.getByRole('button', { name: 'Switch dashboard' }).click();
+    await page.getByRole('menuitem', { name: 'New dashboard' }).click();
+    const dialog = page.getByRole('dialog', { name: 'New dashboard' });
+    await dialog.getByLabel('Dashboard name').fill('Heat rounds');
+    await dialog.getByLabel('Show it').selectOption({ label: 'Only while Nordic Heat Utilities is selected' });
+    await dialog.getByRole('button', { name: 'Create' }).click();
+    await page.getByRole('heading', { name: 'Heat rounds', level: 1 }).waitFor();
+    const id = idInUrl(page);
+
+    const rail = page.getByRole('navigation', { name: MAIN_NAV });
+    const link = rail.getByRole('link', { name: 'Heat rounds', exact: true });
+    await rail.getByText('Workspace: Nordic Heat Utilities').waitFor();
+    await expect(link.getAttribute('href')).resolves.toBe(`/dashboard/${id}`);
+    await expect(rail.getByText('My dashboards').count()).resolves.toBe(0);
+    await page.getByRole('button', { name: 'Switch dashboard' }).click();
+    const menu = page.getByRole('menu');
+    await menu.getByText('Workspace: Nordic Heat Utilities').waitFor();
+    await menu.getByRole('menuitem', { name: 'Heat rounds' }).waitFor();
+    await page.keyboard.press('Escape');
+
+    // Another organisation: its workspace has none of this one's; the open one gives way to the overview.
+    await switcher.click();
+    await page.getByRole('menuitemcheckbox', { name: 'Nordic Heat North' }).click();
+    await page.getByRole('heading', { name: 'Overview', level: 1 }).waitFor();
+    await link.waitFor({ state: 'detached' });
+    await expect(rail.getByText(/^Workspace:/).count()).resolves.toBe(0);
+    await switcher.click();
+    await page.getByRole('menuitemcheckbox', { name: 'Nordic Heat Utilities' }).click();
+    await link.click();
+    await page.getByRole('heading', { name: 'Heat rounds', level: 1 }).waitFor();
+
+    // Administration's workspace ownership lists it under its owner.
+    await page.goto(`${app.url}/admin?tab=workspaceOwnership`);
+    await page.getByRole('tabpanel').getByText('Heat rounds').waitFor();
+  });
+
   it('selecting a unit in the unit list moves the map and fills the chart of its link group', async () => {
     const { page } = await app.open();
     await signIn(page, app.url, 'operator');

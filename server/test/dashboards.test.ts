@@ -8,7 +8,8 @@ import {
   WIDGET_TYPES,
 } from '@fieldwatch/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createOrganization, createTestApp, signInRoles, type TestApp } from './helpers.ts';
+import { setUserRole } from '../src/modules/users/users.repository.ts';
+import { createOrganization, createTestApp, createUser, signIn, signInRoles, type TestApp } from './helpers.ts';
 
 const D = '/api/v3/user/dashboard';
 let t: TestApp;
@@ -181,6 +182,43 @@ describe('dashboards of a user', () => {
       "select organization_id from dashboards where name = 'Alpha board'",
     );
     expect(row?.organization_id).toBe(alpha);
+  });
+
+  it('lists the workspace dashboards of the organisation that is current, and none without one', async () => {
+    const gamma = await createOrganization(t.db, 'Gamma');
+    const userId = await createUser(t.db, {
+      username: 'two-orgs',
+      password: 'two-orgs-password',
+      organizationId: alpha,
+    });
+    await setUserRole(t.db, userId, gamma, 1);
+    const two = await signIn(t.app, 'two-orgs', 'two-orgs-password');
+    const as = (method: 'GET' | 'POST' | 'PUT', url: string, payload?: object) =>
+      t.app.inject({ method, url, headers: { cookie: two }, ...(payload ? { payload } : {}) });
+    const workspace = async () =>
+      (await as('GET', `${D}?useContext=true`)).json<DashboardRecord[]>().map((d) => d.name);
+    await as('PUT', `/api/v3/user/session/current_organization?id=${alpha}`);
+    await as('POST', D, { name: 'Alpha rounds', useContext: true });
+    await as('PUT', `/api/v3/user/session/current_organization?id=${gamma}`);
+    expect(await workspace()).toEqual([]);
+    await as('POST', D, { name: 'Gamma rounds', useContext: true });
+    expect(await workspace()).toEqual(['Gamma rounds']);
+    await as('PUT', `/api/v3/user/session/current_organization?id=${alpha}`);
+    expect(await workspace()).toEqual(['Alpha rounds']);
+
+    await createUser(t.db, { username: 'no-org', password: 'no-org-password' });
+    const none = await signIn(t.app, 'no-org', 'no-org-password');
+    const res = await t.app.inject({ method: 'GET', url: `${D}?useContext=true`, headers: { cookie: none } });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toEqual([]);
+    const made = await t.app.inject({
+      method: 'POST',
+      url: D,
+      headers: { cookie: none },
+      payload: { name: 'Nowhere', useContext: true },
+    });
+    expect(made.statusCode).toBe(400);
+    expect(await t.db.query("select 1 from dashboards where name = 'Nowhere'")).toEqual([]);
   });
 
   it('deletes', async () => {

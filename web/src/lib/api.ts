@@ -33,6 +33,9 @@ export const authApi = {
   userSession: () => api.get<UserSession>('/api/v3/user/session'),
   setCurrentOrganization: (id: number) => api.put<UserSession>(`/api/v3/user/session/current_organization?id=${id}`),
 };
+
+/** The session's organisations and the current one, shared by the top bar and the dashboard menus. */
+export const userSessionQuery = { queryKey: ['userSession'] as const, queryFn: authApi.userSession };
 export type { Profile };
 
 /** Query text of a GET call; undefined values are left out. */
@@ -45,9 +48,11 @@ export function query(params: Record<string, string | number | boolean | undefin
 
 /** The dashboard calls of spec §7; ids are the encoded ones of spec §9 throughout. */
 export const dashboardApi = {
-  list: () => api.get<DashboardRecord[]>('/api/v3/user/dashboard'),
-  create: (name: string, templateId?: BuiltinKey) =>
-    api.post<DashboardRecord>('/api/v3/user/dashboard', { name, templateId: templateId ?? null }),
+  /** The user's own dashboards, or with `useContext` the current organisation's workspace ones. */
+  list: (useContext = false) =>
+    api.get<DashboardRecord[]>(`/api/v3/user/dashboard${query({ useContext: useContext || undefined })}`),
+  create: (name: string, templateId?: BuiltinKey, useContext = false) =>
+    api.post<DashboardRecord>('/api/v3/user/dashboard', { name, templateId: templateId ?? null, useContext }),
   save: (id: string, dashboard: DashboardModel) => api.put<DashboardRecord>(`/api/v3/user/dashboard/${id}`, dashboard),
   rename: (id: string, name: string) =>
     api.put<DashboardRecord>(`/api/v3/user/dashboard/${id}/updateName`, { id, name }),

@@ -20,14 +20,14 @@ const server = vi.hoisted(() => ({
 }));
 vi.mock('../lib/api.ts', () => ({
   dashboardApi: {
-    list: async () => {
+    list: async (useContext = false) => {
       if (server.failList) throw new Error('HTTP 500');
-      return server.records;
+      return server.records.filter((r) => r.useContext === useContext);
     },
-    create: async (name: string, templateId?: string) => {
+    create: async (name: string, templateId?: string, useContext = false) => {
       server.created.push({ name, templateId });
       const id = encodeDashboardId(server.next++);
-      return { id, name, filter: null, content: null, templateId: templateId ?? null, useContext: false };
+      return { id, name, filter: null, content: null, templateId: templateId ?? null, useContext };
     },
     save: async (id: string, content: DashboardModel) => {
       if (server.failSave) throw new Error('HTTP 500');
@@ -50,6 +50,38 @@ beforeEach(() => {
 });
 afterEach(() => {
   vi.useRealTimers();
+});
+
+describe('workspace dashboards', () => {
+  const record = (id: number, name: string, useContext: boolean, content = emptyDashboard(name)): DashboardRecord => ({
+    id: encodeDashboardId(id),
+    name,
+    filter: null,
+    content,
+    templateId: null,
+    useContext,
+  });
+
+  it("keeps the organisation's apart, does not count a workspace built-in as the user's, and replaces them on a switch", async () => {
+    server.records = [record(50, 'Alpha rounds', true, builtinDashboard('overview', 'Alpha overview'))];
+    await store.loadDashboards(false);
+    // The workspace copy of the overview does not stand in for the user's own.
+    expect(server.created.map((c) => c.templateId)).toContain('overview');
+    expect(useDashboardStore.getState().workspace).toEqual({ [encodeDashboardId(50)]: true });
+
+    const mine = await store.addDashboard('Mine');
+    const shared = await store.addDashboard('Shared', undefined, true);
+    expect(Object.keys(useDashboardStore.getState().workspace).sort()).toEqual([encodeDashboardId(50), shared].sort());
+
+    server.records = [record(60, 'Gamma rounds', true)];
+    await store.reloadWorkspace();
+    const { dashboards, workspace } = useDashboardStore.getState();
+    expect(workspace).toEqual({ [encodeDashboardId(60)]: true });
+    expect(dashboards[encodeDashboardId(60)]?.name).toBe('Gamma rounds');
+    expect(dashboards[encodeDashboardId(50)]).toBeUndefined();
+    expect(dashboards[shared]).toBeUndefined();
+    expect(dashboards[mine]?.name).toBe('Mine');
+  });
 });
 
 describe('loading dashboards', () => {

@@ -4,6 +4,7 @@ import {
   builtinNameKey,
   builtinsFor,
   type DashboardModel,
+  type DashboardRecord,
   emptyDashboard,
   emptyFilter,
   type FilterSettings,
@@ -16,15 +17,20 @@ import { dashboardApi } from '../lib/api.ts';
 /** Dashboard save delay (spec §9). */
 export const SAVE_DELAY_MS = 2000;
 
-/** The dashboard client state of spec §3: dashboards by id, hasLoaded, pending-save timers. */
+/**
+ * The dashboard client state of spec §3: dashboards by id, hasLoaded, pending-save timers; and which
+ * of them are the current organisation's workspace dashboards (the others are the user's own, shown
+ * whichever organisation is current).
+ */
 type DashboardState = {
   dashboards: Record<string, DashboardModel>;
   filters: Record<string, FilterSettings | null>;
+  workspace: Record<string, true>;
   hasLoaded: boolean;
   pending: Record<string, ReturnType<typeof setTimeout>>;
 };
 
-const initial = (): DashboardState => ({ dashboards: {}, filters: {}, hasLoaded: false, pending: {} });
+const initial = (): DashboardState => ({ dashboards: {}, filters: {}, workspace: {}, hasLoaded: false, pending: {} });
 
 export const useDashboardStore = create<DashboardState>()(() => initial());
 const get = useDashboardStore.getState;
@@ -46,25 +52,28 @@ export function loadDashboards(showParking: boolean): Promise<void> {
   return loading;
 }
 
+const stored = (r: DashboardRecord) => knownWidgets(r.content ?? emptyDashboard(r.name));
+
 async function load(showParking: boolean) {
   clearPendingSaves();
-  set({ dashboards: {}, filters: {} });
+  set({ dashboards: {}, filters: {}, workspace: {} });
   try {
-    const records = await dashboardApi.list();
+    const [records, shared] = await Promise.all([dashboardApi.list(), dashboardApi.list(true)]);
     const dashboards: Record<string, DashboardModel> = {};
     const filters: Record<string, FilterSettings | null> = {};
-    for (const r of records) {
-      dashboards[r.id] = knownWidgets(r.content ?? emptyDashboard(r.name));
+    for (const r of [...records, ...shared]) {
+      dashboards[r.id] = stored(r);
       filters[r.id] = r.filter;
     }
-    const have = new Set(Object.values(dashboards).map((d) => d.static));
+    // The built-ins are the user's own: a workspace copy of one does not count.
+    const have = new Set(records.map((r) => dashboards[r.id]?.static));
     for (const key of builtinsFor(showParking)) {
       if (have.has(key)) continue;
       const created = await dashboardApi.create(builtinNameKey(key), key);
       dashboards[created.id] = created.content ?? builtinDashboard(key);
       filters[created.id] = null;
     }
-    set({ dashboards, filters, hasLoaded: true });
+    set({ dashboards, filters, workspace: idSet(shared), hasLoaded: true });
   } catch (e) {
     console.error('Error fetching user dashboards', e instanceof Error ? e.message : e);
     set({ hasLoaded: true });
@@ -88,12 +97,42 @@ export function saveDashboard(id: string) {
   set((s) => ({ pending: { ...s.pending, [id]: timer } }));
 }
 
-/** Add: create on the server, keep an empty dashboard under the returned id, save it. */
-export async function addDashboard(name: string, template?: BuiltinKey): Promise<string> {
-  const created = await dashboardApi.create(name, template);
+const idSet = (records: readonly DashboardRecord[]) =>
+  Object.fromEntries(records.map((r) => [r.id, true as const])) as Record<string, true>;
+
+/**
+ * After the current organisation changed: its workspace dashboards replace the previous one's.
+ * A save still waiting for one of those is sent first (it is saved by its id, whatever is current).
+ */
+export async function reloadWorkspace(): Promise<void> {
+  const shared = await dashboardApi.list(true);
+  set((s) => {
+    const dashboards = { ...s.dashboards };
+    const filters = { ...s.filters };
+    for (const id of Object.keys(s.workspace)) {
+      delete dashboards[id];
+      delete filters[id];
+    }
+    for (const r of shared) {
+      dashboards[r.id] = stored(r);
+      filters[r.id] = r.filter;
+    }
+    return { dashboards, filters, workspace: idSet(shared) };
+  });
+}
+
+/**
+ * Add: create on the server (in the current organisation's workspace when asked), keep an empty
+ * dashboard under the returned id, save it.
+ */
+export async function addDashboard(name: string, template?: BuiltinKey, workspace = false): Promise<string> {
+  const created = await dashboardApi.create(name, template, workspace);
   const content = template ? { ...builtinDashboard(template, name), static: undefined } : emptyDashboard(name);
   put(created.id, structuredClone(content));
-  set((s) => ({ filters: { ...s.filters, [created.id]: null } }));
+  set((s) => ({
+    filters: { ...s.filters, [created.id]: null },
+    workspace: workspace ? { ...s.workspace, [created.id]: true } : s.workspace,
+  }));
   saveDashboard(created.id);
   return created.id;
 }
@@ -160,7 +199,8 @@ export async function deleteDashboard(id: string) {
   set((s) => {
     const { [id]: _d, ...dashboards } = s.dashboards;
     const { [id]: _p, ...pending } = s.pending;
-    return { dashboards, pending };
+    const { [id]: _w, ...workspace } = s.workspace;
+    return { dashboards, pending, workspace };
   });
 }
 
@@ -169,8 +209,9 @@ export async function setDashboardFilter(id: string, filter: FilterSettings) {
   await dashboardApi.setFilter(id, filter);
 }
 
-/** The id of the built-in dashboard with this key. */
-export const builtinId = (key: string) => Object.entries(get().dashboards).find(([, d]) => d.static === key)?.[0];
+/** The id of the user's own built-in dashboard with this key (not a workspace copy of it). */
+export const builtinId = (key: string) =>
+  Object.entries(get().dashboards).find(([id, d]) => d.static === key && !get().workspace[id])?.[0];
 export const overviewId = () => builtinId(OVERVIEW_KEY);
 export const filterOf = (id: string): FilterSettings => get().filters[id] ?? emptyFilter();
 

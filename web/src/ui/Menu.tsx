@@ -145,3 +145,9 @@ export function MenuSeparator() {
   const R = radix as Radix;
   return <R.Separator className="menu__separator" />;
 }
+
+/** Items that belong together under a label (announced as a group). */
+export function MenuGroup({ children }: { children: ReactNode }) {
+  const R = radix as Radix;
+  return <R.Group className="menu__group">{children}</R.Group>;
+}

@@ -25,8 +25,10 @@ import {
   updateDashboard,
 } from './dashboards.repository.ts';
 
-/** Dashboards of spec §7: each belongs to its user, and with useContext to the then current organisation. */
-
+/**
+ * Each dashboard belongs to its user; with useContext it belongs to the organisation that was
+ * current when it was made (a workspace dashboard), and is listed only while that one is current.
+ */
 /** A stored widget of a type no longer offered (the widget store) is left out, so the dashboard still opens. */
 const toRecord = (r: DashboardRow): DashboardRecord => ({
   id: encodeDashboardId(r.id),
@@ -58,6 +60,8 @@ export async function userDashboards(
   session: SessionRow,
   q: { excludeContent?: boolean; useContext?: boolean },
 ) {
+  // Without a current organisation there is no workspace, so none of its dashboards.
+  if (q.useContext && session.current_organization_id === null) return [];
   const rows = await listDashboards(db, session.user_id, contextOf(session, q.useContext), !q.excludeContent);
   return rows.map(toRecord);
 }

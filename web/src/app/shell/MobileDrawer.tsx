@@ -5,7 +5,7 @@ import { IconButton } from '../../ui/Button.tsx';
 import { LanguageMenu } from './LanguageMenu.tsx';
 import { NavList } from './NavRail.tsx';
 import { ThemeToggle } from './ThemeToggle.tsx';
-import { useNavItems } from './useNavItems.ts';
+import { useNavSections } from './useNavSections.ts';
 
 /** The phone's drawer with every entry (MobileNav.tsx), on Radix's dialog; focus goes back to `opener` on close. */
 export function MobileDrawer({
@@ -18,7 +18,7 @@ export function MobileDrawer({
   opener: HTMLElement | null;
 }) {
   const { t } = useTranslation();
-  const { dashboards, own, management } = useNavItems();
+  const sections = useNavSections();
   const close = () => onOpenChange(false);
   return (
     <Dialog.Root open={open} onOpenChange={onOpenChange}>
@@ -41,9 +41,9 @@ export function MobileDrawer({
               </IconButton>
             </Dialog.Close>
           </div>
-          <NavList items={dashboards} title={t('nav.dashboards')} onNavigate={close} />
-          {own.length > 0 && <NavList items={own} title={t('nav.ownDashboards')} onNavigate={close} />}
-          <NavList items={management} title={t('nav.management')} onNavigate={close} />
+          {sections.map((s) => (
+            <NavList key={s.title} {...s} onNavigate={close} />
+          ))}
           <div className="drawer__prefs">
             <LanguageMenu />
             <ThemeToggle />

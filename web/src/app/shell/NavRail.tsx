@@ -5,7 +5,7 @@ import { useBreakpoint } from '../../lib/useBreakpoint.ts';
 import { useLayoutStore } from '../../stores/layout.ts';
 import { Logo } from '../../ui/Logo.tsx';
 import type { NavItem } from './navItems.ts';
-import { useNavItems } from './useNavItems.ts';
+import { useNavSections } from './useNavSections.ts';
 import { useSignOut } from './useSignOut.ts';
 
 export function NavList({ items, title, onNavigate }: { items: NavItem[]; title: string; onNavigate?: () => void }) {
@@ -30,7 +30,7 @@ export function NavList({ items, title, onNavigate }: { items: NavItem[]; title:
 /** The navigation rail on the start side (tablet and wider), collapsible to icons. */
 export function NavRail() {
   const { t } = useTranslation();
-  const { dashboards, own, management } = useNavItems();
+  const sections = useNavSections();
   const { navCollapsed, toggleNav } = useLayoutStore();
   const signOut = useSignOut();
   // Labels need room: below 1280 px the rail shows icons only.
@@ -43,9 +43,9 @@ export function NavRail() {
         <span className="rail__name">{t('app.name')}</span>
       </div>
       <div className="rail__scroll">
-        <NavList items={dashboards} title={t('nav.dashboards')} />
-        {own.length > 0 && <NavList items={own} title={t('nav.ownDashboards')} />}
-        <NavList items={management} title={t('nav.management')} />
+        {sections.map((s) => (
+          <NavList key={s.title} {...s} />
+        ))}
       </div>
       <div className="rail__footer">
         <button type="button" className="nav__link" onClick={signOut} title={t('nav.logout')}>

@@ -3,9 +3,11 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Building2, ChevronDown } from 'lucide-react';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
-import { authApi } from '../../lib/api.ts';
+import { useLocation, useNavigate } from 'react-router';
+import { authApi, userSessionQuery } from '../../lib/api.ts';
 import { ApiError } from '../../lib/http.ts';
 import { toast } from '../../lib/toast.ts';
+import { reloadWorkspace, useDashboardStore } from '../../stores/dashboards.ts';
 import { Menu, MenuCheckItem, MenuContent, MenuLabel, MenuTrigger } from '../../ui/Menu.tsx';
 
 /** Depth of each organisation in the visible tree, for indentation. */
@@ -27,12 +29,22 @@ function depths(orgs: OrganizationSummary[]): Map<number, number> {
 export function OrganizationSwitcher() {
   const { t } = useTranslation();
   const client = useQueryClient();
-  const { data } = useQuery({ queryKey: ['userSession'], queryFn: authApi.userSession });
+  const location = useLocation();
+  const navigate = useNavigate();
+  const { data } = useQuery(userSessionQuery);
   const switchTo = useMutation({
     mutationFn: authApi.setCurrentOrganization,
-    onSuccess: (session) => {
-      client.setQueryData(['userSession'], session);
+    onSuccess: async (session) => {
+      client.setQueryData(userSessionQuery.queryKey, session);
       void client.invalidateQueries({ predicate: (q) => q.queryKey[0] !== 'userSession' });
+      // The new organisation's workspace dashboards replace the previous one's; one of those that
+      // is open gives way to the overview.
+      const open = /^\/dashboard\/([^/]+)/.exec(location.pathname)?.[1];
+      const wasWorkspace = open !== undefined && useDashboardStore.getState().workspace[open];
+      await reloadWorkspace().catch(() =>
+        toast(t('dashboard.workspaceFailed', { name: session.currentOrganization?.name }), 'danger'),
+      );
+      if (wasWorkspace && !useDashboardStore.getState().dashboards[open]) navigate('/dashboard/default');
     },
     // A 401 already says 'You have been logged out' (spec §8); a second toast would only contradict it.
     onError: (e) => {

@@ -2,7 +2,7 @@ import { trialDaysLeft } from '@fieldwatch/core';
 import { useQuery } from '@tanstack/react-query';
 import { Hourglass } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import { authApi } from '../../lib/api.ts';
+import { userSessionQuery } from '../../lib/api.ts';
 import { useDateFormat } from '../../lib/useDateFormat.ts';
 
 /**
@@ -12,7 +12,7 @@ import { useDateFormat } from '../../lib/useDateFormat.ts';
 export function TrialChip() {
   const { t } = useTranslation();
   const dates = useDateFormat();
-  const { data } = useQuery({ queryKey: ['userSession'], queryFn: authApi.userSession });
+  const { data } = useQuery(userSessionQuery);
   const endsAt = data?.currentOrganization?.trialEndsAt;
   if (!endsAt) return null;
   const left = trialDaysLeft(endsAt);

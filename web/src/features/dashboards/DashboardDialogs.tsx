@@ -11,9 +11,11 @@ import {
   WIDGET_CATALOGUE,
   type WidgetType,
 } from '@fieldwatch/core';
+import { useQuery } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import { userSessionQuery } from '../../lib/api.ts';
 import { toast } from '../../lib/toast.ts';
 import { addDashboard, editDashboard, renameDashboard } from '../../stores/dashboards.ts';
 import { useUserStore } from '../../stores/user.ts';
@@ -34,12 +36,17 @@ function useNameField(initial: string) {
   return { name, setName, error, touch: () => setTouched(true), valid: name.trim() !== '' };
 }
 
-/** Create a dashboard, empty or from a built-in template, and open it. */
+/**
+ * Create a dashboard, empty or from a built-in template, and open it: the user's own (shown in
+ * every organisation) or, when an organisation is current, in its workspace (shown while it is).
+ */
 export function NewDashboardDialog({ open, onOpenChange }: OpenProps) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const field = useNameField('');
   const [template, setTemplate] = useState<'' | BuiltinKey>('');
+  const organization = useQuery(userSessionQuery).data?.currentOrganization?.name;
+  const [place, setPlace] = useState<'own' | 'workspace'>('own');
   const [busy, setBusy] = useState(false);
   const submit = async (e: FormEvent) => {
     e.preventDefault();
@@ -47,7 +54,7 @@ export function NewDashboardDialog({ open, onOpenChange }: OpenProps) {
     if (!field.valid) return;
     setBusy(true);
     try {
-      const id = await addDashboard(field.name.trim(), template || undefined);
+      const id = await addDashboard(field.name.trim(), template || undefined, !!organization && place === 'workspace');
       onOpenChange(false);
       field.setName('');
       navigate(`/dashboard/${id}`);
@@ -78,6 +85,17 @@ export function NewDashboardDialog({ open, onOpenChange }: OpenProps) {
             ...BUILTIN_KEYS.map((k) => ({ value: k, label: t(builtinNameKey(k)) })),
           ]}
         />
+        {organization && (
+          <Select
+            label={t('dashboard.place')}
+            value={place}
+            onChange={(e) => setPlace(e.target.value as 'own' | 'workspace')}
+            options={[
+              { value: 'own', label: t('dashboard.placeOwn') },
+              { value: 'workspace', label: t('dashboard.placeWorkspace', { name: organization }) },
+            ]}
+          />
+        )}
         <div className="dialog__actions">
           <Button onClick={() => onOpenChange(false)}>{t('common.cancel')}</Button>
           <Button variant="primary" type="submit" disabled={busy}>

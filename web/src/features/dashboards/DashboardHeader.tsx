@@ -1,13 +1,15 @@
 import type { DashboardModel } from '@fieldwatch/core';
+import { useQuery } from '@tanstack/react-query';
 import { Check, ChevronDown, Pencil, Plus, RefreshCw, Timer, TimerOff } from 'lucide-react';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { dashboardTitle } from '../../i18n/dashboardTitle.ts';
+import { userSessionQuery } from '../../lib/api.ts';
 import { useDashboardStore } from '../../stores/dashboards.ts';
 import { refreshDevices, toggleAutoRefresh, useDeviceStore } from '../../stores/devices.ts';
 import { Button, IconButton } from '../../ui/Button.tsx';
-import { Menu, MenuContent, MenuItem, MenuLabel, MenuSeparator, MenuTrigger } from '../../ui/Menu.tsx';
+import { Menu, MenuContent, MenuGroup, MenuItem, MenuLabel, MenuSeparator, MenuTrigger } from '../../ui/Menu.tsx';
 import { NewDashboardDialog } from './DashboardDialogs.tsx';
 import { TimeRangePicker } from './TimeRangePicker.tsx';
 
@@ -26,6 +28,16 @@ export function DashboardHeader({
   const { t } = useTranslation();
   const navigate = useNavigate();
   const dashboards = useDashboardStore((s) => s.dashboards);
+  const workspace = useDashboardStore((s) => s.workspace);
+  const organization = useQuery(userSessionQuery).data?.currentOrganization?.name;
+  const entries = Object.entries(dashboards);
+  const groups = [
+    { label: t('dashboard.dashboards'), list: entries.filter(([key]) => !workspace[key]) },
+    {
+      label: t('nav.workspaceDashboards', { name: organization ?? t('shell.organization') }),
+      list: entries.filter(([key]) => workspace[key]),
+    },
+  ].filter((g) => g.list.length > 0);
   const autoRefresh = useDeviceStore((s) => s.autoRefresh);
   const [creating, setCreating] = useState(false);
   const title = dashboardTitle(t, dashboard.name);
@@ -47,12 +59,16 @@ export function DashboardHeader({
           {t('dashboard.switch')}
         </span>
         <MenuContent align="start">
-          <MenuLabel>{t('dashboard.dashboards')}</MenuLabel>
-          {Object.entries(dashboards).map(([otherId, d]) => (
-            <MenuItem key={otherId} onSelect={() => navigate(`/dashboard/${otherId}`)}>
-              {dashboardTitle(t, d.name)}
-              {otherId === id && <span className="menu__check">✓</span>}
-            </MenuItem>
+          {groups.map(({ label, list }) => (
+            <MenuGroup key={label}>
+              <MenuLabel>{label}</MenuLabel>
+              {list.map(([otherId, d]) => (
+                <MenuItem key={otherId} onSelect={() => navigate(`/dashboard/${otherId}`)}>
+                  <bdi>{dashboardTitle(t, d.name)}</bdi>
+                  {otherId === id && <span className="menu__check">✓</span>}
+                </MenuItem>
+              ))}
+            </MenuGroup>
           ))}
           <MenuSeparator />
           <MenuItem onSelect={() => setCreating(true)}>
