@@ -91,6 +91,8 @@ export type AppOptions = {
   trustProxy?: false | number | string;
   /** The weather provider (WEATHER_URL); default Open-Meteo. */
   weatherUrl?: string;
+  /** How long a failed weather provider is not asked again (default 5 minutes; tests use 0). */
+  weatherRetryMs?: number;
   /** Password reset and invitation mails; default: written to the log (no SMTP_URL). */
   mailer?: AccountMailer;
   /** PUBLIC_URL; default http://localhost on the default port. */
@@ -189,7 +191,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
   telemetryRoutes(app);
   telemetryLegacyRoutes(app);
   gisLegacyRoutes(app);
-  weatherRoutes(app, { url: options.weatherUrl });
+  weatherRoutes(app, { url: options.weatherUrl, retryMs: options.weatherRetryMs });
   floorPlanRoutes(app);
   errorReportRoutes(app, { reporting: options.errorReporting ?? false });
   liveRoutes(app);

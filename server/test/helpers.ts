@@ -65,6 +65,7 @@ export async function createTestApp(
     /** With the gateway: its periodic checks, which write on their own timer (default on). */
     watchdog?: boolean;
     weatherUrl?: string;
+    weatherRetryMs?: number;
     mailer?: AccountMailer;
     databaseUrl?: string;
     publicUrl?: string;
@@ -82,6 +83,7 @@ export async function createTestApp(
     link,
     loggerInstance: log,
     weatherUrl: opts.weatherUrl,
+    weatherRetryMs: opts.weatherRetryMs,
     mailer: opts.mailer,
     publicUrl: opts.publicUrl,
     trustProxy: opts.trustProxy,

@@ -25,7 +25,7 @@ const weatherUrl = (query: string) => `/api/v1/weather/getWeather?${query}`;
 
 beforeAll(async () => {
   await fake.listen();
-  t = await createTestApp({ weatherUrl: fake.url });
+  t = await createTestApp({ weatherUrl: fake.url, weatherRetryMs: 0 });
   const alpha = await createOrganization(t.db, 'Weather Alpha');
   const beta = await createOrganization(t.db, 'Weather Beta');
   const user = (username: string, organizationId: number, language: string) =>
@@ -327,5 +327,51 @@ describe('weather provider and cache', () => {
     await weather.weather({ lat: 1, lon: 1 }); // pushed out by the third position
     expect(fake.calls).toHaveLength(5);
     expect(weather.size).toBe(2);
+  });
+
+  it('after a failure answers unavailable at once until the retry time, then asks again', async () => {
+    let now = 2_000_000;
+    const weather = new WeatherService(openMeteoProvider(fake.url), { retryMs: 300_000, now: () => now });
+    fake.mode = 'error500';
+    await expect(weather.weather({ lat: 4, lon: 4 })).rejects.toThrow(WeatherUnavailable);
+    fake.mode = 'ok';
+    await expect(weather.weather({ lat: 5, lon: 5 })).rejects.toThrow('the provider answered HTTP 500');
+    expect(await weather.status()).toEqual({ available: false, retryAt: new Date(now + 300_000).toISOString() });
+    expect(fake.calls).toHaveLength(1);
+    now += 300_001;
+    expect((await weather.weather({ lat: 5, lon: 5 })).days).toHaveLength(5);
+    expect(await weather.status()).toEqual({ available: true });
+    expect(fake.calls).toHaveLength(2);
+  });
+
+  it('finds the status with one small call shared by everyone asking meanwhile', async () => {
+    const weather = new WeatherService(openMeteoProvider(fake.url));
+    expect(await Promise.all([weather.status(), weather.status(), weather.status()])).toEqual([
+      { available: true },
+      { available: true },
+      { available: true },
+    ]);
+    expect(fake.calls).toHaveLength(1);
+    expect(fake.calls[0]?.searchParams.get('past_days')).toBe('1');
+    await weather.status();
+    expect(fake.calls).toHaveLength(1);
+  });
+});
+
+describe('GET /api/v1/weather/status', () => {
+  it('says whether the provider answers, to signed-in callers only', async () => {
+    expect((await get('/api/v1/weather/status', null)).statusCode).toBe(401);
+    const up = await get('/api/v1/weather/status');
+    expect(up.statusCode, up.body).toBe(200);
+    expect(up.json()).toEqual({ available: true });
+    await fake.stop();
+    try {
+      // The app's provider answered before: the next weather call finds it gone.
+      expect((await get(weatherUrl('lat=61.5&lon=23.7'))).statusCode).toBe(503);
+      const down = await get('/api/v1/weather/status');
+      expect(down.json()).toMatchObject({ available: false, retryAt: expect.any(String) });
+    } finally {
+      await fake.restart();
+    }
   });
 });

@@ -61,3 +61,13 @@ export type WeatherReport = Static<typeof WeatherReport>;
 /** The unit-level lookup answers the same weather tagged with the unit. */
 export const UnitWeatherReport = Type.Composite([Type.Object({ UnitID: Type.Integer() }), WeatherReport]);
 export type UnitWeatherReport = Static<typeof UnitWeatherReport>;
+
+/**
+ * Whether the weather provider answers, as the server last found it: a widget asks this first, so
+ * an offline site shows "unavailable" without a failing call on every page.
+ */
+export const WeatherStatus = Type.Object({
+  available: Type.Boolean(),
+  retryAt: Type.Optional(Type.String({ description: 'ISO time the provider is asked again, when not available' })),
+});
+export type WeatherStatus = Static<typeof WeatherStatus>;

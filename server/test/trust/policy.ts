@@ -336,6 +336,7 @@ export const PROBES: Record<string, Probe> = {
   'GET /api/v3/device/devices/export.csv': note('units the user cannot see are left out'),
   'GET /api/v1/xrequest/GetGISData': note(LIST),
   'GET /api/v1/weather/getWeather': note('weather at a position: no organisation data'),
+  'GET /api/v1/weather/status': note('whether the weather provider answers: no organisation data'),
   'GET /api/v1/weather/unit/:id': unit('params.id', { req: uid }),
   'GET /api/v1/xrequest/GetWeather': note('weather at a position: no organisation data'),
   'POST /api/v1/errors': note('browser error reports (recorded only when ERROR_REPORTING is on)', () => ({

@@ -102,4 +102,5 @@ export const weatherApi = {
     api.get<import('@fieldwatch/core').WeatherReport>(`/api/v1/weather/getWeather${query({ lat, lon, days, lang })}`),
   unit: (unitId: number, days: number) =>
     api.get<import('@fieldwatch/core').UnitWeatherReport>(`/api/v1/weather/unit/${unitId}${query({ days })}`),
+  status: () => api.get<import('@fieldwatch/core').WeatherStatus>('/api/v1/weather/status'),
 };

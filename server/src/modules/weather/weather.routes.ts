@@ -1,5 +1,13 @@
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import { ErrorBody, IdParam, UnitWeatherQuery, UnitWeatherReport, WeatherQuery, WeatherReport } from '@fieldwatch/core';
+import {
+  ErrorBody,
+  IdParam,
+  UnitWeatherQuery,
+  UnitWeatherReport,
+  WeatherQuery,
+  WeatherReport,
+  WeatherStatus,
+} from '@fieldwatch/core';
 import type { TSchema } from '@sinclair/typebox';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { App } from '../../app.ts';
@@ -27,11 +35,14 @@ async function orUnavailable<T>(request: FastifyRequest, reply: FastifyReply, wo
   }
 }
 
-/** Weather of spec §7: by position, by unit, and the legacy GetWeather call; `url` is the provider (WEATHER_URL). */
-export function weatherRoutes(app: App, opts: { url?: string } = {}) {
+/**
+ * Weather of spec §7: by position, by unit, and the legacy GetWeather call, and whether the provider
+ * answers; `url` is the provider (WEATHER_URL).
+ */
+export function weatherRoutes(app: App, opts: { url?: string; retryMs?: number } = {}) {
   const r = app.withTypeProvider<TypeBoxTypeProvider>();
   const { db } = app;
-  const weather = new WeatherService(openMeteoProvider(opts.url ?? DEFAULT_WEATHER_URL));
+  const weather = new WeatherService(openMeteoProvider(opts.url ?? DEFAULT_WEATHER_URL), { retryMs: opts.retryMs });
 
   r.get(
     '/api/v1/weather/getWeather',
@@ -46,6 +57,20 @@ export function weatherRoutes(app: App, opts: { url?: string } = {}) {
       },
     },
     async (request, reply) => orUnavailable(request, reply, () => weather.weather(request.query)),
+  );
+
+  r.get(
+    '/api/v1/weather/status',
+    {
+      config: signedIn({ writes: false }),
+      schema: {
+        tags: ['weather'],
+        summary: 'Whether the weather provider answers; when not, the time it is asked again',
+        security,
+        response: { 200: WeatherStatus, ...errorsOf(ErrorBody, [401]) },
+      },
+    },
+    async () => weather.status(),
   );
 
   r.get(

@@ -6,13 +6,14 @@ import {
   WEATHER_DEFAULTS,
   WEATHER_MAX_DAYS,
   type WeatherReport,
+  type WeatherStatus,
 } from '@fieldwatch/core';
 import type { Queryable } from '../../db/db.ts';
 import { httpError } from '../../plugins/errors.ts';
 import type { SessionRow } from '../auth/auth.service.ts';
 import { unitOf } from '../telemetry/telemetry.service.ts';
 import { findUserById } from '../users/users.service.ts';
-import type { WeatherProvider } from './weather.provider.ts';
+import { type WeatherProvider, WeatherUnavailable } from './weather.provider.ts';
 
 export {
   DEFAULT_WEATHER_URL,
@@ -25,6 +26,8 @@ export {
 export type WeatherRequest = { lat: number; lon: number; days?: number; lang?: string };
 
 export const WEATHER_CACHE_TTL_MS = 30 * 60 * 1000;
+/** After a provider failure, calls answer "unavailable" at once for this long instead of waiting on it again. */
+export const WEATHER_RETRY_MS = 5 * 60 * 1000;
 export const WEATHER_CACHE_MAX_ENTRIES = 1000;
 /** Today is asked for too (and left out of the answer): the provider's current weather comes with it. */
 const FORECAST_DAYS = 1;
@@ -56,17 +59,67 @@ export function normaliseWeatherRequest(q: WeatherRequest): Normalised {
 export class WeatherService {
   private readonly cache = new Map<string, { expires: number; report: WeatherReport }>();
   private readonly pending = new Map<string, Promise<WeatherReport>>();
+  /** The provider's last failure and until when it is not asked again; undefined once it answered. */
+  private down: { until: number; error: WeatherUnavailable } | undefined;
+  private answered = false;
+  private probe: Promise<boolean> | undefined;
   private readonly ttlMs: number;
   private readonly maxEntries: number;
   private readonly now: () => number;
+  private readonly retryMs: number;
 
   constructor(
     private readonly provider: WeatherProvider,
-    opts: { ttlMs?: number; maxEntries?: number; now?: () => number } = {},
+    opts: { ttlMs?: number; maxEntries?: number; retryMs?: number; now?: () => number } = {},
   ) {
+    this.retryMs = opts.retryMs ?? WEATHER_RETRY_MS;
     this.ttlMs = opts.ttlMs ?? WEATHER_CACHE_TTL_MS;
     this.maxEntries = Math.max(1, opts.maxEntries ?? WEATHER_CACHE_MAX_ENTRIES);
     this.now = opts.now ?? Date.now;
+  }
+
+  /**
+   * Whether the provider answers: known from the last call, else found by one small call shared by
+   * everyone who asks meanwhile.
+   */
+  async status(): Promise<WeatherStatus> {
+    let answers = this.answered && !this.isDown();
+    if (!this.answered && !this.isDown()) {
+      this.probe ??= this.ask({ latitude: 0, longitude: 0, pastDays: 1, forecastDays: FORECAST_DAYS })
+        .then(
+          () => true,
+          () => false,
+        )
+        .finally(() => {
+          this.probe = undefined;
+        });
+      answers = await this.probe;
+    }
+    return answers
+      ? { available: true }
+      : { available: false, retryAt: new Date(this.down?.until ?? this.now()).toISOString() };
+  }
+
+  private isDown() {
+    return this.down && this.down.until > this.now() ? this.down : undefined;
+  }
+
+  /** The provider's answer; while it is known to be down, its last failure at once. */
+  private async ask(request: Parameters<WeatherProvider['forecast']>[0]) {
+    const down = this.isDown();
+    if (down) throw down.error;
+    try {
+      const forecast = await this.provider.forecast(request);
+      this.down = undefined;
+      this.answered = true;
+      return forecast;
+    } catch (e) {
+      if (e instanceof WeatherUnavailable) {
+        this.down = { until: this.now() + this.retryMs, error: e };
+        this.answered = false;
+      }
+      throw e;
+    }
   }
 
   /** Number of cached answers (expired ones included until they are looked up or pushed out). */
@@ -109,7 +162,7 @@ export class WeatherService {
   }
 
   private async fetchReport(q: Normalised): Promise<WeatherReport> {
-    const forecast = await this.provider.forecast({
+    const forecast = await this.ask({
       latitude: q.lat,
       longitude: q.lon,
       pastDays: q.days,

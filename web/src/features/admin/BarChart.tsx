@@ -52,17 +52,20 @@ export function BarChart({
         <span>{days[0] ? dayLabel(days[0]) : ''}</span>
         <span>{days.at(-1) ? dayLabel(days.at(-1) ?? '') : ''}</span>
       </div>
-      <table className="visually-hidden">
-        <caption>{label}</caption>
-        <tbody>
-          {values.map((v, i) => (
-            <tr key={days[i]}>
-              <th scope="row">{dayLabel(days[i] ?? '')}</th>
-              <td>{format(v)}</td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
+      {/* A table keeps its content's width whatever its own: the box around it is what is hidden. */}
+      <div className="visually-hidden">
+        <table>
+          <caption>{label}</caption>
+          <tbody>
+            {values.map((v, i) => (
+              <tr key={days[i]}>
+                <th scope="row">{dayLabel(days[i] ?? '')}</th>
+                <td>{format(v)}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
     </figure>
   );
 }

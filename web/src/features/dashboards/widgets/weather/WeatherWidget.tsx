@@ -1,12 +1,14 @@
 import { emptyFilter, unitsOfMap, type WeatherDay, type WeatherReport } from '@fieldwatch/core';
 import { useQuery } from '@tanstack/react-query';
-import { CloudOff, Droplet, MapPin, MapPinOff, Users, Wind } from 'lucide-react';
+import { CloudOff, Droplet, MapPin, MapPinOff, RefreshCw, Users, Wind } from 'lucide-react';
 import { useMemo } from 'react';
-import { useTranslation } from 'react-i18next';
+import { Trans, useTranslation } from 'react-i18next';
 import { weatherApi } from '../../../../lib/api.ts';
 import { ApiError } from '../../../../lib/http.ts';
 import { useDateFormat } from '../../../../lib/useDateFormat.ts';
 import { useDeviceStore } from '../../../../stores/devices.ts';
+import { Button } from '../../../../ui/Button.tsx';
+import { EmptyState } from '../../../../ui/EmptyState.tsx';
 import { Time } from '../../../../ui/Time.tsx';
 import { useCustomerIds, useDashboardFilter, useSelectedUnits, useUnitDetails } from '../../data.ts';
 import { mapUnitsQuery } from '../../queries.ts';
@@ -19,6 +21,8 @@ import './weather.css';
 
 /** Weather changes slowly; the server caches it 30 minutes too. */
 const STALE_MS = 30 * 60 * 1000;
+/** The provider's state is asked again at most this often (the server waits minutes after a failure). */
+const STATUS_STALE_MS = 60 * 1000;
 
 type Place =
   | { kind: 'unit'; id: number }
@@ -65,6 +69,9 @@ export function WeatherWidget({ dashboardId, widgetId, widget }: WidgetProps) {
   const { days: DAYS, unitId } = useMemo(() => weatherProps(widget.props), [widget.props]);
   const { place, pending } = usePlace(dashboardId, widgetId, unitId);
   const unitName = useUnitDetails(place?.kind === 'unit' ? place.id : undefined).data?.name;
+  // Asked first: a provider the server knows to be down is said so without a failing call.
+  const status = useQuery({ queryKey: ['weather', 'status'], queryFn: weatherApi.status, staleTime: STATUS_STALE_MS });
+  const available = status.data?.available === true;
 
   const q = useQuery({
     queryKey:
@@ -75,7 +82,7 @@ export function WeatherWidget({ dashboardId, widgetId, widget }: WidgetProps) {
       place?.kind === 'unit'
         ? weatherApi.unit(place.id, DAYS)
         : weatherApi.at(place?.lat ?? 0, place?.lon ?? 0, DAYS, lang),
-    enabled: place !== undefined,
+    enabled: place !== undefined && available,
     staleTime: STALE_MS,
     // The server already waited for the provider; a 503 is shown at once with its retry button.
     retry: (count, error) => !(error instanceof ApiError && error.status >= 400) && count < 1,
@@ -88,19 +95,24 @@ export function WeatherWidget({ dashboardId, widgetId, widget }: WidgetProps) {
   if (!place) {
     return <WidgetEmpty icon={<MapPinOff size={20} />} title={t('weather.noPlace')} text={t('weather.noPlaceText')} />;
   }
-  if (q.isPending) return <WidgetSkeleton shape="weather" />;
-  if (q.isError && !q.data) {
+  if (status.isPending) return <WidgetSkeleton shape="weather" />;
+  if (status.data && !available) {
+    return <ProviderDown retryAt={status.data.retryAt} onRetry={() => void status.refetch()} />;
+  }
+  const failed = status.error ?? (q.isError && !q.data ? q.error : null);
+  if (failed) {
     return (
       <WidgetError
         icon={<CloudOff size={20} />}
         title={t('weather.unavailable')}
-        error={q.error}
-        onRetry={() => void q.refetch()}
+        error={failed}
+        onRetry={() => void (status.isError ? status.refetch() : q.refetch())}
       />
     );
   }
 
   const report = q.data;
+  if (!report) return <WidgetSkeleton shape="weather" />;
   const placeText =
     place.kind === 'unit'
       ? (unitName ?? '')
@@ -124,6 +136,27 @@ export function WeatherWidget({ dashboardId, widgetId, widget }: WidgetProps) {
           <Updated at={q.dataUpdatedAt} />
         </div>
       </div>
+    </div>
+  );
+}
+
+/** The provider does not answer (an offline site): said calmly, with when it is asked again. */
+function ProviderDown({ retryAt, onRetry }: { retryAt?: string; onRetry: () => void }) {
+  const { t } = useTranslation();
+  return (
+    <div className="wstate" role="status">
+      <EmptyState icon={<CloudOff size={20} />} title={t('weather.unavailable')}>
+        <p className="wstate__text">
+          {retryAt ? (
+            <Trans i18nKey="weather.providerDown" components={{ time: <Time at={retryAt} form="time" /> }} />
+          ) : (
+            t('weather.providerDownNow')
+          )}
+        </p>
+        <Button onClick={onRetry} icon={<RefreshCw size={14} aria-hidden />}>
+          {t('common.retry')}
+        </Button>
+      </EmptyState>
     </div>
   );
 }

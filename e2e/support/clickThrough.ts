@@ -1,0 +1,198 @@
+import path from 'node:path';
+import type { Browser, Page } from 'playwright-core';
+import { setLook, signInThroughForm } from './browser.ts';
+import { ADMIN_PASSWORD, DEMO_PASSWORD } from './server.ts';
+
+/**
+ * The click-through: every screen a demo user can reach, in a given look, watched for what a
+ * customer would notice at once: a console error or warning, a request that failed, text spilling
+ * out of its box or past the page's edge, a screen still loading after 15 s. Used by
+ * `scripts/click-through.ts` (every look, screenshots) and `e2e/click-through.test.ts` (CI).
+ */
+
+export type Look = { theme: 'Dark' | 'Bright'; lang: 'en' | 'ar'; width: 375 | 1440 };
+export type Account = { username: string; password: string };
+export type Problem = { who: string; look: string; screen: string; kind: string; detail: string };
+
+/** The six demo sign-ins: the platform administrator and the seeded people of every role and kind of customer. */
+export const DEMO_ACCOUNTS: Account[] = [
+  { username: 'admin', password: ADMIN_PASSWORD },
+  ...['manager', 'operator', 'viewer', 'parking', 'gis'].map((username) => ({ username, password: DEMO_PASSWORD })),
+];
+
+export const lookName = (l: Look) => `${l.theme}-${l.lang}-${l.width}`;
+
+/** Every look: both themes, English and Arabic, phone and desktop. */
+export const ALL_LOOKS: Look[] = (['Dark', 'Bright'] as const).flatMap((theme) =>
+  (['en', 'ar'] as const).flatMap((lang) => ([1440, 375] as const).map((width) => ({ theme, lang, width }))),
+);
+
+/**
+ * Two opposite looks for the n-th user (each differs from the other in theme, language and width),
+ * rotating through all eight over four users: each user sees every screen in both themes, both
+ * languages and both widths, and the users together see every combination.
+ */
+export function opposingLooks(n: number): [Look, Look] {
+  const first = ALL_LOOKS[n % 4] as Look;
+  const opposite: Look = {
+    theme: first.theme === 'Dark' ? 'Bright' : 'Dark',
+    lang: first.lang === 'en' ? 'ar' : 'en',
+    width: first.width === 1440 ? 375 : 1440,
+  };
+  return [first, opposite];
+}
+
+/** Elements whose own text runs past their box (or the page past the window), as short descriptions. */
+function overflowing(page: Page): Promise<string[]> {
+  // No named functions inside: tsx (the script) would wrap them in a helper the page lacks.
+  return page.evaluate(() => {
+    const found: string[] = [];
+    const doc = document.documentElement;
+    if (doc.scrollWidth > window.innerWidth + 1)
+      found.push(`the page is ${doc.scrollWidth} px wide in ${window.innerWidth}`);
+    for (const el of Array.from(document.body.querySelectorAll<HTMLElement>('*'))) {
+      if (el instanceof SVGElement || el.clientWidth === 0 || !el.checkVisibility()) continue;
+      // Hidden or scrolled overflow is a choice (an ellipsis, a scrolling table); visible is a spill.
+      if (getComputedStyle(el).overflowX !== 'visible' || el.scrollWidth <= el.clientWidth + 1) continue;
+      if (Array.from(el.childNodes).some((n) => n.nodeType === Node.TEXT_NODE && n.textContent?.trim()))
+        found.push(
+          `${el.tagName.toLowerCase()}.${String(el.className).trim().replace(/\s+/g, '.')} "${el.textContent?.trim().slice(0, 40)}"`,
+        );
+    }
+    return found;
+  });
+}
+
+/** Waits until the screen has its data: the network quiet and no skeleton or busy region left. */
+async function settle(page: Page) {
+  await page.waitForLoadState('networkidle');
+  await page.waitForFunction(() => !document.querySelector('[aria-busy="true"], .skeleton, .wskel, .boot'), undefined, {
+    timeout: 15_000,
+    polling: 100,
+  });
+}
+
+/**
+ * Every screen of the signed-in user: the navigation's entries, the profile, a unit's radar and its
+ * device management, a missing page.
+ */
+async function screensOf(page: Page): Promise<string[]> {
+  const nav = page.getByRole('navigation', { name: /./ }).first();
+  await nav.waitFor();
+  let hrefs = await page.$$eval('.rail a[href^="/"]', (as) => as.map((a) => a.getAttribute('href') ?? ''));
+  if (hrefs.length === 0) {
+    // The phone's bottom bar holds the main ones; its "More" drawer holds every entry.
+    await page.locator('.bottombar button').last().click();
+    await page.locator('.drawer a[href^="/"]').first().waitFor();
+    hrefs = await page.$$eval('.drawer a[href^="/"]', (as) => as.map((a) => a.getAttribute('href') ?? ''));
+    await page.keyboard.press('Escape');
+  }
+  // A pipe monitor (the X types carry TDR radar) of the customers in view, else any unit.
+  const unit = await page.evaluate(async () => {
+    const stored = JSON.parse(localStorage.getItem('fieldwatch.user') ?? '{}');
+    const orgs = (stored.state?.selectedCustomers ?? []).map((c: { CustomerID: number }) => c.CustomerID).join(',');
+    if (!orgs) return undefined;
+    const units = (await (await fetch(`/api/v1/device?orgs=${orgs}`)).json()) as {
+      id: number;
+      type: { name: string };
+    }[];
+    return (units.find((u) => /^X\d/.test(u.type.name)) ?? units[0])?.id;
+  });
+  const ofUnit = unit
+    ? [`/radar/${unit}`, ...(hrefs.includes('/devicemanagement') ? [`/devicemanagement?unit=${unit}`] : [])]
+    : [];
+  return [...new Set(hrefs), '/profile', ...ofUnit, '/no-such-screen'];
+}
+
+/** The tabs of an administration or unit screen after the first, each opened in turn (on phones from their select). */
+async function eachTab(page: Page, screen: string, check: (screen: string) => Promise<void>) {
+  const select = page.locator('.tabs__select select').first();
+  if (await select.isVisible()) {
+    const options = await select
+      .locator('option')
+      .evaluateAll((os) => os.map((o) => [(o as HTMLOptionElement).value, o.textContent ?? ''] as const));
+    for (const [value, label] of options.slice(1)) {
+      await select.selectOption(value);
+      await check(`${screen} › ${label}`);
+    }
+    return;
+  }
+  const tabs = page.getByRole('tablist').first().getByRole('tab');
+  const count = await tabs.count();
+  for (let i = 1; i < count; i++) {
+    const tab = tabs.nth(i);
+    await tab.click();
+    await check(`${screen} › ${(await tab.textContent())?.trim()}`);
+  }
+}
+
+/**
+ * Signs `account` in with `look`, visits every screen, and returns what it found. With `shots`, a
+ * PNG of each screen is written there as `<user>-<look>-<n>.png`.
+ */
+export async function clickThrough(
+  browser: Browser,
+  url: string,
+  account: Account,
+  look: Look,
+  shots?: string,
+): Promise<Problem[]> {
+  const problems: Problem[] = [];
+  const context = await browser.newContext({ viewport: { width: look.width, height: look.width > 800 ? 900 : 780 } });
+  const page = await context.newPage();
+  let screen = '/login';
+  const report = (kind: string, detail: string) =>
+    problems.push({ who: account.username, look: lookName(look), screen, kind, detail });
+  page.on('console', (m) => {
+    if (m.type() === 'error' || m.type() === 'warning') report(`console ${m.type()}`, m.text());
+  });
+  page.on('pageerror', (e) => report('uncaught error', e.message));
+  page.on('requestfailed', (r) => {
+    // A request the page itself dropped (it navigated on) is not a failure.
+    if (r.failure()?.errorText !== 'net::ERR_ABORTED') report('request failed', `${r.method()} ${r.url()}`);
+  });
+  page.on('response', (r) => {
+    if (r.status() >= 400) report(`HTTP ${r.status()}`, `${r.request().method()} ${r.url()}`);
+  });
+  let shot = 0;
+  const check = async (name: string) => {
+    screen = name;
+    try {
+      await settle(page);
+    } catch {
+      report('still loading', 'a skeleton or busy region after 15 s');
+    }
+    for (const spill of await overflowing(page)) report('overflow', spill);
+    if (shots) {
+      const file = `${account.username}-${lookName(look)}-${String(++shot).padStart(2, '0')}.png`;
+      await page.screenshot({ path: path.join(shots, file) });
+    }
+  };
+  try {
+    await context.addInitScript(
+      ([theme, lang]) => {
+        if (localStorage.getItem('fieldwatch.user')) return;
+        localStorage.setItem(
+          'fieldwatch.user',
+          JSON.stringify({ state: { themeMode: theme, activeLanguage: lang }, version: 0 }),
+        );
+      },
+      [look.theme, look.lang],
+    );
+    await page.goto(`${url}/login`);
+    await check('/login');
+    await signInThroughForm(page, url, account.username, account.password);
+    await page.waitForURL((u) => !u.pathname.startsWith('/login'));
+    // The profile's language applies at sign-in; the look is chosen afterwards, as a user would.
+    await setLook(page, { theme: look.theme, lang: look.lang });
+    await page.reload();
+    for (const target of await screensOf(page)) {
+      await page.goto(`${url}${target}`);
+      await check(target);
+      if (target === '/admin' || target.startsWith('/devicemanagement?')) await eachTab(page, target, check);
+    }
+  } finally {
+    await context.close();
+  }
+  return problems;
+}
