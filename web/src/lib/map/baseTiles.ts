@@ -3,11 +3,23 @@ import './baseTiles.css';
 import L from 'leaflet';
 
 /**
- * After a tile server did not answer, no map asks it again for this long: every failed tile is a
- * console error and a wasted round trip, and an offline site would see dozens per map.
+ * After a tile server did not answer, no map asks it again for this long, in this tab or another,
+ * after a reload too (kept in localStorage): every failed tile is a console error and a wasted
+ * round trip, and an offline site would see dozens per map.
  */
 const RETRY_AFTER_MS = 10 * 60_000;
-let unavailableUntil = 0;
+const UNAVAILABLE_KEY = 'fieldwatch.tilesUnavailableUntil';
+
+const unavailableUntil = (template: string) => {
+  try {
+    const [until, url] = JSON.parse(localStorage.getItem(UNAVAILABLE_KEY) ?? '[]') as [number?, string?];
+    return url === template ? (until ?? 0) : 0;
+  } catch {
+    return 0;
+  }
+};
+const markUnavailable = (template: string) =>
+  localStorage.setItem(UNAVAILABLE_KEY, JSON.stringify([Date.now() + RETRY_AFTER_MS, template]));
 
 type Tiles = { tileUrl: string; tileAttribution: string };
 
@@ -34,7 +46,7 @@ export function addBaseTiles(
   options: L.TileLayerOptions,
   onAvailable: (available: boolean) => void,
 ): () => void {
-  if (Date.now() < unavailableUntil) {
+  if (Date.now() < unavailableUntil(tiles.tileUrl)) {
     onAvailable(false);
     return () => {};
   }
@@ -51,7 +63,7 @@ export function addBaseTiles(
     const image = new Image();
     image.onload = add;
     image.onerror = () => {
-      unavailableUntil = Date.now() + RETRY_AFTER_MS;
+      markUnavailable(tiles.tileUrl);
       if (!removed) onAvailable(false);
     };
     image.src = probe;
