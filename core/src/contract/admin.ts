@@ -7,7 +7,7 @@ import {
   SESSION_LIFETIME_HOURS,
 } from '../users/organisationPolicy.ts';
 import { Profile } from './auth.ts';
-import { NonBlank, Nullable } from './common.ts';
+import { NonBlank, Nullable, PhoneNumber } from './common.ts';
 import { ProfileUpdateBody } from './user.ts';
 
 /** The administration calls of spec §7 (/api/v1/admin) and the admin screen's own additions. */
@@ -63,6 +63,40 @@ export const AddUserResult = Type.Object({
   delivery: Type.Optional(MailDelivery),
 });
 export type AddUserResult = Static<typeof AddUserResult>;
+
+/**
+ * Join requests: a person whose company is already on the product asks, from the NFC onboarding,
+ * to join the organisation of an account URL; its SuperUsers accept (adding them with a role and
+ * an invitation, as Add user does) or decline.
+ */
+export const JOIN_MESSAGE_MAX = 500;
+export const JoinRequestBody = Type.Object(
+  {
+    accountUrl: Type.String({ pattern: ACCOUNT_URL_PATTERN, maxLength: 40 }),
+    name: Type.String({ maxLength: 200 }),
+    email: Type.String({ minLength: 3, maxLength: 254 }),
+    phone: Type.Optional(PhoneNumber),
+    message: Type.Optional(Type.String({ maxLength: JOIN_MESSAGE_MAX })),
+  },
+  closed,
+);
+export type JoinRequestBody = Static<typeof JoinRequestBody>;
+export const JoinRequestSent = Type.Object({ organization: Type.String({ description: 'whom the request went to' }) });
+export type JoinRequestSent = Static<typeof JoinRequestSent>;
+export const JoinRequest = Type.Object({
+  id: Type.Integer(),
+  organizationId: Type.Integer(),
+  organization: Type.String(),
+  name: Type.String(),
+  email: Type.String(),
+  phone: Nullable(Type.String()),
+  message: Nullable(Type.String()),
+  created: Type.String({ format: 'date-time' }),
+});
+export type JoinRequest = Static<typeof JoinRequest>;
+export const JoinRequestParam = Type.Object({ id: Type.Integer({ minimum: 1, maximum: 2147483647 }) });
+export const AcceptJoinRequestBody = Type.Object({ username: Username, roleId: RoleId }, closed);
+export type AcceptJoinRequestBody = Static<typeof AcceptJoinRequestBody>;
 
 export const AdminOrganization = Type.Object({
   id: Type.Integer(),

@@ -15,3 +15,6 @@ export const NonBlank = (opts: { maxLength?: number } = {}) =>
   Type.String({ minLength: 1, maxLength: opts.maxLength ?? 200, pattern: '\\S' });
 
 export const Nullable = <T extends TSchema>(schema: T) => Type.Union([schema, Type.Null()]);
+
+/** A telephone number as people write it: digits, spaces and + ( ) - . only. */
+export const PhoneNumber = Type.String({ maxLength: 40, pattern: '^[0-9+()\\-. ]*$' });

@@ -1,7 +1,7 @@
 import { type Static, Type } from '@sinclair/typebox';
 import { TAG_STATES, TERMS_VERSION } from '../onboarding/onboarding.ts';
 import { Access, Profile } from './auth.ts';
-import { Nullable } from './common.ts';
+import { Nullable, PhoneNumber } from './common.ts';
 
 /** The onboarding calls of spec §7 (/api/v1/nfc): a tag scanned by its uuid, placed by a signed-in user. */
 export const TagParam = Type.Object({ uuid: Type.String({ format: 'uuid' }) });
@@ -80,7 +80,7 @@ export const CreateAccountBody = Type.Object(
         password: Type.String({ minLength: 1, maxLength: 1024 }),
         email: Type.String({ minLength: 3, maxLength: 254 }),
         name: Type.String({ maxLength: 200 }),
-        phone: Type.Optional(Type.String({ maxLength: 40, pattern: '^[0-9+()\\-. ]*$' })),
+        phone: Type.Optional(PhoneNumber),
       },
       { additionalProperties: false },
     ),

@@ -255,6 +255,7 @@ export const PROBES: Record<string, Probe> = {
   }),
   'GET /api/v1/nfc/user/:uuid/:email': note('onboarding: does the account exist (no enumeration, web-attacks)'),
   'POST /api/v1/nfc/user/:uuid/createAccount': note('onboarding: creates an account from a tag’s code'),
+  'POST /api/v1/nfc/user/:uuid/joinRequest': note('onboarding: asks an organisation to take the person in'),
   'GET /api/v3/device/devices/:id/data': unit('params.id', { req: uid }),
   'GET /api/v2/device/devices/:id/data': unit('params.id', { req: uid }),
   'GET /api/v2/device/legacy/devices/:id/radar/:channel': unit('params.id', {
@@ -368,6 +369,17 @@ export const PROBES: Record<string, Probe> = {
   'GET /api/v1/account/:accountUrl': note('account page by URL (name, theme)'),
   'GET /a/:accountUrl': note('account short link'),
   'GET /api/v1/account/:accountUrl/avatar': note('account page logo'),
+  [`GET ${ADMIN}/joinRequests`]: note('a list narrowed to the organisations the user administers'),
+  [`POST ${ADMIN}/joinRequest/:id/accept`]: {
+    ...ADMIN_MATRIX,
+    why: 'role × place in join-requests.test.ts: a request of an organisation the caller does not administer is a 404',
+    req: () => ({ params: { id: 1 }, body: { username: 'joiner', roleId: 2 } }),
+  },
+  [`POST ${ADMIN}/joinRequest/:id/decline`]: {
+    ...ADMIN_MATRIX,
+    why: 'role × place in join-requests.test.ts: a request of an organisation the caller does not administer is a 404',
+    req: () => ({ params: { id: 1 } }),
+  },
   [`GET ${ADMIN}/profilesByOrgId`]: org('query.organizationId', ADMIN_MATRIX),
   [`DELETE ${ADMIN}/profile`]: org('body.organizationId', ADMIN_MATRIX),
   [`PUT ${ADMIN}/updateUserRole`]: org('body.organizationId', ADMIN_MATRIX),

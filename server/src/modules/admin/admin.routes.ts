@@ -1,5 +1,6 @@
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import {
+  AcceptJoinRequestBody,
   AddOrganizationBody,
   AddUserBody,
   AddUserResult,
@@ -11,6 +12,8 @@ import {
   DashboardTransferResult,
   DeleteProfileBody,
   ErrorBody,
+  JoinRequest,
+  JoinRequestParam,
   MoveOrganizationBody,
   Ok,
   OrganizationNameBody,
@@ -34,7 +37,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { App } from '../../app.ts';
 import { sessionOf } from '../../plugins/auth.ts';
 import { httpError } from '../../plugins/errors.ts';
-import { type RoutePolicy, scoped } from '../../plugins/policy.ts';
+import { type RoutePolicy, scoped, signedIn } from '../../plugins/policy.ts';
 import {
   acceptImageBodies,
   avatarImage,
@@ -66,6 +69,7 @@ import {
   updateUserProfile,
   updateUserRole,
 } from './admin.service.ts';
+import { acceptJoinRequest, declineJoinRequest, joinRequestsFor } from './joinRequests.service.ts';
 import {
   endOrganizationSession,
   organizationDashboards,
@@ -182,6 +186,29 @@ function routes(app: App) {
       origin: app.publicUrl,
       log: request.log,
     }),
+  );
+
+  r.get(
+    `${A}/joinRequests`,
+    schema(
+      signedIn({ writes: false }),
+      { summary: 'Join requests waiting in the organisations the caller administers' },
+      Type.Array(JoinRequest),
+    ),
+    async (request) => joinRequestsFor(db, admin(request)),
+  );
+  r.post(
+    `${A}/joinRequest/:id/accept`,
+    schema(userWrites, { params: JoinRequestParam, body: AcceptJoinRequestBody }, AddUserResult),
+    async (request) =>
+      acceptJoinRequest(db, admin(request), request.params.id, request.body, {
+        mailer: app.mailer,
+        origin: app.publicUrl,
+        log: request.log,
+      }),
+  );
+  r.post(`${A}/joinRequest/:id/decline`, schema(userWrites, { params: JoinRequestParam }), async (request) =>
+    declineJoinRequest(db, admin(request), request.params.id),
   );
 
   r.get(`${A}/getOrganizations`, schema(orgReads, {}, Type.Array(AdminOrganization)), async (request) =>

@@ -3,6 +3,8 @@ import {
   CreateAccountBody,
   CreateAccountResult,
   ErrorBody,
+  JoinRequestBody,
+  JoinRequestSent,
   OnboardingConfig,
   OnboardingConfigBody,
   TagOnboardingView,
@@ -15,6 +17,7 @@ import type { TSchema } from '@sinclair/typebox';
 import type { App } from '../../app.ts';
 import { sessionOf, setSessionCookie } from '../../plugins/auth.ts';
 import { anyone, scoped } from '../../plugins/policy.ts';
+import { requestToJoin } from '../admin/joinRequests.service.ts';
 import { login } from '../auth/auth.service.ts';
 import { activate, createAccount, tagConfig, tagPublic, tagView, userExists } from './onboarding.service.ts';
 
@@ -83,6 +86,20 @@ export function onboardingRoutes(app: App) {
       schema: { tags, params: UserExistsParams, response: { 200: UserExists, ...errors } },
     },
     async (request) => userExists(db, request.ip, request.params.uuid, request.params.email),
+  );
+  r.post(
+    `${N}/user/:uuid/joinRequest`,
+    {
+      config: anyone({ writes: true }),
+      schema: {
+        tags,
+        summary: 'Asks the organisation of an account URL to take the person in; its SuperUsers accept or decline',
+        params: TagParam,
+        body: JoinRequestBody,
+        response: { 200: JoinRequestSent, ...errors },
+      },
+    },
+    async (request) => requestToJoin(db, request.ip, request.params.uuid, request.body),
   );
   r.post(
     `${N}/user/:uuid/createAccount`,

@@ -47,7 +47,7 @@ import {
  * organisation it goes to, only with a one-time activation code from the tag view, and only where
  * the tag's restriction allows (an organisation and what lies below it; 0 disables the tag).
  */
-async function tagRow(db: Queryable, uuid: string) {
+export async function tagRow(db: Queryable, uuid: string) {
   const row = await findTagWithUnit(db, uuid);
   if (!row) throw httpError(404, 'Tag not found');
   return row;
@@ -172,7 +172,7 @@ export async function tagConfig(db: Queryable, session: SessionRow, uuid: string
 }
 
 /** At most REGISTRATIONS_PER_HOUR of a kind per address; every attempt counts, answered or refused. */
-async function throttle(db: Queryable, address: string, kind: 'register' | 'exists', perHour: number) {
+export async function throttle(db: Queryable, address: string, kind: 'register' | 'exists' | 'join', perHour: number) {
   if ((await countAttempts(db, address, kind, 60)) >= perHour)
     throw httpError(429, 'Too many attempts from this address. Try again later.');
   await recordAttempt(db, address, kind);

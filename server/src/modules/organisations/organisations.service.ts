@@ -85,10 +85,15 @@ export async function organizationAvatar(db: Queryable, userId: number | null, i
   return { data: image.data, type: image.type, etag: `"${image.key}"` };
 }
 
-/** The sign-in page of an account URL (/a/{accountUrl}): whom the user signs in to; an old URL names the new one. */
-export async function accountBrand(db: Queryable, accountUrl: string): Promise<AccountBrand> {
+/** The organisation an account URL names now; an old URL names the one it moved with. */
+export async function accountOrganization(db: Queryable, accountUrl: string) {
   const found = await resolveAccountUrl(db, accountUrl);
-  const row = found && (await findOrganization(db, found.id));
+  return found && (await findOrganization(db, found.id));
+}
+
+/** The sign-in page of an account URL (/a/{accountUrl}): whom the user signs in to. */
+export async function accountBrand(db: Queryable, accountUrl: string): Promise<AccountBrand> {
+  const row = await accountOrganization(db, accountUrl);
   if (!row?.account_url) throw httpError(404, 'Unknown account');
   return {
     accountUrl: row.account_url,
