@@ -90,6 +90,71 @@ describe('NFC onboarding', () => {
     expect(session.currentOrganization.trialEndsAt).toBeTruthy();
   });
 
+  it('asks to join a company by its account URL; its SuperUser accepts in Administration and the invitation goes out', async () => {
+    const { page: manager } = await app.open();
+    await signInThroughForm(manager, app.url, 'manager', DEMO_PASSWORD);
+    await manager.waitForURL((url) => url.pathname.startsWith('/dashboard/'));
+    await manager.evaluate(async () => {
+      const orgs = (await (await fetch('/api/v1/admin/getOrganizations')).json()) as { id: number; name: string }[];
+      const north = orgs.find((o) => o.name === 'Nordic Heat North');
+      const url = `/api/v1/admin/organization/${north?.id}/settings`;
+      const settings = await (await fetch(url)).json();
+      const saved = await fetch(url, {
+        method: 'PUT',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ ...settings, accountUrl: 'heat-north' }),
+      });
+      if (!saved.ok) throw new Error(`settings: ${saved.status}`);
+    });
+
+    const { page } = await app.open(PHONE);
+    // A tag still in stock (the next test places it): joining changes nothing about the unit.
+    await page.goto(`${app.url}/nfc/${(stock()[1] as Tagged).uuid}`);
+    await page.getByRole('button', { name: 'Get started' }).click();
+    await page.getByRole('button', { name: /My company already uses Fieldwatch/ }).click();
+    const field = (name: string) => page.getByLabel(name, { exact: true });
+    await page.getByRole('button', { name: 'Ask to join' }).click();
+    await page.getByText("Your company's account URL should not be blank").waitFor();
+    await page.getByText('Full name should not be blank').waitFor();
+    await field("Your company's account URL").fill('no-such-company');
+    await field('Full name').fill('Anna Ahlberg');
+    await field('E-mail').fill('anna@example.test');
+    await field('Message to the administrators (optional)').fill('New on the Luleå night shift');
+    await page.getByRole('button', { name: 'Ask to join' }).click();
+    await page.getByText('No organisation has this account URL').waitFor();
+    // The whole sign-in address, pasted, names the account too.
+    await field("Your company's account URL").fill(`${app.url}/a/heat-north`);
+    await page.getByRole('button', { name: 'Ask to join' }).click();
+    await page.getByRole('heading', { name: 'Your request went to Nordic Heat North' }).waitFor();
+
+    // The manager administers Nordic Heat North: the request waits in the notification centre.
+    await manager.goto(`${app.url}/notifications`);
+    await manager.getByText('1 request to join waits for you').waitFor();
+    await manager.getByRole('link', { name: 'Review in Administration' }).click();
+    const request = manager.locator('.join-request', { hasText: 'Anna Ahlberg' });
+    await request.getByText('New on the Luleå night shift').waitFor();
+    await expect(request.textContent()).resolves.toContain('asks to join Nordic Heat North');
+    await request.getByRole('button', { name: 'Accept' }).click();
+    const dialog = manager.getByRole('dialog', { name: 'Add Anna Ahlberg to Nordic Heat North' });
+    await expect(dialog.getByLabel('Username').inputValue()).resolves.toBe('anna');
+    await dialog.getByLabel('Role').selectOption({ label: 'User' });
+    await dialog.getByRole('button', { name: 'Add and invite' }).click();
+    await manager.getByTestId('toast').filter({ hasText: 'anna was added' }).waitFor();
+    await request.waitFor({ state: 'detached' });
+    await manager.getByRole('tabpanel').getByText('Anna Ahlberg').waitFor();
+    const roles = await manager.evaluate(async () => {
+      const orgs = (await (await fetch('/api/v1/admin/getOrganizations')).json()) as { id: number; name: string }[];
+      const north = orgs.find((o) => o.name === 'Nordic Heat North');
+      const people = (await (await fetch(`/api/v1/admin/profilesByOrgId?organizationId=${north?.id}`)).json()) as {
+        username: string;
+        roleId: number;
+        organizationId: number;
+      }[];
+      return people.filter((p) => p.username === 'anna').map((p) => [p.organizationId === north?.id, p.roleId]);
+    });
+    expect(roles).toEqual([[true, 1]]);
+  });
+
   it('lets an existing user sign in instead, choose the organisation, and activate', async () => {
     const tag = stock()[1] as Tagged;
     const { page } = await app.open(PHONE);

@@ -14,11 +14,12 @@ import {
   type TaskRecord,
 } from '@fieldwatch/core';
 import { useMutation, useQuery } from '@tanstack/react-query';
-import { Bell, BellRing, Check, CheckCheck, CheckCircle2, ChevronDown, Repeat } from 'lucide-react';
+import { Bell, BellRing, Check, CheckCheck, CheckCircle2, ChevronDown, Repeat, UserPlus } from 'lucide-react';
 import { Fragment, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { eventApi, eventKeys, notificationApi, taskApi } from '../../lib/eventsApi.ts';
+import { useJoinRequests } from '../../lib/joinRequestsApi.ts';
 import { useOriginState } from '../../lib/origin.ts';
 import { queryClient } from '../../lib/query.ts';
 import { toast } from '../../lib/toast.ts';
@@ -35,6 +36,20 @@ import { SeverityChip, SeverityDot, SeverityLegend } from '../../ui/Severity.tsx
 import { Skeleton } from '../../ui/Skeleton.tsx';
 import { TextField } from '../../ui/TextField.tsx';
 import { Time } from '../../ui/Time.tsx';
+
+/** For administrators: people asking to join, decided under Administration → Users. */
+function JoinRequestsNote() {
+  const { t } = useTranslation();
+  const count = useJoinRequests().data?.length ?? 0;
+  if (count === 0) return null;
+  return (
+    <p className="card notif-join" role="status">
+      <UserPlus size={18} aria-hidden />
+      <span>{t('joinRequests.waiting', { count })}</span>
+      <Link to="/admin?tab=users">{t('joinRequests.review')}</Link>
+    </p>
+  );
+}
 
 /**
  * The notification centre (issue 6): the user's notifications newest first, unread marked, with
@@ -88,6 +103,7 @@ export function NotificationsPage() {
         </div>
       </div>
 
+      <JoinRequestsNote />
       <fieldset className="notif-filters chip-group" aria-label={t('notifications.filters')}>
         <Chip pressed={unreadOnly} onClick={() => setUnreadOnly(!unreadOnly)}>
           {t('notifications.unreadOnly')}

@@ -1,8 +1,13 @@
 import { useQuery } from '@tanstack/react-query';
 import { eventKeys, notificationApi } from '../../lib/eventsApi.ts';
+import { useJoinRequests } from '../../lib/joinRequestsApi.ts';
 
-/** The user's unread notifications, for the shell's bell; live updates refresh it. */
+/**
+ * What waits for the user, for the shell's bell: unread notifications (live updates refresh them)
+ * and, for administrators, people asking to join.
+ */
 export function useUnseenCount(): number {
   const q = useQuery({ queryKey: eventKeys.unseen, queryFn: notificationApi.count, refetchInterval: 5 * 60_000 });
-  return q.data?.unseen ?? 0;
+  const requests = useJoinRequests();
+  return (q.data?.unseen ?? 0) + (requests.data?.length ?? 0);
 }

@@ -153,7 +153,7 @@ export function OnboardingPage() {
         />
       );
     case 'connectCompany':
-      return <ConnectCompanyStep onSignIn={toSignIn} onBack={back} />;
+      return <ConnectCompanyStep uuid={uuid} onSignIn={toSignIn} onBack={back} />;
     case 'createAccount':
       return (
         <CreateAccountStep

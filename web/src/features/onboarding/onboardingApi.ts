@@ -1,6 +1,8 @@
 import type {
   Access,
   CreateAccountBody,
+  JoinRequestBody,
+  JoinRequestSent,
   OnboardingConfig,
   OnboardingConfigBody,
   OperationStatus,
@@ -26,6 +28,8 @@ export const onboardingApi = {
   activate: (uuid: string, body: OnboardingConfigBody) => api.post<OnboardingConfig>(`${N}/tag/${uuid}/config`, body),
   userExists: (uuid: string, email: string) =>
     api.get<{ exists: boolean }>(`${N}/user/${uuid}/${encodeURIComponent(email.trim())}`),
+  joinRequest: (uuid: string, body: JoinRequestBody) =>
+    api.post<JoinRequestSent>(`${N}/user/${uuid}/joinRequest`, body),
   createAccount: (uuid: string, body: CreateAccountBody) =>
     api.post<CreatedAccount>(`${N}/user/${uuid}/createAccount`, body),
   operations: (unitId: number) =>

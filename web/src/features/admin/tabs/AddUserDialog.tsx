@@ -12,7 +12,7 @@ import { orgOptions } from '../orgTree.ts';
 
 const EMPTY: NewUser = { username: '', name: '', email: '' };
 /** The toast says where the invitation went: mailed, or only in the server log (no mail server). */
-const INVITED = { mail: 'admin.users.invited', log: 'admin.users.invitedToLog' } as const satisfies Record<
+export const INVITED = { mail: 'admin.users.invited', log: 'admin.users.invitedToLog' } as const satisfies Record<
   MailDelivery,
   string
 >;

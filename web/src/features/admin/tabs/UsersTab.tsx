@@ -9,6 +9,7 @@ import { TextField } from '../../../ui/TextField.tsx';
 import { Loaded, Section, UserAvatar } from '../AdminParts.tsx';
 import { useProfiles } from '../adminApi.ts';
 import { AddUserDialog } from './AddUserDialog.tsx';
+import { JoinRequests } from './JoinRequests.tsx';
 import type { TabProps } from './TabPanel.tsx';
 
 /** Search is trimmed, case-insensitive and a substring match (spec §5), over who and where. */
@@ -33,6 +34,7 @@ export function UsersTab({ org, orgs }: TabProps) {
         </Button>
       }
     >
+      <JoinRequests />
       <div className="admin-toolbar">
         <TextField
           label={t('admin.users.search')}
