@@ -39,7 +39,7 @@ afterAll(async () => {
   await sink.stop();
 });
 
-const ask = (body: object, remoteAddress = nextAddress(), uuid = tag) =>
+const ask = (body: object, remoteAddress = nextAddress(), uuid: string = tag) =>
   t.app.inject({ method: 'POST', url: `/api/v1/nfc/user/${uuid}/joinRequest`, payload: body, remoteAddress });
 const person = (n: string, over: object = {}) => ({
   accountUrl: 'heat-north',
