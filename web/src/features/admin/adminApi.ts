@@ -16,6 +16,7 @@ import type {
 import { type QueryKey, useMutation, useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { query } from '../../lib/api.ts';
+import { errorText } from '../../lib/errorText.ts';
 import { ApiError, api } from '../../lib/http.ts';
 import { queryClient } from '../../lib/query.ts';
 import { toast } from '../../lib/toast.ts';
@@ -135,7 +136,7 @@ export function useAdminChange<V, R>(
       if (text) toast(text, 'success');
     },
     onError: (e) => {
-      if (!opts.shown?.(e)) toast(t('admin.failed', { message: e.message }), 'danger');
+      if (!opts.shown?.(e)) toast(t('admin.failed', { message: errorText(e) }), 'danger');
     },
   });
 }

@@ -1,5 +1,6 @@
 import { type ContainerView, type Device, moveUnitsToLocation, unitIdsOf } from '@fieldwatch/core';
 import { useTranslation } from 'react-i18next';
+import { errorText } from '../../lib/errorText.ts';
 import { queryClient } from '../../lib/query.ts';
 import { toast } from '../../lib/toast.ts';
 import { containersApi } from './containersApi.ts';
@@ -77,7 +78,7 @@ export function useContainerActions(
     try {
       await containersApi.update(g.id, { locations: ids });
     } catch (e) {
-      toast(t('containers.saveFailed', { message: (e as Error).message }), 'danger');
+      toast(t('containers.saveFailed', { message: errorText(e) }), 'danger');
     } finally {
       refresh();
     }
@@ -91,7 +92,7 @@ export function useContainerActions(
       await queryClient.invalidateQueries({ queryKey: CONTAINERS_KEY });
       open(made);
     } catch (e) {
-      toast(t('containers.saveFailed', { message: (e as Error).message }), 'danger');
+      toast(t('containers.saveFailed', { message: errorText(e) }), 'danger');
     }
   };
   const rename = async (current: ContainerView, name: string) => {
@@ -99,7 +100,7 @@ export function useContainerActions(
       if (groups && current.groupId) await containersApi.renameGroup(current.groupId, current.organization, name);
       else await containersApi.update(current.id, { name });
     } catch (e) {
-      toast(t('containers.saveFailed', { message: (e as Error).message }), 'danger');
+      toast(t('containers.saveFailed', { message: errorText(e) }), 'danger');
     } finally {
       refresh();
     }
@@ -124,7 +125,7 @@ export function useContainerActions(
       toast(t('containers.imported', { count: result.locations.length, name: groupName }), 'success');
       if (result.groups[0]) open(result.groups[0].id);
     } catch (e) {
-      toast(t('containers.importFailed', { message: (e as Error).message }), 'danger');
+      toast(t('containers.importFailed', { message: errorText(e) }), 'danger');
     } finally {
       refresh();
     }

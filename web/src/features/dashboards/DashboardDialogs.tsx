@@ -16,6 +16,7 @@ import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { userSessionQuery } from '../../lib/api.ts';
+import { errorText } from '../../lib/errorText.ts';
 import { toast } from '../../lib/toast.ts';
 import { addDashboard, editDashboard, renameDashboard } from '../../stores/dashboards.ts';
 import { useUserStore } from '../../stores/user.ts';
@@ -59,7 +60,7 @@ export function NewDashboardDialog({ open, onOpenChange }: OpenProps) {
       field.setName('');
       navigate(`/dashboard/${id}`);
     } catch (err) {
-      toast(err instanceof Error ? err.message : t('errors.generic'), 'danger');
+      toast(errorText(err), 'danger');
     } finally {
       setBusy(false);
     }
@@ -118,7 +119,7 @@ export function RenameDialog({ open, onOpenChange, id, current }: OpenProps & { 
       await renameDashboard(id, field.name.trim());
       onOpenChange(false);
     } catch (err) {
-      toast(err instanceof Error ? err.message : t('errors.generic'), 'danger');
+      toast(errorText(err), 'danger');
     }
   };
   return (

@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { dashboardTitle } from '../../i18n/dashboardTitle.ts';
+import { errorText } from '../../lib/errorText.ts';
 import { toast } from '../../lib/toast.ts';
 import { deleteDashboard, editDashboard, restoreDashboard } from '../../stores/dashboards.ts';
 import { Button, IconButton } from '../../ui/Button.tsx';
@@ -92,7 +93,7 @@ export function EditBar({ id, dashboard, onDone }: { id: string; dashboard: Dash
           onDone();
           deleteDashboard(id)
             .then(() => navigate('/dashboard/default'))
-            .catch((e) => toast(e instanceof Error ? e.message : String(e), 'danger'));
+            .catch((e) => toast(errorText(e), 'danger'));
         }}
       />
     </div>

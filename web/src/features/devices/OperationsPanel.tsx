@@ -2,6 +2,7 @@ import { type DeviceDetails, OPERATIONS, type Operation, type OperationStatus } 
 import { CircleAlert, CircleCheck, RotateCcw, X } from 'lucide-react';
 import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { errorText } from '../../lib/errorText.ts';
 import { queryClient } from '../../lib/query.ts';
 import { outputsOf } from '../../lib/relay/relayMachine.ts';
 import { useRelay } from '../../lib/relay/useRelay.ts';
@@ -40,7 +41,7 @@ export function OperationsPanel({
     try {
       await devicesApi.cancel(unit.id, o.seq, o.operation);
     } catch (e) {
-      toast(t('devices.cancelFailed', { message: (e as Error).message }), 'danger');
+      toast(t('devices.cancelFailed', { message: errorText(e) }), 'danger');
     }
     void queryClient.invalidateQueries({ queryKey: operationsKey(unit.id) });
   };

@@ -3,6 +3,7 @@ import { useMutation } from '@tanstack/react-query';
 import { Save, Send } from 'lucide-react';
 import { type FormEvent, type ReactNode, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { errorText } from '../../lib/errorText.ts';
 import { queryClient } from '../../lib/query.ts';
 import { toast } from '../../lib/toast.ts';
 import { Button } from '../../ui/Button.tsx';
@@ -72,7 +73,7 @@ export function SettingsForm({
     try {
       if (Object.keys(patch).length > 0) await save.mutateAsync(patch);
     } catch (err) {
-      toast(t('devices.saveFailed', { message: (err as Error).message }), 'danger');
+      toast(t('devices.saveFailed', { message: errorText(err) }), 'danger');
       return;
     }
     // Sending toasts its own failure (the configuration did not reach the unit); the save stands.

@@ -18,6 +18,7 @@ import { Bell, BellRing, Check, CheckCheck, CheckCircle2, ChevronDown, Repeat, U
 import { Fragment, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { errorText } from '../../lib/errorText.ts';
 import { eventApi, eventKeys, notificationApi, taskApi } from '../../lib/eventsApi.ts';
 import { useJoinRequests } from '../../lib/joinRequestsApi.ts';
 import { useOriginState } from '../../lib/origin.ts';
@@ -79,7 +80,7 @@ export function NotificationsPage() {
   const seen = useMutation({
     mutationFn: (ids?: string[]) => notificationApi.markSeen(ids),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: eventKeys.notifications }),
-    onError: (e: Error) => toast(e.message, 'danger'),
+    onError: (e: Error) => toast(errorText(e), 'danger'),
   });
 
   return (
@@ -227,7 +228,7 @@ function EventDetails({ event }: { event: EventRecord }) {
       void queryClient.invalidateQueries({ queryKey: eventKeys.tasks });
       void queryClient.invalidateQueries({ queryKey: eventKeys.notifications });
     },
-    onError: (e: Error) => toast(e.message, 'danger'),
+    onError: (e: Error) => toast(errorText(e), 'danger'),
   });
   const alarmType = event.alarm?.AlarmType;
   // The unit of what each occurrence measured ('' for a plain number, undefined for kinds without a value).

@@ -3,6 +3,7 @@ import { useMutation } from '@tanstack/react-query';
 import { ImageUp, Trash2 } from 'lucide-react';
 import { type ChangeEvent, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { errorText } from '../../lib/errorText.ts';
 import { ApiError } from '../../lib/http.ts';
 import { toast } from '../../lib/toast.ts';
 import { useDateFormat } from '../../lib/useDateFormat.ts';
@@ -25,12 +26,12 @@ export function AvatarEditor({ profile }: { profile: Profile }) {
       profileSaved(saved);
       toast(t(file ? 'profile.avatar.uploaded' : 'profile.avatar.removed'), 'success');
     },
-    onError: (e) => toast(errorText(e), 'danger'),
+    onError: (e) => toast(failure(e), 'danger'),
   });
-  const errorText = (e: Error) => {
+  const failure = (e: Error) => {
     if (e instanceof ApiError && e.status === 413) return t('profile.avatar.tooLarge');
     if (e instanceof ApiError && e.status === 415) return t('profile.avatar.wrongType');
-    return t('profile.avatar.failed', { message: e.message });
+    return t('profile.avatar.failed', { message: errorText(e) });
   };
 
   const pick = (e: ChangeEvent<HTMLInputElement>) => {

@@ -2,6 +2,7 @@ import type { Profile } from '@fieldwatch/core';
 import { useMutation } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { errorText } from '../../lib/errorText.ts';
 import { queryClient } from '../../lib/query.ts';
 import { toast } from '../../lib/toast.ts';
 import { desktopPermission } from '../../lib/useEventUpdates.ts';
@@ -67,7 +68,7 @@ export function NotificationsTab({ profile }: { profile: Profile }) {
       profileSaved(saved);
       toast(t('profile.notifications.saved'), 'success');
     },
-    onError: (e) => toast(t('profile.saveFailed', { message: e.message }), 'danger'),
+    onError: (e) => toast(t('profile.saveFailed', { message: errorText(e) }), 'danger'),
   });
 
   // While a change is on its way the switches show it, so they do not flick back.

@@ -3,6 +3,7 @@ import { useMutation } from '@tanstack/react-query';
 import { Save } from 'lucide-react';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { errorText } from '../../lib/errorText.ts';
 import { currentPasswordProblem } from '../../lib/passwordErrors.ts';
 import { toast } from '../../lib/toast.ts';
 import { Button } from '../../ui/Button.tsx';
@@ -32,7 +33,7 @@ export function PersonalTab({ profile }: { profile: Profile }) {
       // A wrong current password, or too many guesses, is said on its field.
       const currentPassword = currentPasswordProblem(e);
       if (currentPassword) setProblems((found) => ({ ...found, currentPassword }));
-      else toast(t('profile.saveFailed', { message: e.message }), 'danger');
+      else toast(t('profile.saveFailed', { message: errorText(e) }), 'danger');
     },
   });
   const newEmail = emailChanged(profile.email, texts.email);

@@ -15,6 +15,7 @@ import { useMutation } from '@tanstack/react-query';
 import { Save } from 'lucide-react';
 import { type FormEvent, type ReactNode, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { errorText } from '../../lib/errorText.ts';
 import { refetchForLanguage } from '../../lib/query.ts';
 import { toast } from '../../lib/toast.ts';
 import { applyLanguage } from '../../stores/session.ts';
@@ -88,7 +89,7 @@ export function PreferencesTab({ profile }: { profile: Profile }) {
       if (saved.language !== before) void refetchForLanguage();
       toast(t('profile.preferences.saved'), 'success');
     },
-    onError: (e) => toast(t('profile.saveFailed', { message: e.message }), 'danger'),
+    onError: (e) => toast(t('profile.saveFailed', { message: errorText(e) }), 'danger'),
   });
   const submit = (e: FormEvent) => {
     e.preventDefault();

@@ -3,6 +3,7 @@ import { useMutation } from '@tanstack/react-query';
 import { LogOut, Monitor, MonitorSmartphone, Smartphone } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { errorText } from '../../lib/errorText.ts';
 import { queryClient } from '../../lib/query.ts';
 import { readableAddress, sessionDevice } from '../../lib/sessionDevice.ts';
 import { toast } from '../../lib/toast.ts';
@@ -26,7 +27,7 @@ export function SessionsTab() {
   const sessions = useSessions();
   const compact = ['xs', 'sm'].includes(useBreakpoint());
   const [confirming, setConfirming] = useState(false);
-  const failed = (e: Error) => toast(t('profile.sessions.failed', { message: e.message }), 'danger');
+  const failed = (e: Error) => toast(t('profile.sessions.failed', { message: errorText(e) }), 'danger');
   const end = useMutation({
     mutationFn: profileApi.endSession,
     onSuccess: () => toast(t('profile.sessions.ended'), 'success'),

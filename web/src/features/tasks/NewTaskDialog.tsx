@@ -2,6 +2,7 @@ import { SEVERITY_TABLE, TASK_CATEGORIES, type TaskCategory } from '@fieldwatch/
 import { useMutation } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { errorText } from '../../lib/errorText.ts';
 import { eventKeys, taskApi } from '../../lib/eventsApi.ts';
 import { queryClient } from '../../lib/query.ts';
 import { toast } from '../../lib/toast.ts';
@@ -37,7 +38,7 @@ export function NewTaskDialog({
       setTitle('');
       onCreated(task.id);
     },
-    onError: (e: Error) => toast(e.message, 'danger'),
+    onError: (e: Error) => toast(errorText(e), 'danger'),
   });
   return (
     <Dialog

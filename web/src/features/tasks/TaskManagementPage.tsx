@@ -12,6 +12,7 @@ import { ClipboardList, Plus } from 'lucide-react';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
+import { errorText } from '../../lib/errorText.ts';
 import { eventKeys, taskApi } from '../../lib/eventsApi.ts';
 import { queryClient } from '../../lib/query.ts';
 import { toast } from '../../lib/toast.ts';
@@ -68,7 +69,7 @@ export function TaskManagementPage() {
       for (const id of checked) await taskApi.update(id, { status });
     },
     onSuccess: () => setChecked(new Set()),
-    onError: (e: Error) => toast(e.message, 'danger'),
+    onError: (e: Error) => toast(errorText(e), 'danger'),
     onSettled: () => queryClient.invalidateQueries({ queryKey: eventKeys.tasks }),
   });
 

@@ -13,6 +13,7 @@ import { useMutation, useQueries, useQuery } from '@tanstack/react-query';
 import { ArrowLeft, Paperclip, Trash2, Upload, X } from 'lucide-react';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { errorText } from '../../lib/errorText.ts';
 import { eventApi, eventKeys, taskApi } from '../../lib/eventsApi.ts';
 import { queryClient } from '../../lib/query.ts';
 import { toast } from '../../lib/toast.ts';
@@ -42,7 +43,7 @@ export function TaskView({ id, canWork, onClose }: { id: string; canWork: boolea
       queryClient.setQueryData([...eventKeys.tasks, 'one', id], updated);
       void queryClient.invalidateQueries({ queryKey: eventKeys.tasks });
     },
-    onError: (e: Error) => toast(e.message, 'danger'),
+    onError: (e: Error) => toast(errorText(e), 'danger'),
   });
   const [deleting, setDeleting] = useState(false);
   const remove = useMutation({
@@ -51,7 +52,7 @@ export function TaskView({ id, canWork, onClose }: { id: string; canWork: boolea
       void queryClient.invalidateQueries({ queryKey: eventKeys.tasks });
       onClose();
     },
-    onError: (e: Error) => toast(e.message, 'danger'),
+    onError: (e: Error) => toast(errorText(e), 'danger'),
   });
 
   if (task.isPending)
@@ -373,12 +374,12 @@ function TaskFiles({ taskId, canWork }: { taskId: string; canWork: boolean }) {
   const attach = useMutation({
     mutationFn: (file: File) => taskApi.attach(taskId, file),
     onSuccess: () => void refresh(),
-    onError: (e: Error) => toast(e.message, 'danger'),
+    onError: (e: Error) => toast(errorText(e), 'danger'),
   });
   const remove = useMutation({
     mutationFn: (fileId: string) => taskApi.removeFile(taskId, fileId),
     onSuccess: () => void refresh(),
-    onError: (e: Error) => toast(e.message, 'danger'),
+    onError: (e: Error) => toast(errorText(e), 'danger'),
   });
   const size = new Intl.NumberFormat(i18n.language, { style: 'unit', unit: 'kilobyte', maximumFractionDigits: 0 });
   return (

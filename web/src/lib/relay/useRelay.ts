@@ -1,4 +1,5 @@
 import { useCallback, useEffect, useReducer, useState } from 'react';
+import { errorText } from '../errorText.ts';
 import { onLive } from '../live.ts';
 import { relayApi } from './relayApi.ts';
 import { canSwitch, initialRelay, relayReducer, withOutput } from './relayMachine.ts';
@@ -83,7 +84,7 @@ export function useRelay(unitId: number, onError: () => void) {
     dispatch({ type: 'send', state });
     relayApi.set(unitId, state).then(
       (r) => dispatch({ type: 'accepted', seq: r.seq }),
-      (e: unknown) => dispatch({ type: 'rejected', message: e instanceof Error ? e.message : String(e) }),
+      (e: unknown) => dispatch({ type: 'rejected', message: errorText(e) }),
     );
   };
 

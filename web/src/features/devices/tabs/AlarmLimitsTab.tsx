@@ -2,6 +2,7 @@ import { useMutation, useQuery } from '@tanstack/react-query';
 import { Save } from 'lucide-react';
 import { type FormEvent, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { errorText } from '../../../lib/errorText.ts';
 import { queryClient } from '../../../lib/query.ts';
 import { toast } from '../../../lib/toast.ts';
 import { Button } from '../../../ui/Button.tsx';
@@ -39,7 +40,7 @@ export function AlarmLimitsTab({
       queryClient.setQueryData(key, saved);
       toast(t('devices.limits.saved'), 'success');
     },
-    onError: (e: Error) => toast(t('devices.limits.failed', { message: e.message }), 'danger'),
+    onError: (e: Error) => toast(t('devices.limits.failed', { message: errorText(e) }), 'danger'),
   });
   if (limits.isPending) return <Skeleton lines={6} />;
   if (limits.isError) return <p className="field__error">{t('devices.loadFailed')}</p>;

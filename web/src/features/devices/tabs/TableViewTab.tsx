@@ -4,6 +4,7 @@ import { Plus, Save } from 'lucide-react';
 import { type FormEvent, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { columnName, seriesName } from '../../../i18n/seriesName.ts';
+import { errorText } from '../../../lib/errorText.ts';
 import { queryClient } from '../../../lib/query.ts';
 import { toast } from '../../../lib/toast.ts';
 import { Line, Value } from '../../../ui/Bidi.tsx';
@@ -102,7 +103,7 @@ function ChannelColumns({ unit, index, canEdit }: { unit: DeviceDetails; index: 
       queryClient.setQueryData(key, saved);
       toast(t('devices.channelSaved', { n: index + 1 }), 'success');
     } catch (err) {
-      toast(t('devices.saveFailed', { message: (err as Error).message }), 'danger');
+      toast(t('devices.saveFailed', { message: errorText(err) }), 'danger');
     }
   };
   return (
@@ -161,7 +162,7 @@ function Inputs({ unit, canEdit }: { unit: DeviceDetails; canEdit: boolean }) {
       void queryClient.invalidateQueries({ queryKey: ['deviceDetails', unit.id] });
       toast(t('devices.inputSaved'), 'success');
     } catch (err) {
-      toast(t('devices.saveFailed', { message: (err as Error).message }), 'danger');
+      toast(t('devices.saveFailed', { message: errorText(err) }), 'danger');
     }
   };
   return (

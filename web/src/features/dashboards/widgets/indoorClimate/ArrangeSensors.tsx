@@ -3,6 +3,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { Check, X } from 'lucide-react';
 import { type KeyboardEvent, type PointerEvent as ReactPointerEvent, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { errorText } from '../../../../lib/errorText.ts';
 import { toast } from '../../../../lib/toast.ts';
 import { useUserStore } from '../../../../stores/user.ts';
 import { Button } from '../../../../ui/Button.tsx';
@@ -105,7 +106,7 @@ export function Arrange({
       toast(t('widgets.indoorClimate.saved'), 'success');
       onDone();
     } catch (e) {
-      toast(t('widgets.indoorClimate.saveFailed', { reason: (e as Error).message }), 'danger');
+      toast(t('widgets.indoorClimate.saveFailed', { reason: errorText(e) }), 'danger');
     } finally {
       setSaving(false);
     }
