@@ -1,5 +1,6 @@
 import { type AccessLevel, can, AccessLevel as Level } from '@fieldwatch/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { insertJoinRequest } from '../src/modules/admin/joinRequests.repository.ts';
 import { FakeOpenMeteo } from './fixtures/fakeOpenMeteo.ts';
 import { PNG_1X1 } from './fixtures/images.ts';
 import { createOrganizationTree, createTestApp, createUnit, createUser, signIn, type TestApp } from './helpers.ts';
@@ -53,6 +54,7 @@ const unknown: Objects = {
   tag: '00000000-0000-4000-8000-00000000dead',
   floorPlan: 999_999,
   group: 999_999,
+  joinRequest: 999_999,
 };
 const tally = { routes: new Set<string>(), anonymous: 0, cases: 0, refused: 0, allowed: 0, loaded: 0 };
 let serial = 0;
@@ -124,6 +126,12 @@ async function make(kind: ObjectKind, org: number, unit: number): Promise<number
       return (await keep('POST', `/api/v1/taghost/tag?unit=${unit}`)).tag_uuid;
     case 'group':
       return (await keep('POST', '/api/v2/device/groups', { organization: org, name: `G${++serial}` })).result.id;
+    case 'joinRequest': {
+      const email = `joiner${++serial}@example.test`;
+      await insertJoinRequest(t.db, { organizationId: org, name: 'Joiner', email, address: '10.9.9.9' });
+      const [row] = await t.db.query<{ id: number }>('select id from join_requests where email = $1', [email]);
+      return row?.id ?? 0;
+    }
     case 'floorPlan':
       return (
         await keep('PUT', `/api/v3/user/organization/${org}/floor-plan?name=F${++serial}`, undefined, {
@@ -145,6 +153,7 @@ async function objectsIn(org: number): Promise<Objects> {
     tag: (await make('tag', org, unit)) as string,
     floorPlan: (await make('floorPlan', org, unit)) as number,
     group: (await make('group', org, unit)) as number,
+    joinRequest: (await make('joinRequest', org, unit)) as number,
   };
 }
 
@@ -334,7 +343,7 @@ describe('role × place (issue 11)', () => {
     expect(scopedRoutes().length).toBeGreaterThan(60);
   });
 
-  it.each(['unit', 'org', 'task', 'container', 'group', 'tag', 'floorPlan'] as const)(
+  it.each(['unit', 'org', 'task', 'container', 'group', 'tag', 'floorPlan', 'joinRequest'] as const)(
     'routes whose object is of kind %s: Reader, User, SuperUser × own, child, parent, foreign',
     async (kind) => {
       const failures: string[] = [];

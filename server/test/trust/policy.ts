@@ -26,6 +26,8 @@ export type Objects = {
   floorPlan: number;
   /** A device group (v2) of the organisation. */
   group: number;
+  /** A person's request to join the organisation, waiting. */
+  joinRequest: number;
 };
 export type ObjectKind = keyof Objects;
 
@@ -77,6 +79,7 @@ const task = on('task');
 const container = on('container');
 const tag = on('tag');
 const floorPlan = on('floorPlan');
+const joinRequest = on('joinRequest');
 
 const OWN = 'own data';
 const LIST = 'a list narrowed to the organisations the user sees';
@@ -370,16 +373,17 @@ export const PROBES: Record<string, Probe> = {
   'GET /a/:accountUrl': note('account short link'),
   'GET /api/v1/account/:accountUrl/avatar': note('account page logo'),
   [`GET ${ADMIN}/joinRequests`]: note('a list narrowed to the organisations the user administers'),
-  [`POST ${ADMIN}/joinRequest/:id/accept`]: {
-    ...ADMIN_MATRIX,
-    why: 'role × place in join-requests.test.ts: a request of an organisation the caller does not administer is a 404',
-    req: () => ({ params: { id: 1 }, body: { username: 'joiner', roleId: 2 } }),
-  },
-  [`POST ${ADMIN}/joinRequest/:id/decline`]: {
-    ...ADMIN_MATRIX,
-    why: 'role × place in join-requests.test.ts: a request of an organisation the caller does not administer is a 404',
-    req: () => ({ params: { id: 1 } }),
-  },
+  // Deciding spends the request: each call gets a fresh one. Elsewhere it is as if there were none.
+  [`POST ${ADMIN}/joinRequest/:id/accept`]: joinRequest('params.id', {
+    req: (o) => ({ params: { id: o.joinRequest }, body: { username: `joiner${o.joinRequest}`, roleId: 2 } }),
+    fresh: 'joinRequest',
+    refusedAsUnknown: true,
+  }),
+  [`POST ${ADMIN}/joinRequest/:id/decline`]: joinRequest('params.id', {
+    req: (o) => ({ params: { id: o.joinRequest } }),
+    fresh: 'joinRequest',
+    refusedAsUnknown: true,
+  }),
   [`GET ${ADMIN}/profilesByOrgId`]: org('query.organizationId', ADMIN_MATRIX),
   [`DELETE ${ADMIN}/profile`]: org('body.organizationId', ADMIN_MATRIX),
   [`PUT ${ADMIN}/updateUserRole`]: org('body.organizationId', ADMIN_MATRIX),
