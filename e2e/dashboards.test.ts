@@ -3,7 +3,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FakeOpenMeteo } from '../server/test/fixtures/fakeOpenMeteo.ts';
 import { okPipeUnit } from './support/alarm.ts';
-import { DESKTOP, PHONE, signIn, toasts, useApp } from './support/app.ts';
+import { DESKTOP, PHONE, signIn, startEditing, toasts, useApp } from './support/app.ts';
 
 // The weather widget reads a fake Open-Meteo on loopback (the real one is outside this network).
 const weather = new FakeOpenMeteo();
@@ -56,13 +56,6 @@ async function expectWidgetsShowData(page: Page) {
     if (type.endsWith('List'))
       await expect.poll(() => widget.locator('tbody tr[aria-selected]').count()).toBeGreaterThan(0);
   }
-}
-
-async function startEditing(page: Page) {
-  await page.getByRole('button', { name: 'Edit', exact: true }).click();
-  await page.getByRole('toolbar', { name: 'Editing the dashboard' }).waitFor();
-  // The interactive grid loads with the first edit: its resize handles come with it.
-  await page.locator('.dashboard-grid[data-editing] .react-resizable-handle').first().waitFor();
 }
 
 describe('dashboards', () => {

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FakeOpenMeteo } from '../server/test/fixtures/fakeOpenMeteo.ts';
-import { signIn, useApp } from './support/app.ts';
+import { signIn, startEditing, useApp } from './support/app.ts';
 
 // Widget settings forms and the list (table report) widget, clicked through the real UI.
 const weather = new FakeOpenMeteo();
@@ -18,13 +18,6 @@ const widget = (page: Page, type: string) => page.locator(`[data-widget-type=${t
 function nextSave(page: Page) {
   const id = idInUrl(page);
   return page.waitForResponse((r) => r.request().method() === 'PUT' && r.url().endsWith(`${DASHBOARD}${id}`) && r.ok());
-}
-
-async function startEditing(page: Page) {
-  await page.getByRole('button', { name: 'Edit', exact: true }).click();
-  await page.getByRole('toolbar', { name: 'Editing the dashboard' }).waitFor();
-  // The interactive grid loads with the first edit: its resize handles come with it.
-  await page.locator('.dashboard-grid[data-editing] .react-resizable-handle').first().waitFor();
 }
 
 /** Opens a widget's settings dialog from its menu (edit mode). */

@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { okPipeUnit } from './support/alarm.ts';
-import { signIn, useApp } from './support/app.ts';
+import { signIn, startEditing, useApp } from './support/app.ts';
 import { ADMIN_PASSWORD } from './support/server.ts';
 
 // Simulated units answer relay commands at once but report only hourly: a unit's next report
@@ -29,11 +29,6 @@ type DemoDevice = {
 };
 const devicesOf = (page: Page): Promise<DemoDevice[]> =>
   page.evaluate(async () => (await fetch('/api/v1/device')).json());
-
-async function startEditing(page: Page) {
-  await page.getByRole('button', { name: 'Edit', exact: true }).click();
-  await page.getByRole('toolbar', { name: 'Editing the dashboard' }).waitFor();
-}
 
 async function addWidget(page: Page, type: string) {
   const saved = nextSave(page);

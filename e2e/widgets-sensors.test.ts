@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { DESKTOP, PHONE, signIn, useApp } from './support/app.ts';
+import { DESKTOP, PHONE, signIn, startEditing, useApp } from './support/app.ts';
 
 // Forty units: the fixed IoT sensors (water-level pits, air-quality rooms, heat meters) follow the
 // first twelve units of the demo fleet. The manager sees the Swedish organisations, where the
@@ -14,11 +14,6 @@ const idInUrl = (page: Page) => new URL(page.url()).pathname.split('/').pop() ??
 function nextSave(page: Page) {
   const id = idInUrl(page);
   return page.waitForResponse((r) => r.request().method() === 'PUT' && r.url().endsWith(`${DASHBOARD}${id}`) && r.ok());
-}
-
-async function startEditing(page: Page) {
-  await page.getByRole('button', { name: 'Edit', exact: true }).click();
-  await page.getByRole('toolbar', { name: 'Editing the dashboard' }).waitFor();
 }
 
 async function addWidget(page: Page, type: string) {

@@ -173,3 +173,9 @@ export async function markAllSeen(page: Page) {
     }),
   );
 }
+
+/** Edit mode of the dashboard in view: the edit bar shows once the interactive grid is in place. */
+export async function startEditing(page: Page) {
+  await page.getByRole('button', { name: 'Edit', exact: true }).click();
+  await page.getByRole('toolbar', { name: 'Editing the dashboard' }).waitFor();
+}

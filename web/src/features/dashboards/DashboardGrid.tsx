@@ -6,7 +6,7 @@ import {
   type LayoutItem,
   textDirection,
 } from '@fieldwatch/core';
-import { lazy, type ReactNode, Suspense, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import { type ReactNode, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import {
   bottom,
   calcGridItemPosition,
@@ -30,7 +30,15 @@ export const GRID_MARGIN: [number, number] = [12, 12];
 
 // Dragging and resizing (react-grid-layout's interactive grid, about 25 KB gzip) load only when a
 // layout is edited; viewing places the widgets with the same library's layout arithmetic.
-const EditableGrid = lazy(() => loadChunk(() => import('./EditableGrid.tsx')));
+let editableGrid: typeof import('./EditableGrid.tsx').default | undefined;
+/**
+ * The interactive grid's code, loaded as editing starts and before edit mode shows: changing from
+ * the resting grid remounts every widget, so it happens in the render that shows the edit bar,
+ * never under a widget menu someone has just opened.
+ */
+export async function loadEditableGrid() {
+  editableGrid ??= (await loadChunk(() => import('./EditableGrid.tsx'))).default;
+}
 
 const toGrid = (items: readonly LayoutItem[]) =>
   items.map((l) => ({ i: l.i, x: l.x, y: l.y, w: l.w, h: l.h, minW: l.mW, minH: l.mH }));
@@ -70,7 +78,7 @@ export function DashboardGrid({ id, dashboard, editing }: { id: string; dashboar
       })),
     [dashboard.widgets, id, editing],
   );
-  const still = width !== null && <StaticGrid width={width} bp={bp} layouts={layouts} cells={cells} dir={dir} />;
+  const Editable = editing ? editableGrid : undefined;
 
   return (
     // The grid places items with physical offsets from the left edge; under dir="rtl" absolutely
@@ -78,12 +86,10 @@ export function DashboardGrid({ id, dashboard, editing }: { id: string; dashboar
     // left-to-right and each widget takes the document's direction back.
     <div ref={ref} dir="ltr" className="dashboard-grid" data-breakpoint={bp} data-editing={editing || undefined}>
       {width !== null &&
-        (editing ? (
-          <Suspense fallback={still}>
-            <EditableGrid id={id} width={width} bp={bp} layouts={layouts} cells={cells} dir={dir} />
-          </Suspense>
+        (Editable ? (
+          <Editable id={id} width={width} bp={bp} layouts={layouts} cells={cells} dir={dir} />
         ) : (
-          still
+          <StaticGrid width={width} bp={bp} layouts={layouts} cells={cells} dir={dir} />
         ))}
     </div>
   );

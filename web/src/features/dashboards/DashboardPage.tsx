@@ -8,7 +8,7 @@ import { useDocumentTitle } from '../../lib/useDocumentTitle.ts';
 import { builtinId, overviewId, useDashboardStore } from '../../stores/dashboards.ts';
 import { EmptyState } from '../../ui/EmptyState.tsx';
 import { Skeleton } from '../../ui/Skeleton.tsx';
-import { DashboardGrid } from './DashboardGrid.tsx';
+import { DashboardGrid, loadEditableGrid } from './DashboardGrid.tsx';
 import { DashboardHeader } from './DashboardHeader.tsx';
 import { useLivePatches } from './data.ts';
 import { EditBar } from './EditBar.tsx';
@@ -26,6 +26,11 @@ export function DashboardPage() {
   const hasLoaded = useDashboardStore((s) => s.hasLoaded);
   const dashboard = useDashboardStore((s) => s.dashboards[id]);
   const [editing, setEditing] = useState(false);
+  // Edit mode shows once the interactive grid's code is here (DashboardGrid's loadEditableGrid).
+  const changeEditing = (on: boolean) => {
+    if (!on) setEditing(false);
+    else loadEditableGrid().then(() => setEditing(true), () => {});
+  };
   useLivePatches();
   useDocumentTitle(dashboard ? dashboardTitle(t, dashboard.name) : t('pages.dashboard'));
 
@@ -58,7 +63,7 @@ export function DashboardPage() {
   return (
     <RangeChoices.Provider value={rangeChoices(dashboard.static)}>
       <section className="dashboard" aria-labelledby="page-title">
-        <DashboardHeader id={id} dashboard={dashboard} editing={editing} onEditingChange={setEditing} />
+        <DashboardHeader id={id} dashboard={dashboard} editing={editing} onEditingChange={changeEditing} />
         {editing && <EditBar id={id} dashboard={dashboard} onDone={() => setEditing(false)} />}
         <FilterBar id={id} />
         {Object.keys(dashboard.widgets).length === 0 ? (
