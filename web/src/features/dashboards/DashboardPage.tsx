@@ -29,7 +29,11 @@ export function DashboardPage() {
   // Edit mode shows once the interactive grid's code is here (DashboardGrid's loadEditableGrid).
   const changeEditing = (on: boolean) => {
     if (!on) setEditing(false);
-    else loadEditableGrid().then(() => setEditing(true), () => {});
+    else
+      loadEditableGrid().then(
+        () => setEditing(true),
+        () => {},
+      );
   };
   useLivePatches();
   useDocumentTitle(dashboard ? dashboardTitle(t, dashboard.name) : t('pages.dashboard'));
