@@ -3,7 +3,6 @@ export const SESSION_COOKIE_DAYS = 28;
 export const SESSION_COOKIE_NAME = 'fw_session';
 export const PASSWORD_MIN_LENGTH = 6;
 export const DEFAULT_HTTP_PORT = 3000;
-export const PAGE_SIZE_UNITS = 20;
 export const BREAKPOINTS = { sm: 640, md: 930, lg: 1024, xl: 1280, xxl: 1536 } as const;
 export const DEFAULT_TIMEZONE = 'GMT +01:00 Stockholm';
 export const DATE_FORMATS = ['MMM DD YYYY', 'DD MMM YYYY'] as const;

@@ -21,10 +21,9 @@ export const GIS_TYPES = [
 ] as const;
 
 export type GisTypeDef = (typeof GIS_TYPES)[number];
-export type GisTypeId = GisTypeDef['id'];
 export type GisTypeKey = GisTypeDef['key'];
-export type GisTypeName = GisTypeDef['name'];
-export type GisGeometryType = 'Point' | 'LineString' | 'Polygon';
+type GisTypeName = GisTypeDef['name'];
+type GisGeometryType = 'Point' | 'LineString' | 'Polygon';
 
 export const GIS_TYPE_NAMES = GIS_TYPES.map((t) => t.name) as GisTypeName[];
 export const GIS_TYPE_KEYS = GIS_TYPES.map((t) => t.key) as GisTypeKey[];

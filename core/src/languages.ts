@@ -2,7 +2,7 @@
 export const LANGUAGES = ['en', 'da', 'de', 'sv', 'fr', 'ar', 'ko', 'zh'] as const;
 export type Language = (typeof LANGUAGES)[number];
 export const DEFAULT_LANGUAGE: Language = 'en';
-export const RTL_LANGUAGES: readonly Language[] = ['ar'];
+const RTL_LANGUAGES: readonly Language[] = ['ar'];
 
 /** Each language's own name, shown in the language menu. */
 export const LANGUAGE_NAMES: Record<Language, string> = {
@@ -14,16 +14,6 @@ export const LANGUAGE_NAMES: Record<Language, string> = {
   ar: 'العربية',
   ko: '한국어',
   zh: '中文',
-};
-
-/** Language codes of spec §9 (numeric, as some legacy calls carry them). */
-export const LANGUAGE_CODES: Partial<Record<Language, number>> = {
-  en: 44,
-  da: 45,
-  sv: 46,
-  de: 49,
-  zh: 86,
-  ar: 966,
 };
 
 export function isLanguage(value: unknown): value is Language {

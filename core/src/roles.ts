@@ -3,12 +3,6 @@ export const AccessLevel = { SuperUser: 0, User: 1, Reader: 2 } as const;
 export type AccessLevel = (typeof AccessLevel)[keyof typeof AccessLevel];
 export const accessLevels: readonly AccessLevel[] = [0, 1, 2];
 
-export const accessLevelName: Record<AccessLevel, string> = {
-  0: 'SuperUser',
-  1: 'User',
-  2: 'Reader',
-};
-
 /** Customer (organisation) widget rights of spec §6. */
 export const WidgetRight = { TyrensGIS: 1, AWG: 2, Parking: 3 } as const;
 export type WidgetRight = (typeof WidgetRight)[keyof typeof WidgetRight];

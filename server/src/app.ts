@@ -80,7 +80,7 @@ const noLink: DeviceLink = {
 
 export type App = FastifyInstance;
 
-export type AppOptions = {
+type AppOptions = {
   db: Db;
   bus?: LiveBus;
   link?: DeviceLink;

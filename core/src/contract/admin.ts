@@ -176,7 +176,7 @@ export const DashboardTransferBody = Type.Object(
 export const DashboardTransferResult = Type.Object({ moved: Type.Integer() });
 
 export const UsageQuery = Type.Object({ days: Type.Optional(Type.Integer({ minimum: 1, maximum: 366, default: 30 })) });
-export const UsageDay = Type.Object({ day: Type.String(), samples: Type.Integer(), alarms: Type.Integer() });
+const UsageDay = Type.Object({ day: Type.String(), samples: Type.Integer(), alarms: Type.Integer() });
 export const OrganizationUsage = Type.Object({
   units: Type.Integer(),
   users: Type.Integer(),

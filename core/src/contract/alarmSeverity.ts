@@ -14,7 +14,7 @@ export const SeverityName = Type.Union(
   { description: 'notice, warning, pre-alert, alert or critical (mildest first)' },
 );
 /** An alarm type of spec §9: any other code is refused (400). */
-export const AlarmTypeCode = Type.Union(
+const AlarmTypeCode = Type.Union(
   ALARM_TYPE_CODES.map((c) => Type.Literal(c)),
   { description: 'an alarm type code of spec §9' },
 );

@@ -5,7 +5,7 @@ import { CONTAINER_ID_PATTERN, CONTAINER_TYPES } from '../containers/containers.
 export const ContainerId = Type.String({ pattern: CONTAINER_ID_PATTERN, description: '10 letters and digits' });
 const UnitTarget = Type.String({ pattern: '^[1-9]\\d{0,9}$', description: 'a unit id' });
 
-export const ContainerReference = Type.Union([
+const ContainerReference = Type.Union([
   Type.Object({ name: Type.String({ maxLength: 200 }), type: Type.Literal('unit'), target: UnitTarget }),
   Type.Object({ name: Type.String({ maxLength: 200 }), type: Type.Literal('location'), target: ContainerId }),
 ]);

@@ -129,7 +129,7 @@ export const DeviceInput = Type.Object({
 });
 export type DeviceInput = Static<typeof DeviceInput>;
 
-export const LatestValue = Type.Object({ value: Type.Number(), time: Type.String({ format: 'date-time' }) });
+const LatestValue = Type.Object({ value: Type.Number(), time: Type.String({ format: 'date-time' }) });
 
 /** One device with its inputs, latest data by column name, active alarms and settings. */
 export const DeviceDetails = Type.Composite([

@@ -16,7 +16,7 @@ export const FLOOR_PLAN_MAX_BYTES = 5 * 1024 * 1024;
 /** Plans per organisation (a building's floors, several buildings). */
 export const FLOOR_PLAN_MAX_PER_ORG = 50;
 /** Sensors placed on one plan. */
-export const FLOOR_PLAN_MAX_PLACEMENTS = 500;
+const FLOOR_PLAN_MAX_PLACEMENTS = 500;
 
 export const OrgIdParam = Type.Object({ orgId: Type.Integer({ minimum: 1, maximum: 2_147_483_647 }) });
 export const FloorPlanParams = Type.Object({

@@ -144,8 +144,7 @@ export const MarkerParams = Type.Object({ id: UnitId, n: ChannelNumber, marker: 
 // Relay and operations ------------------------------------------------------------------------
 
 /** Relay states of the interface (spec §4) plus ready: no command under way. */
-export const RELAY_STATUSES = ['initializing', 'pending', 'error', 'resetting', 'ready'] as const;
-export type RelayStatus = (typeof RELAY_STATUSES)[number];
+const RELAY_STATUSES = ['initializing', 'pending', 'error', 'resetting', 'ready'] as const;
 
 export const RelayView = Type.Object({
   state: Nullable(Type.String({ description: 'the outputs as the unit last reported them, e.g. 1010' })),
@@ -174,7 +173,7 @@ export const OperationPollQuery = Type.Object({
   sequence: Type.Integer({ minimum: 1, maximum: 2147483647 }),
   operation: operationEnum([...OPERATIONS, 'relay']),
 });
-export const OPERATION_STATES = ['requested', 'succeeded', 'failed'] as const;
+const OPERATION_STATES = ['requested', 'succeeded', 'failed'] as const;
 export const OperationRequested = Type.Object({
   seq: Type.Integer(),
   operation: Type.String(),

@@ -27,7 +27,7 @@ export const ProfileUpdateBody = Type.Object(
   { additionalProperties: true },
 );
 
-export const LanguageSchema = Type.Union(LANGUAGES.map((l) => Type.Literal(l)));
+const LanguageSchema = Type.Union(LANGUAGES.map((l) => Type.Literal(l)));
 export const LanguageQuery = Type.Object({ language: LanguageSchema });
 
 /** Preferences (spec §3 timeConfig and notification): the profile's time and notification settings. */

@@ -16,7 +16,7 @@ export const GRID_MINIMUMS: Readonly<Record<GridBreakpoint, { w: number; h: numb
 };
 export const GENERATED_ID_LENGTH = 10;
 export const DEFAULT_LINK_GROUP_ID = 'default';
-export const DEFAULT_NEW_DASHBOARD_NAME = 'Default';
+const DEFAULT_NEW_DASHBOARD_NAME = 'Default';
 /** The colours a link group can have, in the order new groups take them. */
 export const LINK_GROUP_COLORS = ['group-one', 'group-two', 'group-three', 'group-four', 'group-five', 'group-six'];
 export const ONE_MAP_ONLY = 'You can only have one map';
@@ -35,7 +35,7 @@ export type Widget = {
 };
 /** Binding kinds widgets exchange through their link group. */
 export type BindingKind = 'units' | 'channel';
-export type BindingValue = { kind: string; updatedBy: string; value: unknown };
+type BindingValue = { kind: string; updatedBy: string; value: unknown };
 export type Bindings = Record<string, Record<string, BindingValue>>;
 
 export type DashboardModel = {

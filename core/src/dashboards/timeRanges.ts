@@ -16,7 +16,7 @@ export const TIME_RANGES = [
   { key: '1y', ms: 365 * DAY },
   { key: 'custom', ms: 0 },
 ] as const;
-export type TimeRangeKey = (typeof TIME_RANGES)[number]['key'];
+type TimeRangeKey = (typeof TIME_RANGES)[number]['key'];
 /** Index of the custom range in TIME_RANGES. */
 export const CUSTOM_RANGE = TIME_RANGES.length - 1;
 

@@ -97,7 +97,7 @@ export const eventCategoryOf = (alarmType: number, severities?: AlarmSeverities)
   severityOfAlarmType(alarmType, severities);
 
 /** Spec §3: a location only when the unit has both coordinates, plus the address from its location text. */
-export function eventPosition(unit: Pick<EventUnit, 'lat' | 'long' | 'location'>): EventPosition {
+function eventPosition(unit: Pick<EventUnit, 'lat' | 'long' | 'location'>): EventPosition {
   const located = unit.lat !== null && unit.long !== null && Number.isFinite(unit.lat) && Number.isFinite(unit.long);
   return located
     ? { location: { latitude: unit.lat as number, longitude: unit.long as number }, address: unit.location }

@@ -2,16 +2,6 @@ import { EventMessages, EventRuleError } from './messages.ts';
 
 /** Spec §7: the key-value namespaces. 'keyv' is the default. */
 export const KV_DEFAULT_TYPE = 'keyv';
-export const KV_EVENT_MANAGEMENT = '_event_management';
-export const KV_GROUP = '_group';
-/** The event-management keys under `_event_management`. */
-export const EVENT_MANAGEMENT_KEYS = ['events', 'notifications', 'tasks'] as const;
-
-/** A stored user value (spec §3): ValueID, ValueType, Default (Y or N), JSonData. */
-export type StoredUserValue = { ValueID: string; ValueType: string; Default: 'Y' | 'N'; JSonData: string };
-
-/** Spec §5: get and delete answer nothing on an empty key. */
-export const isKvKey = (key: unknown): key is string => typeof key === 'string' && key.trim() !== '';
 
 /** Spec §5: set refuses an empty key or value. */
 export const isKvValue = (value: unknown) =>

@@ -4,7 +4,7 @@ import { type AlarmSeverities, priorityOfSeverity, severityOfAlarmType } from '.
 
 export const NOTIFICATION_PRIORITIES = ['low', 'normal', 'high', 'critical'] as const;
 export type NotificationPriority = (typeof NOTIFICATION_PRIORITIES)[number];
-export const NOTIFICATION_VERSION = 1;
+const NOTIFICATION_VERSION = 1;
 
 /** A notification, model version 1 (spec §3). `seen` is the time it was seen, or empty. */
 export type NotificationRecord = {

@@ -27,10 +27,6 @@ export const isTaskRecord = (v: unknown): v is TaskRecord =>
   Boolean(v.type && v.status) &&
   isObject(v.activities);
 
-/** Spec §5: a container record's first entry has a name, an id and object content. */
-export const isContainerRecord = (v: unknown): boolean =>
-  isObject(v) && Boolean(v.name) && Boolean(v.id) && isObject(v.content);
-
 /**
  * Spec §5: a stored map of records is checked by its first entry only; an invalid map is discarded
  * whole (empty).

@@ -18,7 +18,7 @@ export type Severity = EventCategory;
  */
 export type SeverityColor = 'alarm' | 'problem' | 'inactive';
 
-export type SeverityFacts = {
+type SeverityFacts = {
   /** The notification priority of an event of this severity. */
   priority: NotificationPriority;
   /** The category of an alarm task opened for an event of this severity (tasks have no pre-alert). */
@@ -53,7 +53,6 @@ export const SEVERITIES = Object.keys(SEVERITY_TABLE) as readonly Severity[];
 export const isSeverity = (value: unknown): value is Severity =>
   typeof value === 'string' && Object.hasOwn(SEVERITY_TABLE, value);
 
-export const severityFacts = (severity: Severity): SeverityFacts => SEVERITY_TABLE[severity];
 export const priorityOfSeverity = (severity: Severity): NotificationPriority => SEVERITY_TABLE[severity].priority;
 export const taskCategoryOfSeverity = (severity: Severity): TaskCategory => SEVERITY_TABLE[severity].task;
 

@@ -8,9 +8,9 @@ export type TaskStatus = (typeof TASK_STATUSES)[number];
 /** Spec §4: task levels, most severe first. */
 export const TASK_CATEGORIES = ['critical', 'alert', 'warning', 'notice'] as const;
 export type TaskCategory = (typeof TASK_CATEGORIES)[number];
-export const TASK_VERSION = 2;
-export const DEFAULT_TASK_TITLE = 'New task';
-export const DEFAULT_TASK_SIGNATURE = 'default';
+const TASK_VERSION = 2;
+const DEFAULT_TASK_TITLE = 'New task';
+const DEFAULT_TASK_SIGNATURE = 'default';
 export const SYSTEM_USER = 'system';
 
 export type TaskActivity = { date: string; user: string } & (
@@ -202,9 +202,6 @@ export function unitIdOfSignature(signature: string): number | undefined {
   const digits = /(\d+)$/.exec(signature)?.[1];
   return digits === undefined ? undefined : Number.parseInt(digits, 10);
 }
-
-/** Tasks still being worked: an alarm joins one of these with its signature rather than opening another. */
-export const isActiveTask = (task: Pick<TaskRecord, 'status'>) => task.status !== 'done' && task.status !== 'archived';
 
 /** The task category of an alarm event: its severity, mapped onto the task levels (severity.ts). */
 export const taskCategoryOf = (category: EventCategory): TaskCategory => taskCategoryOfSeverity(category);

@@ -17,8 +17,8 @@ export const AIR_STATUSES = ['excellent', 'neutral', 'bad', 'warning', 'polluted
 export type AirStatus = (typeof AIR_STATUSES)[number];
 
 /** Upper bounds (exclusive) of excellent, neutral, bad and warning; above the last is polluted. */
-export const CO2_BANDS_PPM: readonly [number, number, number, number] = [600, 1000, 1400, 2000];
-export const PM25_BANDS_UG: readonly [number, number, number, number] = [15, 25, 37.5, 50];
+const CO2_BANDS_PPM: readonly [number, number, number, number] = [600, 1000, 1400, 2000];
+const PM25_BANDS_UG: readonly [number, number, number, number] = [15, 25, 37.5, 50];
 
 function bandOf(value: number, bands: readonly number[]): AirStatus {
   const i = bands.findIndex((limit) => value < limit);

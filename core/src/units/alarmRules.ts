@@ -29,8 +29,8 @@ export type AlarmSettings = {
 };
 
 /** The limits that may differ per channel (the device alarm tab edits these). */
-export const CHANNEL_LIMIT_KEYS = ['resistance', 'loopMax', 'loopOpen', 'galvanic'] as const;
-export type ChannelAlarmLimits = Pick<AlarmSettings, (typeof CHANNEL_LIMIT_KEYS)[number]>;
+const CHANNEL_LIMIT_KEYS = ['resistance', 'loopMax', 'loopOpen', 'galvanic'] as const;
+type ChannelAlarmLimits = Pick<AlarmSettings, (typeof CHANNEL_LIMIT_KEYS)[number]>;
 
 /** The limits in force on a channel: the channel's own where set, the unit's otherwise. */
 export function limitsOfChannel(s: AlarmSettings, channel: number): AlarmSettings {

@@ -1,10 +1,10 @@
 /** The unit of measure of a number field. */
-export type FieldUnit = 'min' | 's' | '%' | '°';
+type FieldUnit = 'min' | 's' | '%' | '°';
 /**
  * What a person is told about a number beyond its range: what 0 means (measure continually, off,
  * not used, none), or that the number is a code of up to as many digits as its maximum has.
  */
-export type FieldNote = 'continual' | 'off' | 'unused' | 'none' | 'digits';
+type FieldNote = 'continual' | 'off' | 'unused' | 'none' | 'digits';
 /**
  * readOnly: a field the unit or the platform sets (its type code, its group and alarm-action
  * numbers, how many channels and relays it has): shown to people, never written by a settings update.

@@ -17,7 +17,7 @@ export const emptyFilter = (): FilterSettings => ({
 });
 
 export type FilterableUnit = StatusInput & { UnitLocation: string; UnitType: number };
-export type FilterableAlarm = { AlarmType: number | string; AlarmEventText: string; UnitType: number };
+type FilterableAlarm = { AlarmType: number | string; AlarmEventText: string; UnitType: number };
 
 const matchesText = (search: string, fields: readonly string[]) => {
   const s = search.trim().toLowerCase();

@@ -39,7 +39,7 @@ export type HysteresisRule = {
 };
 
 /** A unit's own margin and hold time of a kind; what it leaves out comes from ALARM_HYSTERESIS. */
-export type HysteresisSetting = { margin?: number; holdS?: number };
+type HysteresisSetting = { margin?: number; holdS?: number };
 export type HysteresisSettings = Partial<Record<HysteresisKind, HysteresisSetting>>;
 
 /** The default hysteresis of every alarm kind, and why. */

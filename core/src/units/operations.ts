@@ -10,7 +10,6 @@ export const OPERATIONS = [
   'comm_test',
 ] as const;
 export type Operation = (typeof OPERATIONS)[number];
-export const isOperation = (v: unknown): v is Operation => (OPERATIONS as readonly unknown[]).includes(v);
 
 /** Operation states as reported: requested, then succeeded or failed. */
 export type OperationState = 'requested' | 'succeeded' | 'failed';

@@ -57,9 +57,6 @@ export const TAB_FIELDS: Partial<Record<DeviceTab, readonly string[]>> = {
   customBrand: ['ShowResistance', 'ShowLoop', 'ShowGalvanic', 'ShowRadar', 'ShowTemperature', 'ShowBattery'],
 };
 
-/** Fields whose value is a secret of the unit: shown masked, never in exports. */
-export const SECRET_FIELDS: readonly string[] = ['WlanPassword', 'PinCode'];
-
 /** The fields of a tab with their definitions. */
 export function fieldsOfTab(tab: DeviceTab) {
   const names = TAB_FIELDS[tab] ?? [];

@@ -183,7 +183,7 @@ function wallInstant(w: WallTime): Date {
 }
 
 /** Formatters of wall times: the profile's order, clock and language, no timezone shift. */
-export type CalendarFormatter = {
+type CalendarFormatter = {
   date: (w: WallTime, opts?: DateOptions) => string;
   time: (w: WallTime, opts?: TimeOptions) => string;
   dateTime: (w: WallTime, opts?: DateOptions & TimeOptions) => string;

@@ -1,7 +1,7 @@
 import { type ValidationError, validateBlank, validateEmail } from '../validation.ts';
 
 /** Profile field updates accept only these (spec §5); any other field is logged and ignored. */
-export const PROFILE_UPDATE_FIELDS = ['name', 'title', 'email', 'phone', 'location'] as const;
+const PROFILE_UPDATE_FIELDS = ['name', 'title', 'email', 'phone', 'location'] as const;
 export type ProfileUpdate = {
   name?: string;
   title?: string;

@@ -21,7 +21,6 @@ export const TIMEZONES = [
   { label: 'GMT +09:00 Seoul', zone: 'Asia/Seoul' },
   { label: 'GMT +10:00 Sydney', zone: 'Australia/Sydney' },
 ] as const;
-export type TimezoneLabel = (typeof TIMEZONES)[number]['label'];
 
 /** The IANA zone of a stored label; an unknown label (older data) formats in Stockholm time. */
 export function zoneOf(label: string): string {

@@ -8,8 +8,8 @@ export type BackupTarget = { kind: 'pglite'; dataDir: string } | { kind: 'postgr
 /** A refusal or failure the user can act on: the CLI prints its message alone and exits 1. */
 export class BackupError extends Error {}
 
-export type BackupResult = { file: string; bytes: number; ms: number };
-export type RestoreResult = { ms: number; replaced?: string };
+type BackupResult = { file: string; bytes: number; ms: number };
+type RestoreResult = { ms: number; replaced?: string };
 
 /** The same rule as main.ts: DATABASE_URL wins, else PGlite in DATA_DIR. */
 export function backupTarget(config: Pick<Config, 'dataDir' | 'databaseUrl'>): BackupTarget {
@@ -44,7 +44,7 @@ export const stamp = (now = new Date()) =>
     .replace(/\.\d+Z$/, 'Z');
 
 /** Which restore a file needs, from its first bytes: a gzipped PGlite tarball or a pg_dump custom archive. */
-export function backupKindOf(file: string): BackupTarget['kind'] | undefined {
+function backupKindOf(file: string): BackupTarget['kind'] | undefined {
   let head: Buffer;
   try {
     const fd = fs.openSync(file, 'r');
@@ -64,7 +64,7 @@ export function backupKindOf(file: string): BackupTarget['kind'] | undefined {
 }
 
 /** Refuses a file made for the other kind of database before anything is touched. */
-export function checkBackupKind(file: string, target: BackupTarget) {
+function checkBackupKind(file: string, target: BackupTarget) {
   const kind = backupKindOf(file);
   if (kind === target.kind) return;
   if (kind === 'pglite')

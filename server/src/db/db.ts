@@ -3,7 +3,7 @@ export interface Queryable {
   query<T = Record<string, unknown>>(sql: string, params?: readonly unknown[]): Promise<T[]>;
 }
 
-export type TransactionOptions = {
+type TransactionOptions = {
   /**
    * Someone waits on this commit (a unit's acknowledgement): on a database with one connection
    * (PGlite) it goes ahead of the queries and transactions still waiting for it.
@@ -18,7 +18,7 @@ export interface Db extends Queryable {
   close(): Promise<void>;
 }
 
-export type DbOptions = { kind: 'pglite'; dataDir?: string } | { kind: 'postgres'; url: string; schema?: string };
+type DbOptions = { kind: 'pglite'; dataDir?: string } | { kind: 'postgres'; url: string; schema?: string };
 
 export async function openDb(options: DbOptions): Promise<Db> {
   if (options.kind === 'postgres') {

@@ -93,7 +93,7 @@ export async function dropExpiredSamples(db: Db, days: number, now = Date.now())
   });
 }
 
-export type PartitionMaintenance = { stop(): void };
+type PartitionMaintenance = { stop(): void };
 
 /** Runs at once and every six hours: months ahead exist, expired months are dropped. */
 export async function startPartitionMaintenance(

@@ -4,7 +4,7 @@ import type { Db, Queryable } from './db.ts';
 type Reply = { id: number; rows?: unknown[]; error?: { message: string; code?: string } };
 
 /** A database error carried back from the worker, with the PostgreSQL error code. */
-export class DbError extends Error {
+class DbError extends Error {
   constructor(
     message: string,
     readonly code?: string,

@@ -106,7 +106,7 @@ export const DEMO_FLOORS: readonly DemoFloor[] = [
 ];
 
 /** The demo's climate units, by organisation, as seedDemoFloorPlans needs them. */
-export type ClimateUnit = { id: number; organizationId: number };
+type ClimateUnit = { id: number; organizationId: number };
 
 /**
  * Gives every organisation with climate units the two demo floors, once (an organisation that has

@@ -85,7 +85,7 @@ export function offsetLine(line: readonly P[], d: number): P[] {
 }
 
 /** The network of one town with units in it. */
-export function townNetwork(town: Town, units: readonly GisUnit[]): NewGisFeature[] {
+function townNetwork(town: Town, units: readonly GisUnit[]): NewGisFeature[] {
   const { rng, block: B, toLngLat, fromLngLat } = townGrid(town);
   const out: NewGisFeature[] = [];
   const add = (key: GisTypeKey, name: string, geometry: GisGeometry) => {

@@ -14,7 +14,7 @@ const KIND_NAMES: Record<UnitDef['kind'], string> = {
   relay: 'switchgear',
 };
 
-export type GroupedUnit = { id: number; organizationId: number; def: Pick<UnitDef, 'town' | 'kind'> };
+type GroupedUnit = { id: number; organizationId: number; def: Pick<UnitDef, 'town' | 'kind'> };
 
 /**
  * Gives every organisation of the fleet its unit groups, once: one group per town and kind of unit

@@ -44,9 +44,9 @@ export type HistoryPlan = {
 };
 
 /** About 12 s of inserts on PGlite (2 cores): keeps `npm start` with the default fleet well under 30 s. */
-export const HISTORY_ROW_BUDGET = 300_000;
-export const RADAR_CURVE_BUDGET = 1_200;
-export const DEFAULT_HISTORY_DAYS = 28;
+const HISTORY_ROW_BUDGET = 300_000;
+const RADAR_CURVE_BUDGET = 1_200;
+const DEFAULT_HISTORY_DAYS = 28;
 
 /**
  * From dense to sparse (days of 10-minute samples, then minutes between older samples and between

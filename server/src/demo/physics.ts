@@ -76,7 +76,7 @@ function dstRange(year: number): [number, number] {
   return r;
 }
 
-export type LocalTime = { hour: number; weekday: number; dayOfYear: number };
+type LocalTime = { hour: number; weekday: number; dayOfYear: number };
 
 /** Local time in Stockholm and Copenhagen: fractional hour, weekday (0 Sunday), day of year (0-based). */
 export function localTime(t: number): LocalTime {
@@ -112,7 +112,7 @@ export type PipeChannel = {
 /** Water entering the foam: resistance falls from the dry value towards the floor with time constant tau. */
 export type Leak = { channel: number; onset: number; tauH: number; positionM: number; floorMOhm: number };
 /** A broken alarm wire: the loop reads open circuit from `at`. */
-export type WireBreak = { channel: number; at: number; positionM: number };
+type WireBreak = { channel: number; at: number; positionM: number };
 /** Battery: nominal voltage, yearly loss, age at `since`; an ageing knee speeds the fall late in life. */
 export type Battery = {
   v0: number;
@@ -212,7 +212,7 @@ export function loopResistance(m: UnitModel, channel: number, t: number): number
 }
 
 /** Galvanic voltage (mV) between wire and pipe: a few millivolts dry, hundreds once water touches the steel. */
-export function galvanicVoltage(m: UnitModel, channel: number, t: number): number {
+function galvanicVoltage(m: UnitModel, channel: number, t: number): number {
   const w = wetness(m, channel, t);
   return round(12 + 6 * smoothNoise(m.key, 40 + channel, t, 8 * HOUR) + 650 * w ** 1.2 + 2 * white(m.key, 44, t), 1);
 }
@@ -270,7 +270,7 @@ export function humidity(m: UnitModel, t: number): number {
 }
 
 /** The share of bays taken at a local hour and weekday: busy in working hours, 8–17 on weekdays. */
-export function occupancyProbability(hour: number, weekday: number): number {
+function occupancyProbability(hour: number, weekday: number): number {
   if (weekday >= 1 && weekday <= 5) {
     if (hour >= 8 && hour < 17) return 0.88;
     if (hour >= 7 && hour < 8) return 0.5;
@@ -318,7 +318,7 @@ export function rainInPeriod(c: Climate, k: number): number {
  * spring. A flood-prone pit takes more water per mm of rain and drains slower; a storm (a fixed
  * cloudburst) may be given so a small demo fleet shows a high level.
  */
-export type WaterPit = {
+type WaterPit = {
   depthCm: number; // the chamber is full at this level
   baseCm: number; // groundwater level
   cmPerMm: number; // rise per mm of rain

@@ -177,7 +177,7 @@ async function seedOrganizationsAndUsers(db: Db) {
  * fleet's names, places and organisations. On an empty fleet a new seed file is written (with a
  * random secret key) and, unless told otherwise, the new units get their history.
  */
-export async function seedDemoFleet(db: Db, opts: DemoFleetOptions): Promise<SeededFleet> {
+async function seedDemoFleet(db: Db, opts: DemoFleetOptions): Promise<SeededFleet> {
   const started = Date.now();
   const stored = readFleetFile(opts.file);
   const firstSerial =

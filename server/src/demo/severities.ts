@@ -8,7 +8,7 @@ import { writeSeverities } from '../modules/admin/alarmSeverity.repository.ts';
  * open loop (a cut wire, no more supervision) critical; battery and communication worth a look.
  * Types not listed keep the spec default (switch level 2 alert, the rest notice).
  */
-export const DEMO_SEVERITIES: Readonly<Record<number, Severity>> = {
+const DEMO_SEVERITIES: Readonly<Record<number, Severity>> = {
   0: 'warning', // resistance level 1
   1: 'pre-alert', // resistance level 2
   2: 'alert', // resistance level 3

@@ -18,7 +18,7 @@ type Log = {
   error: (obj: object, msg?: string) => void;
 };
 
-export type SimulatorOptions = {
+type SimulatorOptions = {
   /** mqtt://host:port of the broker; credentials in it are ignored (each unit logs in as itself). */
   brokerUrl: string;
   units: readonly SimUnit[];
@@ -108,7 +108,7 @@ class Agenda {
 const TICK_MS = 100;
 
 /** Strips any credentials from a broker URL (the server's own, under MQTT_URL). */
-export function unitBrokerUrl(url: string): string {
+function unitBrokerUrl(url: string): string {
   const u = new URL(url);
   u.username = '';
   u.password = '';

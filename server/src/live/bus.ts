@@ -29,7 +29,7 @@ export type UnitLiveEvent = { unitId: number; organizationId: number } & (
  * notifications were marked seen (`notificationIds` null: too many to list, or all of them), so the
  * bell and the notification list of every open tab follow.
  */
-export type UserLiveEvent = { kind: 'notificationsSeen'; userId: number; notificationIds: string[] | null; at: string };
+type UserLiveEvent = { kind: 'notificationsSeen'; userId: number; notificationIds: string[] | null; at: string };
 
 /** What a signed-in browser is told live. */
 export type LiveEvent = UnitLiveEvent | UserLiveEvent;
@@ -41,13 +41,13 @@ export type LivePublisher = { publish(event: LiveEvent): void };
  * Sessions that ended (signed out, ended from a session list, a password change, their user
  * removed, expired): their sockets close. Travels between instances, never to a browser.
  */
-export type SessionsEnded = { kind: 'sessionsEnded'; sessionIds: string[] };
+type SessionsEnded = { kind: 'sessionsEnded'; sessionIds: string[] };
 
 /**
  * Something was written through the API (a route that declares it writes answered without error):
  * what instances hold in memory (sessions, scopes, the fleet) is read again. Never to a browser.
  */
-export type DataChanged = { kind: 'dataChanged' };
+type DataChanged = { kind: 'dataChanged' };
 
 /** What travels on the bus and between instances. */
 export type BusMessage = LiveEvent | SessionsEnded | DataChanged;

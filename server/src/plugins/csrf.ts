@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { errorBody } from './errors.ts';
 import { policyOf } from './policy.ts';
 
-export const CROSS_SITE_REFUSED = 'Cross-site request refused';
+const CROSS_SITE_REFUSED = 'Cross-site request refused';
 
 /**
  * Whether a browser says the request came from another site: Sec-Fetch-Site when it sends one
@@ -10,7 +10,7 @@ export const CROSS_SITE_REFUSED = 'Cross-site request refused';
  * is not this server's own (scheme, host and port; an opaque `null` included). Non-browser clients
  * send neither and are not exposed to CSRF.
  */
-export function isCrossSite(request: FastifyRequest, publicUrl: string | undefined): boolean {
+function isCrossSite(request: FastifyRequest, publicUrl: string | undefined): boolean {
   const site = request.headers['sec-fetch-site'];
   if (site !== undefined) return site !== 'same-origin' && site !== 'none';
   const origin = request.headers.origin;

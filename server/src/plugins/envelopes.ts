@@ -1,5 +1,4 @@
 import { type TSchema, Type } from '@sinclair/typebox';
-import type { FastifyReply } from 'fastify';
 
 /**
  * The answer shapes of spec §7.
@@ -12,14 +11,6 @@ export const V2Error = Type.Object({ success: Type.Literal(false), error: Type.S
 export const LegacyError = Type.Object({ Result: Type.String() });
 
 export const v2 = <T>(result: T) => ({ success: true as const, result });
-
-export function v2Fail(reply: FastifyReply, status: number, error: string) {
-  return reply.code(status).send({ success: false, error });
-}
-
-export function legacyFail(reply: FastifyReply, status: number, message: string) {
-  return reply.code(status).send({ Result: message });
-}
 
 /** The spec's text for a unit that is not the user's (§6); answered as 404, as if it did not exist. */
 export const NO_AUTHORITY = 'You are missing authority for this device';

@@ -32,9 +32,9 @@ export const CLOSE_SESSION_ENDED = 4401;
 export const FIRST_DELAY_MS = 1000;
 export const MAX_DELAY_MS = 30_000;
 /** Silence for this many of the server's heartbeat intervals (its `hello` says which) ends the socket. */
-export const SILENT_HEARTBEATS = 2.5;
+const SILENT_HEARTBEATS = 2.5;
 
-export type LiveHandlers = {
+type LiveHandlers = {
   status: (s: 'connecting' | 'live' | 'offline') => void;
   /** The server ended the socket because the session ended (close code 4401). */
   sessionEnded: () => void;

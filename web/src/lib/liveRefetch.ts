@@ -6,7 +6,7 @@ import type { QueryClient } from '@tanstack/react-query';
  * the event engine's events, notifications and tasks, and a unit's operations, relay and log. An
  * event sent while the socket was down is never sent again, so after a reconnection these are re-read.
  */
-export const LIVE_FED_QUERIES: ReadonlySet<string> = new Set([
+const LIVE_FED_QUERIES: ReadonlySet<string> = new Set([
   'devices',
   'statusCounts',
   'mapUnits',

@@ -21,7 +21,7 @@ const SYSTEMS: [RegExp, string][] = [
   [/Linux|X11/, 'Linux'],
 ];
 
-export type SessionDevice = { browser: string | null; system: string | null; mobile: boolean };
+type SessionDevice = { browser: string | null; system: string | null; mobile: boolean };
 
 export function sessionDevice(userAgent: string): SessionDevice {
   const find = (list: [RegExp, string][]) => list.find(([re]) => re.test(userAgent))?.[1] ?? null;

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { loadClientConfig } from './clientConfig.ts';
 
-export const clientConfigQuery = {
+const clientConfigQuery = {
   queryKey: ['clientConfig'],
   queryFn: loadClientConfig,
   staleTime: Number.POSITIVE_INFINITY,

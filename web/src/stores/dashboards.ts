@@ -6,7 +6,6 @@ import {
   type DashboardModel,
   type DashboardRecord,
   emptyDashboard,
-  emptyFilter,
   type FilterSettings,
   knownWidgets,
   OVERVIEW_KEY,
@@ -213,7 +212,6 @@ export async function setDashboardFilter(id: string, filter: FilterSettings) {
 export const builtinId = (key: string) =>
   Object.entries(get().dashboards).find(([id, d]) => d.static === key && !get().workspace[id])?.[0];
 export const overviewId = () => builtinId(OVERVIEW_KEY);
-export const filterOf = (id: string): FilterSettings => get().filters[id] ?? emptyFilter();
 
 function clearPendingSaves() {
   for (const timer of Object.values(get().pending)) clearTimeout(timer);

@@ -3,7 +3,7 @@ import { create } from 'zustand';
 import { persist } from 'zustand/middleware';
 
 /** Device refresh interval (spec §9) and the default date interval (index into TIME_RANGES). */
-export const REFRESH_INTERVAL_MS = 5 * 60 * 1000;
+const REFRESH_INTERVAL_MS = 5 * 60 * 1000;
 export const DEFAULT_DATE_INTERVAL = 4;
 
 /**

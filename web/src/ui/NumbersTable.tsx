@@ -41,7 +41,7 @@ export function TableToggle({
   );
 }
 
-export type NumbersColumn = { label: string; numeric?: boolean };
+type NumbersColumn = { label: string; numeric?: boolean };
 
 /**
  * The numbers of a chart or map as a table: a caption, a header row and the first cell of each row as

@@ -6,7 +6,7 @@ import { useDateFormat } from '../lib/useDateFormat.ts';
 export type TimeForm = 'dateTime' | 'date' | 'time' | 'dayTime' | 'day';
 
 /** One instant in a form, by the profile's date order, clock and timezone (spec §3 timeConfig). */
-export function formatForm(f: DateFormatter, at: When, form: TimeForm, seconds = false): string {
+function formatForm(f: DateFormatter, at: When, form: TimeForm, seconds = false): string {
   switch (form) {
     case 'date':
       return f.date(at);

@@ -80,7 +80,7 @@ export async function requireAdministered(db: Queryable, admin: Admin, organizat
  * The platform's administrator: a SuperUser of the root organisation (the first one without a parent).
  * Platform-wide things (error reports) are theirs alone; a SuperUser lower in the tree gets 403.
  */
-export async function isPlatformAdmin(db: Queryable, admin: Pick<Admin, 'userId'>): Promise<boolean> {
+async function isPlatformAdmin(db: Queryable, admin: Pick<Admin, 'userId'>): Promise<boolean> {
   const root = await rootOrganizationId(db);
   return (
     root !== undefined &&

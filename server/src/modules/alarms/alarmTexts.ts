@@ -6,7 +6,7 @@ import type { AlarmRow } from './alarms.repository.ts';
 export const alarmText = (lang: string, facts: AlarmFacts) =>
   alarmSentence(facts, lang, (key, vars) => translate(lang, key, vars));
 
-export const factsOf = (a: AlarmRow): AlarmFacts => ({
+const factsOf = (a: AlarmRow): AlarmFacts => ({
   type: a.alarm_type,
   channel: a.channel,
   value: a.value,

@@ -23,7 +23,7 @@ const RESET_WINDOW_MIN = 15;
 const RESETS_PER_WINDOW = 5;
 
 /** The strictest policy of the user's organisations and their ancestors (spec minimum 6). */
-export async function policyOfUser(db: Queryable, userId: number) {
+async function policyOfUser(db: Queryable, userId: number) {
   return strictestPolicy(await policiesOfUser(db, userId));
 }
 

@@ -2,7 +2,7 @@ import type { App } from '../../app.ts';
 import { endExpiredSessions } from './auth.service.ts';
 
 /** Expired sessions are deleted this often, and once at start. */
-export const SESSION_SWEEP_MS = 3_600_000;
+const SESSION_SWEEP_MS = 3_600_000;
 
 /** Deletes the expired sessions and announces them like any other end; returns how many. */
 export function sweepExpiredSessions(app: App): Promise<number> {

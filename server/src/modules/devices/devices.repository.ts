@@ -23,7 +23,7 @@ export type UnitRow = {
 const columns = `u.id, u.organization_id, u.serial, u.unit_name, u.unit_type, u.unit_location, u.gps_lat, u.gps_long,
   u.info, u.alarm_settings, u.options, u.firmware, u.relay_state, u.last_report_at, u.created_at`;
 
-export type NewUnit = {
+type NewUnit = {
   organizationId: number;
   serial: string;
   secretHash: string;
@@ -102,18 +102,6 @@ export async function listUnits(
     `select ${columns} from units u where u.organization_id = any($1) ${unitIds ? 'and u.id = any($2)' : ''} order by u.id`,
     unitIds ? [organizationIds, unitIds] : [organizationIds],
   );
-}
-
-export async function countUnits(db: Queryable): Promise<number> {
-  const [row] = await db.query<{ n: number }>('select count(*)::int as n from units');
-  return row?.n ?? 0;
-}
-
-export async function touchReport(db: Queryable, unitId: number, at: Date) {
-  await db.query('update units set last_report_at = greatest(coalesce(last_report_at, $2), $2) where id = $1', [
-    unitId,
-    at,
-  ]);
 }
 
 /** Last-report times of many units in one statement (batched ingest). */

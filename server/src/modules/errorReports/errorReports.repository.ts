@@ -1,7 +1,7 @@
 import type { ErrorContext, ErrorSource } from '@fieldwatch/core';
 import type { Queryable } from '../../db/db.ts';
 
-export type NewErrorReport = {
+type NewErrorReport = {
   fingerprint: string;
   source: ErrorSource;
   message: string;

@@ -25,8 +25,8 @@ import {
 } from './errorReports.repository.ts';
 
 /** Growth bounds: groups unseen for 30 days go, and at most 5,000 groups stay (the most recently seen). */
-export const RETENTION_DAYS = 30;
-export const MAX_GROUPS = 5000;
+const RETENTION_DAYS = 30;
+const MAX_GROUPS = 5000;
 /** Browser reports per address: 60 in 10 minutes (a page sends at most 20, so that is three bad page loads). */
 export const REPORTS_PER_WINDOW = 60;
 export const REPORT_WINDOW_S = 10 * 60;
@@ -36,7 +36,7 @@ type Reporter = { userId: number | null; organizationId: number | null };
 const clip = (text: string, max: number) => (text.length > max ? `${text.slice(0, max - 1)}…` : text);
 
 /** The first line of a stack that names a place in the code (V8's "at …", Firefox and Safari's "fn@url"). */
-export function firstFrame(stack: string): string {
+function firstFrame(stack: string): string {
   return (
     stack
       .split('\n')
@@ -45,7 +45,7 @@ export function firstFrame(stack: string): string {
   );
 }
 
-export function fingerprintOf(source: ErrorSource, message: string, stack: string): string {
+function fingerprintOf(source: ErrorSource, message: string, stack: string): string {
   return createHash('sha256')
     .update(`${source}\n${message}\n${firstFrame(stack)}`)
     .digest('hex');
@@ -92,7 +92,7 @@ export type ServerErrorPlace = {
   origin?: string;
 };
 
-export function serverErrorReport(error: unknown, place: ServerErrorPlace) {
+function serverErrorReport(error: unknown, place: ServerErrorPlace) {
   const err = error instanceof Error ? error : new Error(String(error));
   const code = (err as { code?: unknown }).code;
   const context: ErrorContext = { host: os.hostname(), node: process.version, name: err.name };

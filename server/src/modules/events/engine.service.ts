@@ -45,7 +45,7 @@ import { localizeNotification } from './localize.ts';
 const HOUR_MS = 3_600_000;
 
 /** Alarms turned into events per transaction. */
-export const ENGINE_BATCH = 500;
+const ENGINE_BATCH = 500;
 
 /**
  * The event engine (spec §4 alarm listener, on the server): drains the alarms that have no event

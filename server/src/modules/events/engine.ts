@@ -4,9 +4,9 @@ import type { LiveBus } from '../../live/bus.ts';
 import { processPendingAlarms } from './engine.service.ts';
 
 /** Spec §9: the alarm check interval, here the reconciliation that catches anything missed. */
-export const RECONCILE_MS = 30 * 60_000;
+const RECONCILE_MS = 30 * 60_000;
 
-export type EventEngine = { run(): Promise<void>; stop(): Promise<void> };
+type EventEngine = { run(): Promise<void>; stop(): Promise<void> };
 
 /**
  * Runs the event engine: at once, whenever a unit raises an alarm (live bus, after its commit), and

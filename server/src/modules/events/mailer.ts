@@ -15,7 +15,7 @@ import { claimUnmailed, markEmailed, releaseMailClaims, type UnmailedRow } from 
 import { localizeNotification } from './localize.ts';
 
 /** What the mailer needs of a mail transport (nodemailer's). */
-export type MailTransport = {
+type MailTransport = {
   sendMail(mail: { from: string; to: string; subject: string; text: string }): Promise<unknown>;
 };
 

@@ -50,7 +50,7 @@ export async function countPlans(db: Queryable, organizationId: number): Promise
   return row?.n ?? 0;
 }
 
-export type NewPlan = {
+type NewPlan = {
   organizationId: number;
   name: string;
   order: number | undefined;

@@ -17,7 +17,7 @@ import { type GisFeatureRow, insertGisFeatures, listGisFeatures, type NewGisFeat
 export * from './gis.repository.ts';
 
 /** A stored feature as GeoJSON; undefined when its type or geometry is not one GetGISData may answer. */
-export function toGisFeature(row: GisFeatureRow): GisFeature | undefined {
+function toGisFeature(row: GisFeatureRow): GisFeature | undefined {
   const type = gisTypeById(row.gis_type);
   if (!type || !Value.Check(GisGeometry, row.geometry) || !gisGeometryAllowed(type, row.geometry.type))
     return undefined;

@@ -65,13 +65,6 @@ export async function expireOperations(
   );
 }
 
-export async function pendingOperations(db: Queryable, unitId: number): Promise<OperationRow[]> {
-  return db.query<OperationRow>(
-    `select ${columns} from operations where unit_id = $1 and state = 'requested' order by seq`,
-    [unitId],
-  );
-}
-
 /** Operations sent to units and not answered yet, of all units (a partial index makes this cheap). */
 export async function countRequestedOperations(db: Queryable): Promise<number> {
   const [row] = await db.query<{ n: number }>("select count(*)::int as n from operations where state = 'requested'");

@@ -6,7 +6,7 @@ import { type ChannelRow, setChannelColumns } from './channels.repository.ts';
 import { channelOf } from './telemetry.service.ts';
 
 /** The Columns of a channel: as last set by EditChannel, otherwise every series of that channel. */
-export function channelColumns(row: ChannelRow): string {
+function channelColumns(row: ChannelRow): string {
   if (typeof row.columns === 'string') return row.columns;
   return SERIES.filter((s) => s.channel === row.channel)
     .map((s) => s.column)

@@ -24,7 +24,7 @@ import {
 import { legacyDate, legacyFlag, unitOf, unitsOf } from './telemetry.service.ts';
 
 /** The legacy data calls answer raw rows up to this many per series, then downsample like charts. */
-export const LEGACY_MAX_POINTS = 50_000;
+const LEGACY_MAX_POINTS = 50_000;
 
 export type SeriesPoints = { def: SeriesDef; downsampled: boolean; points: { ts: Date; value: number }[] };
 export type DataResult = { start: Date; end: Date; bucketSeconds: number | null; series: SeriesPoints[] };
@@ -112,7 +112,7 @@ export function columnsOf(columns: string, field = 'Columns'): SeriesDef[] {
 }
 
 /** Legacy rows: one per time (to the second), with a property per column that has a value then. */
-export function toLegacyRows(unitId: number, data: DataResult): LegacyDataRow[] {
+function toLegacyRows(unitId: number, data: DataResult): LegacyDataRow[] {
   const rows = new Map<number, LegacyDataRow>();
   for (const s of data.series) {
     for (const p of s.points) {
@@ -132,7 +132,7 @@ export function toLegacyRows(unitId: number, data: DataResult): LegacyDataRow[] 
  * LastValue: one row with each column's newest value since the start; DataTime is the newest of
  * their times. No row when there is no value.
  */
-export function toLegacyLastRow(unitId: number, data: DataResult): LegacyDataRow[] {
+function toLegacyLastRow(unitId: number, data: DataResult): LegacyDataRow[] {
   const newest = data.series.map((s) => ({ column: s.def.column, point: s.points[s.points.length - 1] }));
   const present = newest.filter((n) => n.point !== undefined);
   if (present.length === 0) return [];
@@ -155,7 +155,7 @@ export function toCsv(header: readonly string[], rows: readonly (readonly (strin
 }
 
 /** GetUnitsDataCSV: UnitID, DataTime and the requested columns, one line per time. */
-export function legacyCsv(defs: readonly SeriesDef[], rows: readonly LegacyDataRow[]): string {
+function legacyCsv(defs: readonly SeriesDef[], rows: readonly LegacyDataRow[]): string {
   const columns = defs.map((d) => d.column);
   return toCsv(
     ['UnitID', 'DataTime', ...columns],
@@ -339,7 +339,7 @@ export async function legacyCsvExport(
 export const csvText = (text: string) => (/^[=+\-@\t\r]/.test(text) ? `'${text}` : text);
 
 /** The comma-joined unit ids of an export; 400 naming `units` when empty or too many. */
-export function exportUnitIds(text: string): number[] {
+function exportUnitIds(text: string): number[] {
   const ids = [...new Set(parseIdList(text, 'units'))];
   if (ids.length === 0) throw httpError(400, 'units: a comma-joined list of unit ids');
   if (ids.length > EXPORT_MAX_UNITS) throw httpError(400, `units: at most ${EXPORT_MAX_UNITS} units per export`);

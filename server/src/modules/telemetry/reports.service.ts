@@ -30,7 +30,7 @@ export function dayTime(text: string): number {
 }
 
 /** The daily windows [day + from, day + to) of every UTC day, clipped to [start, stop). */
-export function dailyWindows(start: Date, stop: Date, from: number, to: number): [number, number][] {
+function dailyWindows(start: Date, stop: Date, from: number, to: number): [number, number][] {
   const out: [number, number][] = [];
   const first = Math.floor(start.getTime() / DAY) * DAY;
   for (let day = first; day < stop.getTime(); day += DAY) {

@@ -110,14 +110,6 @@ export async function samplesBetween(
   );
 }
 
-export async function countSamples(db: Queryable, unitId: number, series: readonly number[], start: Date, end: Date) {
-  const [row] = await db.query<{ n: number }>(
-    'select count(*)::int as n from samples where unit_id = $1 and series = any($2) and ts >= $3 and ts < $4',
-    [unitId, series, start, end],
-  );
-  return row?.n ?? 0;
-}
-
 /** Buckets of whole hours read the hourly roll-ups; only the partial hours at a range's ends read samples. */
 export const ROLLUP_S = 3600;
 const DAY_S = 24 * ROLLUP_S;

@@ -25,7 +25,7 @@ export async function profileOf(db: Queryable, userId: number): Promise<Profile>
   return toProfile(user);
 }
 
-export const EMAIL_NEEDS_PASSWORD = 'The current password is needed to change the e-mail address';
+const EMAIL_NEEDS_PASSWORD = 'The current password is needed to change the e-mail address';
 
 /** The field rules' texts of spec §5 as the API says them. */
 const problemText = { 'validation.blank': '{name} should not be blank', 'validation.email': 'Enter valid {name}' };

@@ -19,7 +19,7 @@ export const OPEN_METEO_DAILY = [
 export const OPEN_METEO_CURRENT = ['temperature_2m', 'weather_code'] as const;
 /** WEATHER_URL's default: Open-Meteo's free API. */
 export const DEFAULT_WEATHER_URL = 'https://api.open-meteo.com';
-export const WEATHER_TIMEOUT_MS = 5000;
+const WEATHER_TIMEOUT_MS = 5000;
 
 /** The provider cannot answer (unreachable, too slow, non-2xx, malformed): the call answers 503. */
 export class WeatherUnavailable extends Error {
@@ -65,7 +65,7 @@ function isoTime(text: string): string | null {
 }
 
 /** The provider's answer as days and current weather; WeatherUnavailable when it is not the expected shape. */
-export function parseOpenMeteo(body: unknown): Forecast {
+function parseOpenMeteo(body: unknown): Forecast {
   if (!Value.Check(OpenMeteoAnswer, body)) throw new WeatherUnavailable('unexpected answer from the provider');
   const { daily, current } = body as OpenMeteoAnswer;
   const n = daily.time.length;
@@ -91,7 +91,7 @@ export function parseOpenMeteo(body: unknown): Forecast {
 }
 
 /** The forecast URL of a request: `{baseUrl}/v1/forecast?…` (a path in baseUrl, e.g. behind a proxy, is kept). */
-export function forecastUrl(baseUrl: string, r: ForecastRequest): string {
+function forecastUrl(baseUrl: string, r: ForecastRequest): string {
   const params = new URLSearchParams({
     latitude: String(r.latitude),
     longitude: String(r.longitude),

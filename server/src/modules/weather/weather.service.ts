@@ -25,10 +25,10 @@ export {
 /** A weather request; days and lang default to spec §9's 5 days and en. */
 export type WeatherRequest = { lat: number; lon: number; days?: number; lang?: string };
 
-export const WEATHER_CACHE_TTL_MS = 30 * 60 * 1000;
+const WEATHER_CACHE_TTL_MS = 30 * 60 * 1000;
 /** After a provider failure, calls answer "unavailable" at once for this long instead of waiting on it again. */
-export const WEATHER_RETRY_MS = 5 * 60 * 1000;
-export const WEATHER_CACHE_MAX_ENTRIES = 1000;
+const WEATHER_RETRY_MS = 5 * 60 * 1000;
+const WEATHER_CACHE_MAX_ENTRIES = 1000;
 /** Today is asked for too (and left out of the answer): the provider's current weather comes with it. */
 const FORECAST_DAYS = 1;
 
@@ -38,7 +38,7 @@ const round2 = (x: number) => Math.round(x * 100) / 100 || 0;
 type Normalised = { lat: number; lon: number; days: number; lang: Language };
 
 /** Checks a request (400 naming the field) and applies the defaults. */
-export function normaliseWeatherRequest(q: WeatherRequest): Normalised {
+function normaliseWeatherRequest(q: WeatherRequest): Normalised {
   const days = q.days ?? WEATHER_DEFAULTS.days;
   const lang = q.lang ?? WEATHER_DEFAULTS.lang;
   if (!Number.isFinite(q.lat) || q.lat < -90 || q.lat > 90) throw httpError(400, 'lat must be between -90 and 90');

@@ -8,7 +8,7 @@ import { builtinId, useDashboardStore } from '../../stores/dashboards.ts';
 import { useUserStore } from '../../stores/user.ts';
 import { dashboardItems, managementItems, type NavItem } from './navItems.ts';
 
-export type NavSection = { title: string; items: NavItem[] };
+type NavSection = { title: string; items: NavItem[] };
 
 /**
  * The navigation's sections for the signed-in user: the built-in dashboards (parking only with a

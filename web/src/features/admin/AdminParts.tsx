@@ -37,7 +37,7 @@ export function Section({
 }
 
 /** The spec's no-authority message, for a 403 from an admin call. */
-export function NoAuthority() {
+function NoAuthority() {
   const { t } = useTranslation();
   return (
     <p className="admin-note admin-note--danger" role="note">

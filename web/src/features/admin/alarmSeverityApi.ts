@@ -14,7 +14,7 @@ export const alarmSeverityApi = {
 };
 
 /** Under ['admin'], so that an admin change refreshing everything refreshes this too. */
-export const alarmSeverityKeys = { list: (id: number) => ['admin', id, 'alarmSeverities'] as const };
+const alarmSeverityKeys = { list: (id: number) => ['admin', id, 'alarmSeverities'] as const };
 
 export const useAlarmSeverities = (id: number) =>
   useQuery({ queryKey: alarmSeverityKeys.list(id), queryFn: () => alarmSeverityApi.list(id) });

@@ -3,7 +3,6 @@ import type { OrganizationUsage } from '@fieldwatch/core';
 export const USAGE_PERIODS = [7, 30, 90] as const;
 export type UsagePeriod = (typeof USAGE_PERIODS)[number];
 export const USAGE_SERIES = ['units', 'users', 'samples', 'alarms'] as const;
-export type UsageSeries = (typeof USAGE_SERIES)[number];
 
 /**
  * The figures of a period: units and users as they stand now and how they changed since the

@@ -8,8 +8,7 @@ import { TextField } from '../../ui/TextField.tsx';
 export const DRAG_TYPE = 'application/x-fieldwatch-units';
 
 /** The dragged units: the row's own, or every checked unit when the row is one of them. */
-export const dragUnits = (e: DragEvent, ids: readonly number[]) =>
-  e.dataTransfer.setData(DRAG_TYPE, JSON.stringify(ids));
+const dragUnits = (e: DragEvent, ids: readonly number[]) => e.dataTransfer.setData(DRAG_TYPE, JSON.stringify(ids));
 export const droppedUnits = (e: DragEvent): number[] => {
   try {
     const ids = JSON.parse(e.dataTransfer.getData(DRAG_TYPE) || '[]');

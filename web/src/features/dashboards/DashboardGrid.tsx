@@ -95,7 +95,7 @@ export function DashboardGrid({ id, dashboard, editing }: { id: string; dashboar
   );
 }
 
-export type GridCell = { widgetId: string; type: string; content: ReactNode };
+type GridCell = { widgetId: string; type: string; content: ReactNode };
 export type GridProps = {
   width: number;
   bp: GridBreakpoint;

@@ -127,7 +127,7 @@ export function useFilteredAlarms(dashboardId: string) {
 }
 
 /** A value a widget sees through its link group, and the setter that binds it there. */
-export function useBinding<T>(
+function useBinding<T>(
   dashboardId: string,
   widgetId: string,
   kind: BindingKind,
@@ -145,7 +145,7 @@ export const useSelectedUnits = (dashboardId: string, widgetId: string) =>
   useBinding<number[]>(dashboardId, widgetId, 'units');
 
 /** Live alarm changes are gathered and applied to the cached devices at most this often. */
-export const LIVE_FLUSH_MS = 1000;
+const LIVE_FLUSH_MS = 1000;
 /**
  * A fleet's temperature figures are read again at most this often while samples arrive: a fleet of
  * 10,000 units reports every second, and its mean needs no second's freshness.

@@ -4,7 +4,7 @@ import type { OperationStatus, TagOnboardingView, TagState } from '@fieldwatch/c
  * The step machine of the NFC onboarding (spec §2 "NFC onboarding", issue 9): which screen follows
  * which answer. Pure, so every path is unit-tested; the page only performs the calls.
  */
-export const STEPS = [
+const STEPS = [
   'tag',
   'loginOrRegister',
   'signIn',

@@ -1,7 +1,7 @@
 import { useCallback, useState } from 'react';
 
 export type Position = [lat: number, long: number];
-export type GeoStatus = 'idle' | 'locating' | 'found' | 'denied' | 'unavailable' | 'timeout' | 'unsupported';
+type GeoStatus = 'idle' | 'locating' | 'found' | 'denied' | 'unavailable' | 'timeout' | 'unsupported';
 
 /** How long the phone may take for a fix before the person is told to pick on the map instead. */
 const TIMEOUT_MS = 15_000;

@@ -3,7 +3,7 @@ import { DEFAULT_TIMEZONE, type PreferencesBody, type Profile, TIMEZONES } from 
 type Timezone = PreferencesBody['timezone'];
 
 /** A stored timezone the list no longer offers (older data) is saved as the default. */
-export const knownTimezone = (label: string): Timezone =>
+const knownTimezone = (label: string): Timezone =>
   TIMEZONES.find((t) => t.label === label)?.label ?? (DEFAULT_TIMEZONE as Timezone);
 
 /**

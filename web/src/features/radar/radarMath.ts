@@ -158,7 +158,7 @@ export const wireChannel = (index: number) => index + 1;
 
 export const MARKER_NAME_MAX = 100;
 export const MARKER_COMMENTS_MAX = 2000;
-export const MARKER_POSITION_MAX = 100_000;
+const MARKER_POSITION_MAX = 100_000;
 
 /** The marker form as typed: text fields, parsed on save. */
 export type MarkerForm = { name: string; position: string; comments: string; pulseSpeed: string; locked: boolean };

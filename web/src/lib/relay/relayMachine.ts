@@ -11,7 +11,7 @@ import type { RelayView } from '@fieldwatch/core';
  * - resetting: after an error, the toggles return to the last confirmed state while it is read again.
  * - ready: the toggles show the outputs the unit last reported.
  */
-export type RelayPhase = 'initializing' | 'ready' | 'pending' | 'error' | 'resetting';
+type RelayPhase = 'initializing' | 'ready' | 'pending' | 'error' | 'resetting';
 
 export type RelayMachine = {
   phase: RelayPhase;

@@ -5,7 +5,7 @@ import { relayApi } from './relayApi.ts';
 import { canSwitch, initialRelay, relayReducer, withOutput } from './relayMachine.ts';
 
 /** Without the unit's answer this long after the server took the command, it counts as failed. */
-export const RELAY_TIMEOUT_MS = 20_000;
+const RELAY_TIMEOUT_MS = 20_000;
 /** How long the error shows before the toggles return to the confirmed outputs. */
 const ERROR_HOLD_MS = 1500;
 

@@ -1,6 +1,6 @@
 /** Selection rules of the list widgets (pure; the widgets keep the result in the link group). */
 
-export type SelectResult<K> = { selected: K[]; anchor: K };
+type SelectResult<K> = { selected: K[]; anchor: K };
 
 /**
  * A click (or Enter/Space) on the row `key`, with `order` the rows as shown.

@@ -3,7 +3,7 @@
  * scroll to bring a row into view. Only those rows are rendered, so 10,000 units cost the same as 30.
  */
 
-export type RowWindow = {
+type RowWindow = {
   /** First rendered row. */
   start: number;
   /** One past the last rendered row. */

@@ -13,7 +13,7 @@ import { JoinRequests } from './JoinRequests.tsx';
 import type { TabProps } from './TabPanel.tsx';
 
 /** Search is trimmed, case-insensitive and a substring match (spec §5), over who and where. */
-export function matchesUser(p: AdminProfile, orgName: string, search: string) {
+function matchesUser(p: AdminProfile, orgName: string, search: string) {
   const q = search.trim().toLowerCase();
   return !q || [p.name, p.username, p.userProfile.email, orgName].some((s) => s.toLowerCase().includes(q));
 }

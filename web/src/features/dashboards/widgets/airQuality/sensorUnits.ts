@@ -40,7 +40,7 @@ export function numberProp(v: unknown, min: number, max: number, fallback: numbe
   return typeof v === 'number' && Number.isFinite(v) && v >= min && v <= max ? v : fallback;
 }
 
-export type UnitScope = {
+type UnitScope = {
   units: Device[];
   /** Where the units come from. */
   source: 'settings' | 'selection' | 'all';

@@ -74,7 +74,7 @@ export const MONITOR_COUNTS = [5, 10, 20, 50] as const;
 const DEFAULT_COUNT = 10;
 
 /** The alarm monitor's settings (widget.props): alarm types (§9 selectable; none = all), how many, sound. */
-export type MonitorSettings = { types: number[]; count: number; sound: boolean };
+type MonitorSettings = { types: number[]; count: number; sound: boolean };
 
 export function monitorSettings(props: Readonly<Record<string, unknown>>): MonitorSettings {
   const raw = Array.isArray(props.types) ? props.types : [];

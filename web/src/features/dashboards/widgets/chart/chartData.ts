@@ -447,7 +447,7 @@ export const seriesChoice = (settings: Readonly<Record<string, unknown>>): Serie
 });
 
 /** How many physical units (y axes) show by default. */
-export const DEFAULT_AXES = 2;
+const DEFAULT_AXES = 2;
 
 /**
  * The columns that show: by default the series of the two most important physical units (two
@@ -592,7 +592,7 @@ export function formatBucket(seconds: number, locale: string): string {
 
 // uPlot options -------------------------------------------------------------------------------
 
-export type ChartOptionsInput = {
+type ChartOptionsInput = {
   chart: PreparedChart;
   visible: ReadonlySet<string>;
   /** Display name per series, e.g. "Resistance 2". */

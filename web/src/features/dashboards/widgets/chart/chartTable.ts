@@ -1,7 +1,7 @@
 import type { PreparedChart } from './chartData.ts';
 
 /** Rows a chart's table shows at most: the newest, so a long period stays quick to open. */
-export const TABLE_ROW_LIMIT = 500;
+const TABLE_ROW_LIMIT = 500;
 
 export type ChartTable = {
   /** Indexes into chart.series of the columns after the time. */

@@ -4,7 +4,7 @@ const LISTS: ReadonlySet<WidgetType> = new Set(['deviceList', 'parkingList', 'al
 const MAPS: ReadonlySet<WidgetType> = new Set(['deviceMap', 'alarmMap', 'parkingMap']);
 
 /** Where a unit for a widget can be picked on its dashboard, as the `widget.pickUnit.*` text's key. */
-export type UnitPickers = 'list' | 'map' | 'listOrMap' | 'none';
+type UnitPickers = 'list' | 'map' | 'listOrMap' | 'none';
 
 /**
  * The lists and maps whose selection a widget sees: the others that share its link group (a widget

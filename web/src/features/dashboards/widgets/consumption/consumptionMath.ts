@@ -14,7 +14,7 @@ export type Grouping = (typeof GROUPINGS)[number];
 /** Meters one widget sums at most (one data call each). */
 export const CONSUMPTION_MAX_UNITS = 25;
 
-export type ConsumptionProps = { units: number[]; grouping: Grouping; showTotal: boolean };
+type ConsumptionProps = { units: number[]; grouping: Grouping; showTotal: boolean };
 
 export function consumptionProps(p: Readonly<Record<string, unknown>>): ConsumptionProps {
   return {

@@ -16,7 +16,7 @@ export type ClimateProps = {
   showLabels: boolean;
 };
 
-export const DEFAULT_BANDS: Record<Metric, Band> = {
+const DEFAULT_BANDS: Record<Metric, Band> = {
   temperature: { min: 20, max: 24 },
   humidity: { min: 30, max: 60 },
 };
@@ -50,7 +50,6 @@ export function climateProps(p: Readonly<Record<string, unknown>>): ClimateProps
 
 /** Where a value lies against the band: well below, below, inside, above, well above (half a band width out). */
 export type Level = 'low2' | 'low' | 'ok' | 'high' | 'high2' | 'none';
-export const LEVELS: readonly Exclude<Level, 'none'>[] = ['low2', 'low', 'ok', 'high', 'high2'];
 
 export function levelOf(value: number | null | undefined, b: Band): Level {
   if (value === null || value === undefined || !Number.isFinite(value)) return 'none';

@@ -9,7 +9,7 @@ import { TIME_SLOT, TimeIn } from '../../../../ui/Time.tsx';
 import './kpi.css';
 
 /** What kind of failure an error is, as an `errors.*` key: unreachable, unavailable or refused. */
-export function errorReasonKey(error: unknown): string {
+function errorReasonKey(error: unknown): string {
   if (!(error instanceof ApiError) || error.status === 0) return 'errors.offline';
   return error.status >= 500 ? 'errors.unavailable' : 'errors.refused';
 }

@@ -32,7 +32,7 @@ export function roundedShares(counts: readonly number[]): number[] {
 }
 
 export type BatteryBin = { voltage: number; low: number; ok: number };
-export type BatterySummary = { low: number; ok: number; total: number; bins: BatteryBin[] };
+type BatterySummary = { low: number; ok: number; total: number; bins: BatteryBin[] };
 
 /**
  * GetKPIBattery rows (units per 0.1 V and status) as low / ok totals and a histogram of `maxBins`

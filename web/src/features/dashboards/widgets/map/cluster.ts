@@ -40,7 +40,7 @@ export const CLUSTER_OPTIONS = { radius: 60, extent: 256, minZoom: 0, maxZoom: 1
  * Cluster icon sizes of spec §9 by number of units, the digit rule of the classic marker
  * clusterer: 2–9 units 53 px, 10–99 56 px, 100–999 66 px, 1,000–9,999 78 px, 10,000 or more 90 px.
  */
-export const CLUSTER_SIZES = [53, 56, 66, 78, 90] as const;
+const CLUSTER_SIZES = [53, 56, 66, 78, 90] as const;
 export const CLUSTER_THRESHOLDS = [10, 100, 1_000, 10_000] as const;
 
 export function clusterSize(count: number): number {

@@ -65,7 +65,7 @@ export async function fetchParkingUsage(
 
 const DAY = 24 * 60 * 60 * 1000;
 /** Days of the per-day strip: the newest ones of a longer range. */
-export const PARKING_DAYS_MAX = 14;
+const PARKING_DAYS_MAX = 14;
 
 /** The UTC days of [start, end) as [from, to) clipped to the range, newest `max` only. */
 export function reportDays(start: Date, end: Date, max = PARKING_DAYS_MAX): { day: string; from: Date; to: Date }[] {

@@ -4,12 +4,12 @@ import { SERIES, type SeriesDef, seriesByColumn, type TableReport } from '@field
 
 export const REPORT_STATS = ['last', 'min', 'max', 'avg', 'count'] as const;
 export type ReportStat = (typeof REPORT_STATS)[number];
-export const DEFAULT_COLUMNS = ['BatteryVoltage', 'Temperature'] as const;
+const DEFAULT_COLUMNS = ['BatteryVoltage', 'Temperature'] as const;
 export const DEFAULT_STATS: readonly ReportStat[] = ['last', 'min', 'max'];
 /** Columns a list may hold (the server takes up to 100; a readable table far fewer). */
 export const MAX_COLUMNS = 12;
 
-export type ListProps = {
+type ListProps = {
   /** The chosen units; undefined: the link group's selection, else every unit in view. */
   units: number[] | undefined;
   /** Series column names of core's list, e.g. 'Resistance1', 'BatteryVoltage'. */

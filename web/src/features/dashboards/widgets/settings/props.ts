@@ -30,7 +30,7 @@ const subset = <T extends string | number>(v: unknown, allowed: readonly T[], fa
 // Status -------------------------------------------------------------------------------------------
 
 export const STATUS_CHOICES: readonly UnitStatus[] = ['alarm', 'problem', 'ok', 'inactive'];
-export type StatusProps = { statuses: UnitStatus[]; showBar: boolean };
+type StatusProps = { statuses: UnitStatus[]; showBar: boolean };
 export function statusProps(p: Props): StatusProps {
   const statuses = subset(p.statuses, STATUS_CHOICES, STATUS_CHOICES);
   return { statuses: statuses.length > 0 ? statuses : [...STATUS_CHOICES], showBar: bool(p.showBar, true) };
@@ -38,7 +38,7 @@ export function statusProps(p: Props): StatusProps {
 
 // Temperature --------------------------------------------------------------------------------------
 
-export type TempProps = { decimals: number; showSource: boolean };
+type TempProps = { decimals: number; showSource: boolean };
 export const tempProps = (p: Props): TempProps => ({
   decimals: int(p.decimals, 0, 2, 1),
   showSource: bool(p.showSource, false),
@@ -115,7 +115,7 @@ export function alarmListProps(p: Props, settings: Props = {}): { alarmTypes: nu
 // Maps ---------------------------------------------------------------------------------------------
 
 export const MAP_VIEWS = ['fitAll', 'remember'] as const;
-export type MapProps = { cluster: boolean; legend: boolean; initialView: (typeof MAP_VIEWS)[number] };
+type MapProps = { cluster: boolean; legend: boolean; initialView: (typeof MAP_VIEWS)[number] };
 export const mapProps = (p: Props): MapProps => ({
   cluster: bool(p.cluster, true),
   legend: bool(p.legend, true),

@@ -3,12 +3,12 @@ import { numberProp, unitIdsProp } from '../../widgets/airQuality/sensorUnits.ts
 
 /** Pure helpers of the water-level widget: its props, a level's state, the gauge scale and the sparkline. */
 
-export const WATER_LEVEL_DEFAULT_HIGH_CM = 80;
+const WATER_LEVEL_DEFAULT_HIGH_CM = 80;
 export const WATER_LEVEL_MAX_CM = 2000;
 /** At most this many pits side by side. */
 export const WATER_LEVEL_MAX_UNITS = 6;
 
-export type WaterLevelProps = { units: number[]; high: number; low: number | undefined };
+type WaterLevelProps = { units: number[]; high: number; low: number | undefined };
 
 /** The widget's props read defensively: the high level (default 80 cm), an optional low level below it. */
 export function waterLevelProps(p: Readonly<Record<string, unknown>>): WaterLevelProps {
