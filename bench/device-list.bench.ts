@@ -34,7 +34,7 @@ export async function deviceListBench(): Promise<BenchResult> {
     const count = (first.json() as { result?: unknown[] }).result?.length;
     lines.push(`${kind}: bare SQL ${fmt(bare)}; API ${fmt(api)} (${count} units); ratio ${(api / bare).toFixed(2)}`);
 
-    // Containers (issue 7): every unit in a group of 100 and, through 1,000 locations of 10, in a
+    // Containers: every unit in a group of 100 and, through 1,000 locations of 10, in a
     // second group each: the group names come from the group_units view (direct and by location).
     await db.query(
       `insert into device_groups (organization_id, name) select $1, 'Group ' || g from generate_series(1, 200) g`,

@@ -71,7 +71,7 @@ describe('administration', () => {
     await page.getByRole('tab', { name: 'Roles and passwords' }).click();
     await page.getByLabel('Role of Dag Depå in Nordic Heat Depot').selectOption({ label: 'SuperUser' });
     await toasts(page).filter({ hasText: 'Dag Depå is now SuperUser in Nordic Heat Depot' }).waitFor();
-    // The access of a session is read at sign-in (spec §4), so the new role applies from the next one.
+    // The access of a session is read at sign-in, so the new role applies from the next one.
     const again = (await app.open()).page;
     await signInThroughForm(again, app.url, 'dag', 'dag-first-password');
     await again.waitForURL((url) => url.pathname.startsWith('/dashboard/'));

@@ -78,7 +78,7 @@ describe('sign-in', () => {
   });
 });
 
-describe('navigation guard (spec §2)', () => {
+describe('navigation guard', () => {
   it('sends an anonymous dashboard visit to login with the full path, and back after signing in', async () => {
     const { page } = await app.open();
     const target = '/dashboard/xyz?a=1';
@@ -156,7 +156,7 @@ describe('logout', () => {
   });
 });
 
-describe('session expiry (spec §4, §8)', () => {
+describe('session expiry', () => {
   it('goes to login at once with one session-expired toast when the session is ended elsewhere', async () => {
     const { page } = await app.open();
     await signIn(page, app.url, 'manager');

@@ -35,7 +35,7 @@ function missingAssets(page: Page) {
 const connection = (page: Page, status: 'live' | 'offline') =>
   page.locator(`[data-testid=connection][data-status=${status}]`).waitFor();
 
-describe('a tab open across a deploy (spec §8: chunk load failures are handled)', () => {
+describe('a tab open across a deploy (chunk load failures are handled)', () => {
   it("offers a reload when a screen's code is gone, and the reload brings the new version", async () => {
     const { page } = await app.open();
     await signIn(page, app.url, 'operator');
@@ -141,7 +141,7 @@ describe('a tab open across a server restart, a network drop and the end of its 
     expect(await page.evaluate(() => (window as unknown as { sameDocument?: boolean }).sameDocument)).toBe(true);
   });
 
-  it('goes to login with one toast when the session ended while the tab was away (spec §4, §8)', async () => {
+  it('goes to login with one toast when the session ended while the tab was away', async () => {
     const { page } = await app.open();
     // The tab's live socket goes through a route the test can cut, as a proxy or the network would.
     let cut = false;

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FakeOpenMeteo } from '../server/test/fixtures/fakeOpenMeteo.ts';
 import { countRequests, DESKTOP, PHONE, signIn, trackApi, useApp } from './support/app.ts';
 
-// The GIS layers of the unit map (spec §3 GIS types, §6 widget rights): the 'gis' demo user's
+// The GIS layers of the unit map (GIS types, widget rights): the 'gis' demo user's
 // organisation holds the TyrensGIS right and a demo district-heating network; 'operator' does not.
 // Selected by data attributes and classes only (the gis user's interface is Danish).
 const weather = new FakeOpenMeteo();

@@ -76,7 +76,7 @@ describe('boot frame', () => {
   });
 });
 
-describe('customer selector (spec §4)', () => {
+describe('customer selector', () => {
   it('unchecking a customer updates "N of M in view", and the choice survives a reload', async () => {
     const { page } = await app.open();
     await signIn(page, app.url, 'manager');

@@ -27,7 +27,7 @@ async function settledTheme(page: Page, theme: 'dark' | 'bright') {
   return last;
 }
 
-describe('theme (spec §2 presentation, §4)', () => {
+describe('theme (presentation)', () => {
   it('starts dark, switches to bright with a different page colour, and keeps it across reload and sign-in', async () => {
     const { page } = await app.open();
     await page.goto(`${app.url}/login`);
@@ -53,7 +53,7 @@ describe('theme (spec §2 presentation, §4)', () => {
   });
 });
 
-describe('language (spec §1, §4)', () => {
+describe('language', () => {
   it('switches the signed-in shell to Arabic: right-to-left, rail on the right, Arabic text', async () => {
     // ar.json is written by a parallel task; the build must include it, so wait for the file rather than skip.
     await expect
@@ -106,7 +106,7 @@ describe('language (spec §1, §4)', () => {
     const overview = (await overviewLink(page).textContent()) ?? '';
     expect(overview).not.toBe('Overview');
     expect(overview.trim()).not.toBe('');
-    // Parking appears only with a parking customer in view (spec §6).
+    // Parking appears only with a parking customer in view.
     // Five built-in entries, a sixth (parking) only with a parking customer.
     await expect(page.locator('nav.rail a[href^="/dashboard/"]').count()).resolves.toBe(parking ? 6 : 5);
 
@@ -167,7 +167,7 @@ async function expectProfileTimes(page: Page, scope: string) {
   return found.length;
 }
 
-describe('dates and times in the profile preferences (spec §3 timeConfig)', () => {
+describe('dates and times in the profile preferences (timeConfig)', () => {
   it('shows every date day first, on a 12-hour clock, in Seoul time: dashboards, radar, notifications, tasks, devices, administration', async () => {
     const { page } = await app.open();
     await signIn(page, app.url, 'manager');
@@ -224,7 +224,7 @@ describe('dates and times in the profile preferences (spec §3 timeConfig)', () 
   });
 });
 
-describe('the top bar language choice (spec §1, §4)', () => {
+describe('the top bar language choice', () => {
   it('is saved to the profile: the next sign-in, in a fresh browser, starts in it; the sign-in page keeps it', async () => {
     const { page } = await app.open();
     await signIn(page, app.url, 'gis');

@@ -5,7 +5,7 @@ import { okPipeUnit } from './support/alarm.ts';
 import { signIn, useApp, waitForOverview } from './support/app.ts';
 import { DEMO_PASSWORD } from './support/server.ts';
 
-// Stored XSS (issue 11): script-bearing texts stored through the real API in every text a user can
+// Stored XSS: script-bearing texts stored through the real API in every text a user can
 // edit, then every screen that shows them visited in Chromium. Each text must show literally, and
 // nothing may run: no element the payload would make, no inline-script violation of the page's
 // policy (which would mean markup got in and only the policy stopped it), no dialog, no window.__xss.

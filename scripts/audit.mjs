@@ -1,4 +1,4 @@
-// `npm audit --omit=dev --audit-level=high` for CI (issue 11): fails on a high or critical advisory
+// `npm audit --omit=dev --audit-level=high` for CI: fails on a high or critical advisory
 // in the production dependencies and prints the counts of every level. When the registry's advisory
 // service cannot be asked (a mirror without it answers 405, or no network), it says so plainly and
 // passes, because no result is not a finding; AUDIT_REQUIRED=1 makes that a failure too.

@@ -7,7 +7,7 @@ import { insertOrganization } from '../../server/src/modules/organisations/organ
 import { rebuildDerivedSamples } from '../../server/src/modules/telemetry/telemetry.repository.ts';
 import { insertUser, setUserRole } from '../../server/src/modules/users/users.service.ts';
 
-/** The scale scenario's shape (issue 10). */
+/** The scale scenario's shape. */
 export const SCALE = {
   units: Number(process.env.SCALE_UNITS || 10_000),
   /** Customers of the operating company; each watches its own share of the fleet. */

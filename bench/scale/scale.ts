@@ -1,5 +1,5 @@
 /**
- * The fleet-scale scenario (issue 10), one command: `npm run bench:scale` (PGlite and the embedded
+ * The fleet-scale scenario, one command: `npm run bench:scale` (PGlite and the embedded
  * broker), `npm run bench:scale -- postgres` (DATABASE_URL's PostgreSQL, MQTT_URL's broker, two API
  * instances behind a round-robin address). 10,000 units, a year of 10-minute history for 1,000 of
  * them, the whole fleet reporting live, 50 signed-in sessions' API traffic. Every figure is printed
@@ -168,7 +168,7 @@ function calls(fleet: ScaleFleet): Call[] {
     },
     { name: 'data, a day', path: (s) => `/api/v3/device/devices/${historyUnit(s)}/data?${range(1)}` },
     { name: 'data, a year', path: (s) => `/api/v3/device/devices/${historyUnit(s)}/data?${range(365)}` },
-    // The overview's KPIs, map and filter since they are worked out on the server (issue 20).
+    // The overview's KPIs, map and filter since they are worked out on the server.
     { name: 'status counts', path: (s) => `/api/v1/device/statusCounts?orgs=${org(s)}` },
     { name: 'temperatures', path: (s) => `/api/v1/device/temperatureSummary?orgs=${org(s)}` },
     { name: 'map units', path: (s) => `/api/v1/device/mapUnits?orgs=${org(s)}` },

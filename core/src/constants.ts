@@ -1,4 +1,4 @@
-/** Business constants of spec §9 that the foundation uses. */
+/** Business constants that the foundation uses. */
 export const SESSION_COOKIE_DAYS = 28;
 export const SESSION_COOKIE_NAME = 'fw_session';
 export const PASSWORD_MIN_LENGTH = 6;
@@ -16,7 +16,7 @@ export const STATUS_COLORS = {
   ok: '#4BD3AF',
   inactive: '#FFFFFF',
 } as const;
-/** Parking report window defaults of spec §9 (times of day, UTC). */
+/** Parking report window defaults (times of day, UTC). */
 export const PARKING_WINDOW_DEFAULT = { start: '08:00', stop: '17:00' } as const;
 /** A password-reset or invitation token: 256 random bits, base64url. */
 export const RESET_TOKEN_PATTERN = '^[A-Za-z0-9_-]{43}$';

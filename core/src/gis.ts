@@ -1,5 +1,5 @@
 /**
- * The GIS types of spec §3, in the spec's order. `name` is the legacy GISType text of GetGISData;
+ * The GIS types, in the spec's order. `name` is the legacy GISType text of GetGISData;
  * `key` names the type in code and translations; `geometry` lists the shapes a feature may have.
  * Units are measuring points: GetGISData adds them from the unit positions.
  */

@@ -1,4 +1,4 @@
-/** The eight interface languages of spec §1; en is bundled and the fallback. */
+/** The eight interface languages; en is bundled and the fallback. */
 export const LANGUAGES = ['en', 'da', 'de', 'sv', 'fr', 'ar', 'ko', 'zh'] as const;
 export type Language = (typeof LANGUAGES)[number];
 export const DEFAULT_LANGUAGE: Language = 'en';

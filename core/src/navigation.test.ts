@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_DASHBOARD_PATH, guardNavigation, safeRedirect } from './navigation.ts';
 
-describe('guardNavigation (spec §2)', () => {
+describe('guardNavigation', () => {
   it('sends a signed-in user away from login to the dashboard', () => {
     expect(guardNavigation('login', '/login', true)).toBe(DEFAULT_DASHBOARD_PATH);
   });

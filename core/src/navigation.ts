@@ -1,4 +1,4 @@
-/** Route names of spec §2. */
+/** Route names. */
 export const ROUTES = {
   login: '/login',
   root: '/',
@@ -16,7 +16,7 @@ export type RouteName = keyof typeof ROUTES;
 export const DEFAULT_DASHBOARD_PATH = '/dashboard/default';
 
 /**
- * The navigation guard of spec §2. Returns where to go instead, or null to proceed.
+ * The navigation guard. Returns where to go instead, or null to proceed.
  * Only dashboards keep the original full path as the redirect query.
  */
 export function guardNavigation(route: RouteName, fullPath: string, loggedIn: boolean): string | null {

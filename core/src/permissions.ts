@@ -1,7 +1,7 @@
 import type { Access, Customer } from './contract/auth.ts';
 import { WidgetRight } from './roles.ts';
 
-/** Client permissions of spec §3: the customers holding the GIS and the Parking widget right. */
+/** Client permissions: the customers holding the GIS and the Parking widget right. */
 export type Permissions = { gis: number[]; parking: number[] };
 
 const holding = (access: Access, right: number) =>
@@ -11,7 +11,7 @@ export function buildPermissions(access: Access): Permissions {
   return { gis: holding(access, WidgetRight.TyrensGIS), parking: holding(access, WidgetRight.Parking) };
 }
 
-/** The parking view and dashboard appear only if a selected customer has parking (spec §6). */
+/** The parking view and dashboard appear only if a selected customer has parking. */
 export function canShowParking(selected: readonly Pick<Customer, 'CustomerID'>[], permissions: Permissions): boolean {
   return selected.some((c) => permissions.parking.includes(c.CustomerID));
 }

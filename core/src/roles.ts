@@ -1,9 +1,9 @@
-/** Access levels of spec §6: a role is held per user per organisation and covers its descendants. */
+/** Access levels: a role is held per user per organisation and covers its descendants. */
 export const AccessLevel = { SuperUser: 0, User: 1, Reader: 2 } as const;
 export type AccessLevel = (typeof AccessLevel)[keyof typeof AccessLevel];
 export const accessLevels: readonly AccessLevel[] = [0, 1, 2];
 
-/** Customer (organisation) widget rights of spec §6. */
+/** Customer (organisation) widget rights. */
 export const WidgetRight = { TyrensGIS: 1, AWG: 2, Parking: 3 } as const;
 export type WidgetRight = (typeof WidgetRight)[keyof typeof WidgetRight];
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { initials, validateBlank, validateEmail, validatePassword } from './validation.ts';
 
-describe('validation texts of spec §5', () => {
+describe('validation texts', () => {
   it('flags blank fields by name', () => {
     expect(validateBlank('  ', 'Username')).toEqual({ key: 'validation.blank', params: { name: 'Username' } });
     expect(validateBlank('x', 'Username')).toBeNull();

@@ -1,6 +1,6 @@
 import { PASSWORD_MIN_LENGTH } from './constants.ts';
 
-/** Validation texts of spec §5, as i18n keys with their parameters. */
+/** Validation texts, as i18n keys with their parameters. */
 export type ValidationError = { key: string; params?: Record<string, string | number> };
 
 export function validateBlank(value: string, name: string): ValidationError | null {
@@ -20,7 +20,7 @@ export function validatePassword(password: string, repeat?: string): ValidationE
   return null;
 }
 
-/** Initials: the first letter of the first name and of the remaining name (spec §5). */
+/** Initials: the first letter of the first name and of the remaining name. */
 export function initials(fullName: string): string {
   const [first = '', ...rest] = fullName.trim().split(/\s+/);
   const remaining = rest.join(' ');

@@ -1,6 +1,6 @@
 import { DEFAULT_LANGUAGE } from './languages.ts';
 
-/** §9: the weather widget shows the past 5 days; the text language defaults to en. */
+/** The weather widget shows the past 5 days; the text language defaults to en. */
 export const WEATHER_DEFAULTS = { days: 5, lang: DEFAULT_LANGUAGE } as const;
 /** At most this many past days per request. */
 export const WEATHER_MAX_DAYS = 16;

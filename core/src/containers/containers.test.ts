@@ -4,7 +4,7 @@ import { type Container, createContainer, createReference, moveUnitsToLocation, 
 const unit = (id: number) => ({ name: `U${id}`, type: 'unit' as const, target: String(id) });
 const loc = (id: string) => ({ name: id, type: 'location' as const, target: id });
 
-describe('containers (spec §3, §5)', () => {
+describe('containers', () => {
   it('creates a container with a 10-character id and refuses a blank name', () => {
     const c = createContainer('  North  ');
     expect(c.id).toMatch(/^[A-Za-z0-9]{10}$/);

@@ -2,7 +2,7 @@ import { GENERATED_ID_LENGTH, generateId } from '../dashboards/model.ts';
 import { EventMessages, EventRuleError } from '../events/messages.ts';
 
 /**
- * Containers of spec §3: groups hold locations (and units), locations hold unit references.
+ * Containers: groups hold locations (and units), locations hold unit references.
  * Ids are random, 10 characters; the server stores them per organisation.
  */
 export const CONTAINER_TYPES = ['groups', 'locations'] as const;
@@ -15,13 +15,13 @@ export type Container = { id: string; name: string; content: Reference[] };
 export const CONTAINER_ID_LENGTH = GENERATED_ID_LENGTH;
 export const CONTAINER_ID_PATTERN = `^[A-Za-z0-9]{${CONTAINER_ID_LENGTH}}$`;
 
-/** A new container; a blank name is refused with 'Missing parameters' (spec §5). */
+/** A new container; a blank name is refused with 'Missing parameters'. */
 export function createContainer(name: string, content: Reference[] = []): Container {
   if (!name?.trim()) throw new EventRuleError(EventMessages.missingParameters);
   return { id: generateId(CONTAINER_ID_LENGTH), name: name.trim(), content };
 }
 
-/** A reference needs a name or a target (spec §5). */
+/** A reference needs a name or a target. */
 export function createReference(ref: { name?: string; type: ReferenceType; target?: string }): Reference {
   const name = ref.name?.trim() ?? '';
   const target = ref.target?.trim() ?? '';
@@ -34,7 +34,7 @@ export const unitIdsOf = (location: Container): number[] =>
   location.content.filter((r) => r.type === 'unit').map((r) => Number(r.target));
 
 /**
- * A unit's group names (spec §3): the groups that hold the unit itself or a location holding it,
+ * A unit's group names: the groups that hold the unit itself or a location holding it,
  * in the order given, each once.
  */
 export function unitGroupNames(

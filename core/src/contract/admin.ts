@@ -10,7 +10,7 @@ import { Profile } from './auth.ts';
 import { NonBlank, Nullable, PhoneNumber } from './common.ts';
 import { ProfileUpdateBody } from './user.ts';
 
-/** The administration calls of spec §7 (/api/v1/admin) and the admin screen's own additions. */
+/** The administration calls (/api/v1/admin) and the admin screen's own additions. */
 export const Username = Type.String({ minLength: 1, maxLength: 100, pattern: '^[^\\s]+$' });
 const OrganizationId = Type.Integer({ minimum: 1 });
 export const RoleId = Type.Union(accessLevels.map((l) => Type.Literal(l)));
@@ -106,13 +106,13 @@ export const AdminOrganization = Type.Object({
   accountUrl: Nullable(Type.String()),
   units: Type.Integer(),
   users: Type.Integer(),
-  /** A trial organisation made through a tag (issue 9): when its trial ends, or null for a customer. */
+  /** A trial organisation made through a tag: when its trial ends, or null for a customer. */
   trialEndsAt: Nullable(Type.String({ format: 'date-time' })),
 });
 export type AdminOrganization = Static<typeof AdminOrganization>;
 
 const Field = Type.Optional(Type.String({ maxLength: 200 }));
-/** Contact and billing fields of spec §3. */
+/** Contact and billing fields. */
 export const ContactFields = Type.Object(
   { name: Field, email: Field, address: Field, zip: Field, city: Field, country: Field, phone: Field },
   closed,

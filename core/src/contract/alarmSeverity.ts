@@ -4,7 +4,7 @@ import { SEVERITIES, type Severity } from '../events/severity.ts';
 import { ALARM_TYPES } from '../units/alarmTypes.ts';
 import { Nullable } from './common.ts';
 
-/** The alarm type codes of spec §9, in code order. */
+/** The alarm type codes, in code order. */
 export const ALARM_TYPE_CODES: readonly number[] = Object.keys(ALARM_TYPES)
   .map(Number)
   .sort((a, b) => a - b);
@@ -13,10 +13,10 @@ export const SeverityName = Type.Union(
   SEVERITIES.map((s) => Type.Literal(s)),
   { description: 'notice, warning, pre-alert, alert or critical (mildest first)' },
 );
-/** An alarm type of spec §9: any other code is refused (400). */
+/** An alarm type: any other code is refused (400). */
 const AlarmTypeCode = Type.Union(
   ALARM_TYPE_CODES.map((c) => Type.Literal(c)),
-  { description: 'an alarm type code of spec §9' },
+  { description: 'an alarm type code' },
 );
 
 /** One alarm type's severity as an organisation's administrator sees it. */

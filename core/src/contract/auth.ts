@@ -13,7 +13,7 @@ export const LoginBody = Type.Object(
 );
 export type LoginBody = Static<typeof LoginBody>;
 
-/** The client's user profile of spec §3. */
+/** The client's user profile. */
 export const Profile = Type.Object({
   username: Type.String(),
   name: Type.String(),
@@ -34,7 +34,7 @@ export const Profile = Type.Object({
 });
 export type Profile = Static<typeof Profile>;
 
-/** A customer is an organisation the user may see, with its widget rights (spec §3, §6). */
+/** A customer is an organisation the user may see, with its widget rights. */
 export const Customer = Type.Object({
   CustomerID: Type.Integer(),
   CustomerName: Type.String(),
@@ -73,7 +73,7 @@ export const OrganizationSummary = Type.Object({
   name: Type.String(),
   parentOrganizationId: Nullable(Type.Integer()),
   roleId: Type.Integer(),
-  /** A trial organisation made through a tag (issue 9): when the trial ends; absent for a customer. */
+  /** A trial organisation made through a tag: when the trial ends; absent for a customer. */
   trialEndsAt: Type.Optional(Type.String({ format: 'date-time' })),
 });
 export type OrganizationSummary = Static<typeof OrganizationSummary>;

@@ -1,6 +1,6 @@
 import { type TSchema, Type } from '@sinclair/typebox';
 
-/** The error body every failing route answers with: a readable message, and an error flag (spec §7). */
+/** The error body every failing route answers with: a readable message, and an error flag. */
 export const ErrorBody = Type.Object({
   error: Type.Literal(true),
   statusCode: Type.Integer(),

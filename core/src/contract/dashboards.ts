@@ -4,7 +4,7 @@ import { DASHBOARD_VERSION } from '../dashboards/model.ts';
 import { WIDGET_TYPES } from '../dashboards/widgets.ts';
 import { NonBlank, Nullable } from './common.ts';
 
-/** The dashboard calls of spec §7 (/api/v3/user/dashboard…); ids travel encoded (spec §9). */
+/** The dashboard calls (/api/v3/user/dashboard…); ids travel encoded. */
 
 const Text = (maxLength = 200) => Type.String({ maxLength });
 const Key = Type.String({ minLength: 1, maxLength: 64, pattern: '^[A-Za-z0-9_-]+$' });

@@ -92,7 +92,7 @@ export const UnitLogQuery = Type.Object({
   limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 500, default: 100 })),
 });
 
-/** Tag host calls (spec §7): a tag's uuid, template and restriction. */
+/** Tag host calls: a tag's uuid, template and restriction. */
 export const TagUnitQuery = Type.Object({ unit: Type.Integer({ minimum: 1 }) });
 export const TagUuidParam = Type.Object({ uuid: Type.String({ format: 'uuid' }) });
 export const TagSettingQuery = Type.Object({ id: Type.Integer({ minimum: -1, maximum: 2_147_483_647 }) });

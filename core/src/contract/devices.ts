@@ -6,7 +6,7 @@ import { MAP_VARIANTS } from '../units/mapUnits.ts';
 import { UNIT_STATUSES } from '../units/unitStatus.ts';
 import { NonBlank, Nullable } from './common.ts';
 
-/** Input kinds of spec §3 "Device" (the wire names of PUT legacy/devices/{id}/{inputType}/{index}). */
+/** Input kinds (the wire names of PUT legacy/devices/{id}/{inputType}/{index}). */
 export const INPUT_KINDS = [
   'analog',
   'formula',
@@ -26,7 +26,7 @@ export type InputKind = (typeof INPUT_KINDS)[number];
 /** Editable fields a settings update may not clear (null) or blank. */
 export const REQUIRED_SETTINGS: readonly string[] = ['UnitName', 'UnitType'];
 
-/** Defaults of spec §9: the alarm query and the units-by-position query. */
+/** Defaults: the alarm query and the units-by-position query. */
 export const ALARM_QUERY_DEFAULTS = { rows: 500, startDate: '2010-01-01 00:00' } as const;
 export const UNITS_BY_POS_DEFAULTS = { distanceKm: 100000, rows: 10000 } as const;
 
@@ -43,7 +43,7 @@ function fieldSchema(f: EditableField): TSchema {
   return Type.Number({ minimum: f.min, maximum: f.max });
 }
 
-/** Every editable field of spec §9 (null when never set). */
+/** Every editable field (null when never set). */
 const settingsProperties = Object.fromEntries(EDITABLE_FIELDS.map((f) => [f.name, Nullable(fieldSchema(f))]));
 export const UnitSettings = Type.Object(settingsProperties);
 export type UnitSettings = Record<string, number | string | null>;
@@ -60,7 +60,7 @@ export const UnitSettingsPatch = Type.Object(
 );
 export type UnitSettingsPatch = Record<string, unknown>;
 
-/** An alarm event of a unit (spec §3 "Unit"). */
+/** An alarm event of a unit ("Unit"). */
 export const AlarmEvent = Type.Object({
   AlarmID: Type.Integer(),
   AlarmType: Type.Integer(),
@@ -70,7 +70,7 @@ export const AlarmEvent = Type.Object({
 });
 export type AlarmEvent = Static<typeof AlarmEvent>;
 
-/** An alarm (spec §3): with the type of its unit. */
+/** An alarm: with the type of its unit. */
 export const Alarm = Type.Object({
   AlarmID: Type.Integer(),
   AlarmType: Type.Integer(),
@@ -82,7 +82,7 @@ export const Alarm = Type.Object({
 });
 export type Alarm = Static<typeof Alarm>;
 
-/** A unit of the legacy calls (spec §3): identity, its active alarm events and every editable field. */
+/** A unit of the legacy calls: identity, its active alarm events and every editable field. */
 export const LegacyUnit = Type.Object({
   ...settingsProperties,
   UnitID: Type.Integer(),
@@ -212,7 +212,7 @@ export const MapUnitsBody = Type.Object({
 export const UnitTypeCodesBody = Type.Object({ codes: Type.Array(Type.Integer()) });
 export const UseContextQuery = Type.Object({ use_context: Type.Optional(Type.Boolean()) });
 
-/** The device filter options (spec §3 filter settings, every part optional). */
+/** The device filter options (filter settings, every part optional). */
 export const DeviceFilterBody = Type.Object({
   unitStatus: Type.Optional(
     Type.Object({

@@ -2,7 +2,7 @@ import { type Static, Type } from '@sinclair/typebox';
 import { ERROR_CONTEXT_KEYS_MAX, ERROR_CONTEXT_VALUE_MAX, ERROR_MESSAGE_MAX, ERROR_STACK_MAX } from '../constants.ts';
 import { Nullable } from './common.ts';
 
-/** Error reporting (issue 10): browser errors and unhandled server errors, grouped for the platform admin. */
+/** Error reporting: browser errors and unhandled server errors, grouped for the platform admin. */
 
 export const ErrorSource = Type.Union([Type.Literal('browser'), Type.Literal('server')]);
 export type ErrorSource = Static<typeof ErrorSource>;

@@ -88,7 +88,7 @@ export const NewTaskBody = Type.Object(
 );
 export type NewTaskBody = Static<typeof NewTaskBody>;
 
-/** A task change: each given part becomes its activity (spec §4); an empty change is refused. */
+/** A task change: each given part becomes its activity; an empty change is refused. */
 export const TaskUpdateBody = Type.Object(
   {
     status: Type.Optional(oneOf(TASK_STATUSES)),

@@ -2,7 +2,7 @@ import { type Static, Type } from '@sinclair/typebox';
 import { Nullable } from './common.ts';
 
 /**
- * Floor plans of spec §7 (User, /api/v3/user/organization/{orgId}/floor-plan…): images of a
+ * Floor plans (User, /api/v3/user/organization/{orgId}/floor-plan…): images of a
  * building's floors, stored per organisation, with the organisation's sensors placed on them. The
  * response fields are "not shown" in the spec; docs/architecture.md records this design.
  */
@@ -73,7 +73,7 @@ export const FloorPlanPlacement = Type.Object({
   x: Relative,
   y: Relative,
   unitName: Type.String(),
-  temperature: Nullable(Type.Number({ description: '°C, latest Temperature (or the display temperature of spec §9)' })),
+  temperature: Nullable(Type.Number({ description: '°C, latest Temperature (or the display temperature)' })),
   humidity: Nullable(Type.Number({ description: '% relative humidity, latest' })),
   lastReport: Nullable(Type.String({ description: 'ISO time of the newest of those values' })),
 });

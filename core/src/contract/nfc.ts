@@ -3,7 +3,7 @@ import { TAG_STATES, TERMS_VERSION } from '../onboarding/onboarding.ts';
 import { Access, Profile } from './auth.ts';
 import { Nullable, PhoneNumber } from './common.ts';
 
-/** The onboarding calls of spec §7 (/api/v1/nfc): a tag scanned by its uuid, placed by a signed-in user. */
+/** The onboarding calls (/api/v1/nfc): a tag scanned by its uuid, placed by a signed-in user. */
 export const TagParam = Type.Object({ uuid: Type.String({ format: 'uuid' }) });
 export const TagStateSchema = Type.Union(TAG_STATES.map((s) => Type.Literal(s)));
 

@@ -22,7 +22,7 @@ export function radarPositions(count: number, pulseSpeed: number): number[] {
 
 const UnitId = Type.Integer({ minimum: 1, maximum: 2147483647 });
 const IsoTime = Type.String({ format: 'date-time', maxLength: 40 });
-/** A channel on the wire: index plus 1 (spec §7). */
+/** A channel on the wire: index plus 1. */
 export const ChannelNumber = Type.Integer({ minimum: 1, maximum: 4, description: 'channel, 1-based (index + 1)' });
 
 // Samples -------------------------------------------------------------------------------------
@@ -110,7 +110,7 @@ export const RadarReferenceResult = Type.Object({ channel: Type.Integer(), Chann
 
 // Markers -------------------------------------------------------------------------------------
 
-/** A marker in its interface form (spec §3 "Marker"). */
+/** A marker in its interface form ("Marker"). */
 export const MarkerInput = Type.Object(
   {
     name: Type.String({ minLength: 1, maxLength: 100, pattern: '\\S' }),
@@ -143,7 +143,7 @@ export const MarkerParams = Type.Object({ id: UnitId, n: ChannelNumber, marker: 
 
 // Relay and operations ------------------------------------------------------------------------
 
-/** Relay states of the interface (spec §4) plus ready: no command under way. */
+/** Relay states of the interface plus ready: no command under way. */
 const RELAY_STATUSES = ['initializing', 'pending', 'error', 'resetting', 'ready'] as const;
 
 export const RelayView = Type.Object({

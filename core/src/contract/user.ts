@@ -5,12 +5,12 @@ import { API_KEY_SCOPES } from '../users/organisationPolicy.ts';
 import { TIMEZONES } from '../users/timezones.ts';
 import { Nullable } from './common.ts';
 
-/** The user calls of spec §7 (/api/v3/user) beyond sessions, dashboards and floor plans. */
+/** The user calls (/api/v3/user) beyond sessions, dashboards and floor plans. */
 const Text = (maxLength: number) => Type.String({ maxLength });
 
 /**
- * PUT /profile sends the whole profile; only name, title, email, phone and location are taken
- * (spec §5), every other field is logged as unknown and ignored, so the body stays open.
+ * PUT /profile sends the whole profile; only name, title, email, phone and location are taken;
+ * every other field is logged as unknown and ignored, so the body stays open.
  */
 export const ProfileUpdateBody = Type.Object(
   {
@@ -30,7 +30,7 @@ export const ProfileUpdateBody = Type.Object(
 const LanguageSchema = Type.Union(LANGUAGES.map((l) => Type.Literal(l)));
 export const LanguageQuery = Type.Object({ language: LanguageSchema });
 
-/** Preferences (spec §3 timeConfig and notification): the profile's time and notification settings. */
+/** Preferences (timeConfig and notification): the profile's time and notification settings. */
 export const PreferencesBody = Type.Object(
   {
     timezone: Type.Union(TIMEZONES.map((t) => Type.Literal(t.label))),
@@ -56,7 +56,7 @@ export const ResetTokenParam = Type.Object({ token: Token });
 export const ChangePasswordBody = Type.Object({ token: Token, newPassword: Password }, { additionalProperties: false });
 export const RestoreTokenBody = Type.Object(
   {
-    /** The user's e-mail address (spec §7 names it userId). */
+    /** The user's e-mail address (names it userId). */
     userId: Type.String({ minLength: 3, maxLength: 254 }),
     /** The reset page's address; only one on this server is used, anything else falls back to it. */
     baseUrl: Type.Optional(Type.String({ maxLength: 500 })),

@@ -6,7 +6,7 @@ const yesNo = Type.Unsafe<'Y' | 'N'>({ type: 'string', enum: ['Y', 'N'] });
 /** 1 MB of serialised JSON: room for a user's event-management records. */
 const MAX_VALUE = 1_000_000;
 
-/** A stored user value (spec §3). */
+/** A stored user value. */
 export const StoredUserValueSchema = Type.Object({
   ValueID: Type.String(),
   ValueType: Type.String(),
@@ -21,7 +21,7 @@ export const GetUserDataQuery = Type.Object({
 });
 export type GetUserDataQuery = Static<typeof GetUserDataQuery>;
 
-/** JSonData is the serialised value (spec §7); an object is serialised by the server. */
+/** JSonData is the serialised value; an object is serialised by the server. */
 export const SetUserDataBody = Type.Object(
   {
     ValueID: key,
@@ -40,7 +40,7 @@ export type SetUserDataBody = Static<typeof SetUserDataBody>;
 export const DeleteUserDataQuery = Type.Object({ ValueID: key, ValueType: Type.Optional(namespace) });
 export type DeleteUserDataQuery = Static<typeof DeleteUserDataQuery>;
 
-/** The v1 variant (spec §7): {type, optional id}, {type, id, data}, {type, id}; a record is {ID, Data}. */
+/** The v1 variant: {type, optional id}, {type, id, data}, {type, id}; a record is {ID, Data}. */
 export const KeyedRecordSchema = Type.Object({ ID: Type.String(), Data: Type.Unknown() });
 export const KvTypeParam = Type.Object({ type: namespace });
 export const KvQuery = Type.Object({ id: Type.Optional(key) });

@@ -3,7 +3,7 @@ import { LANGUAGES } from '../languages.ts';
 import { WEATHER_DEFAULTS, WEATHER_MAX_DAYS } from '../weather.ts';
 import { Nullable } from './common.ts';
 
-/** Weather of spec §7 "Weather" and §9: the past days of a position (default 5) and the current temperature. */
+/** Weather: the past days of a position (default 5) and the current temperature. */
 
 const LanguageCode = Type.Union(
   LANGUAGES.map((l) => Type.Literal(l)),

@@ -10,7 +10,7 @@ import {
 } from './model.ts';
 import type { WidgetType } from './widgets.ts';
 
-/** The six built-in dashboards of spec §2, each with its widgets and md, sm and xs layouts. */
+/** The six built-in dashboards, each with its widgets and md, sm and xs layouts. */
 export const BUILTIN_KEYS = ['overview', 'units', 'alarms', 'map', 'telemetry', 'parking'] as const;
 export type BuiltinKey = (typeof BUILTIN_KEYS)[number];
 export const OVERVIEW_KEY: BuiltinKey = 'overview';
@@ -97,6 +97,6 @@ export function builtinDashboard(key: BuiltinKey, name = builtinNameKey(key)): D
   };
 }
 
-/** The built-ins a user gets: parking only when a selected customer has the Parking right (spec §4). */
+/** The built-ins a user gets: parking only when a selected customer has the Parking right. */
 export const builtinsFor = (showParking: boolean): BuiltinKey[] =>
   BUILTIN_KEYS.filter((k) => k !== 'parking' || showParking);

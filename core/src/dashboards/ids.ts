@@ -1,4 +1,4 @@
-/** Dashboard ids on the wire (spec §9): base64 of (numeric id + 1000), trailing '=' removed. */
+/** Dashboard ids on the wire: base64 of (numeric id + 1000), trailing '=' removed. */
 export const DASHBOARD_ID_OFFSET = 1000;
 
 export function encodeDashboardId(id: number): string {

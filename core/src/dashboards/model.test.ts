@@ -304,7 +304,7 @@ describe('built-in dashboards', () => {
     ).toBeLessThanOrEqual(1);
   });
 
-  it('holds the widgets of spec §2', () => {
+  it('holds the widgets', () => {
     const types = (k: (typeof BUILTIN_KEYS)[number]) =>
       Object.values(builtinDashboard(k).widgets)
         .map((w) => w.component)

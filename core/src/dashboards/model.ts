@@ -2,13 +2,13 @@ import type { FilterSettings } from '../units/filters.ts';
 import type { BuiltinKey } from './builtins.ts';
 import { isWidgetType, type WidgetType, widgetTypeDef } from './widgets.ts';
 
-/** The dashboard client model, version '1' (spec §3), and its editing rules (spec §4). */
+/** The dashboard client model, version '1', and its editing rules. */
 
 export const DASHBOARD_VERSION = '1';
 export const GRID_BREAKPOINTS = ['md', 'sm', 'xs'] as const;
 export type GridBreakpoint = (typeof GRID_BREAKPOINTS)[number];
 export const GRID_COLUMNS: Readonly<Record<GridBreakpoint, number>> = { md: 12, sm: 6, xs: 2 };
-/** Built-in layout minimums (spec §9). */
+/** Built-in layout minimums. */
 export const GRID_MINIMUMS: Readonly<Record<GridBreakpoint, { w: number; h: number }>> = {
   md: { w: 2, h: 3 },
   sm: { w: 2, h: 3 },
@@ -50,7 +50,7 @@ export type DashboardModel = {
   static?: BuiltinKey;
 };
 
-/** The dashboard as the server stores it (spec §3), with its id encoded for the client. */
+/** The dashboard as the server stores it, with its id encoded for the client. */
 export type DashboardRecord = {
   id: string;
   name: string;
@@ -158,7 +158,7 @@ export function addWidget(
 }
 
 /**
- * Changes a widget's title and settings (spec §3 `props`); the props replace the old ones whole, so
+ * Changes a widget's title and settings (`props`); the props replace the old ones whole, so
  * a setting cleared in the dialog is gone. Layouts, link group and bindings stay.
  */
 export function updateWidget(

@@ -13,7 +13,7 @@ import {
 const now = new Date('2026-11-22T12:00:00Z');
 
 describe('date intervals', () => {
-  it('are the ranges of spec §9, the default (4) being one week', () => {
+  it('are the ranges, the default (4) being one week', () => {
     expect(TIME_RANGES.map((r) => r.key)).toEqual(['1h', '6h', '24h', '72h', '1w', '1m', '2m', '6m', '1y', 'custom']);
     expect(intervalRange(4, now).start.toISOString()).toBe('2026-11-15T12:00:00.000Z');
     expect(intervalRange(0, now).start.toISOString()).toBe('2026-11-22T11:00:00.000Z');

@@ -1,6 +1,6 @@
 import type { BuiltinKey } from './builtins.ts';
 
-/** Time ranges of the interface and the data-view interval choices (spec §9). */
+/** Time ranges of the interface and the data-view interval choices. */
 const HOUR = 3600_000;
 const DAY = 24 * HOUR;
 

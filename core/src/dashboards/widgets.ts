@@ -1,6 +1,6 @@
 /**
- * The widget types of spec §2. `map` marks the map widgets (a dashboard holds one, spec §5);
- * `right` is the customer widget right a widget needs (spec §6).
+ * The widget types. `map` marks the map widgets (a dashboard holds one);
+ * `right` is the customer widget right a widget needs.
  */
 export type WidgetTypeDef = {
   type: WidgetType;

@@ -121,7 +121,7 @@ describe('notifications (model version 1)', () => {
   });
 });
 
-describe('stored records (spec §5: the first entry decides)', () => {
+describe('stored records (the first entry decides)', () => {
   it('accepts valid maps whole and discards a map whose first entry is invalid', () => {
     expect(validRecords({ e1: event }, isEventRecord)).toEqual({ e1: event });
     expect(validRecords({ x: { kind: 'task' }, e1: event }, isEventRecord)).toEqual({});

@@ -1,13 +1,13 @@
 import type { AlarmFacts } from '../units/alarmText.ts';
 import { type AlarmSeverities, severityOfAlarmType } from './severity.ts';
 
-/** Event categories of spec §3, mildest first. */
+/** Event categories, mildest first. */
 export const EVENT_CATEGORIES = ['notice', 'warning', 'pre-alert', 'alert', 'critical'] as const;
 export type EventCategory = (typeof EVENT_CATEGORIES)[number];
 
 export const EVENT_VERSION = 2;
 
-/** The raw alarm an event keeps (spec §3 "Alarm"). */
+/** The raw alarm an event keeps ("Alarm"). */
 export type AlarmRecord = {
   AlarmID: number;
   AlarmType: number;
@@ -33,7 +33,7 @@ export const alarmFactsOf = (a: AlarmRecord): AlarmFacts => ({
 /** An alarm event's title: the word for alarm and the alarm type's name, in one language. */
 export const alarmEventTitle = (words: { alarm: string; alarmType: string }) => `${words.alarm} ${words.alarmType}`;
 
-/** The unit an alarm event describes: what spec §3 copies into the event. */
+/** The unit an alarm event describes: what is copied into the event. */
 export type EventUnit = {
   id: number;
   name: string;
@@ -45,7 +45,7 @@ export type EventUnit = {
 
 export type EventPosition = { location?: { latitude: number; longitude: number }; address: string };
 
-/** An event, model version 2 (spec §3), with the acknowledgement operators expect (issue 6). */
+/** An event, model version 2, with the acknowledgement operators expect. */
 export type EventRecord = {
   id: string;
   created: string;
@@ -84,19 +84,19 @@ export function isHandled(e: Pick<EventRecord, 'acknowledged' | 'occurrences' | 
 /** How many times an event's alarm was raised: the first time and every occurrence that joined it. */
 export const occurrenceCount = (e: Pick<EventRecord, 'occurrences'>) => 1 + (e.occurrences?.length ?? 0);
 
-/** Spec §3: 'alarm', unit id, channel id, alarm type and event time joined by a separator. */
+/** An alarm event's id: 'alarm', unit id, channel id, alarm type and event time joined by a separator. */
 export function alarmIdOf(alarm: Pick<AlarmRecord, 'UnitID' | 'ChannelID' | 'AlarmType' | 'AlarmEventTime'>): string {
   return ['alarm', alarm.UnitID, alarm.ChannelID, alarm.AlarmType, alarm.AlarmEventTime].join('_');
 }
 
 /**
  * The category (severity) of an alarm type's event: the organisation's setting for the type, else
- * spec §4's default (critical alarm types 0 and 30 give alert, every other type notice).
+ * the default (critical alarm types 0 and 30 give alert, every other type notice).
  */
 export const eventCategoryOf = (alarmType: number, severities?: AlarmSeverities): EventCategory =>
   severityOfAlarmType(alarmType, severities);
 
-/** Spec §3: a location only when the unit has both coordinates, plus the address from its location text. */
+/** A location only when the unit has both coordinates, plus the address from its location text. */
 function eventPosition(unit: Pick<EventUnit, 'lat' | 'long' | 'location'>): EventPosition {
   const located = unit.lat !== null && unit.long !== null && Number.isFinite(unit.lat) && Number.isFinite(unit.long);
   return located
@@ -105,7 +105,7 @@ function eventPosition(unit: Pick<EventUnit, 'lat' | 'long' | 'location'>): Even
 }
 
 /**
- * The event of a new alarm (spec §4 alarm listener). `words` are the translated texts: the word for
+ * The event of a new alarm (alarm listener). `words` are the translated texts: the word for
  * alarm and the alarm type's name, which together make the title.
  */
 export function createAlarmEvent(input: {
@@ -137,7 +137,7 @@ export function createAlarmEvent(input: {
   };
 }
 
-/** Spec §4: events stored at version 1 become version 2 with the category notice. */
+/** Events stored at version 1 become version 2 with the category notice. */
 export function migrateEvent(event: EventRecord): EventRecord {
   if (event.version >= EVENT_VERSION) return event;
   return { ...event, version: EVENT_VERSION, category: 'notice' };

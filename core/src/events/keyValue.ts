@@ -1,13 +1,13 @@
 import { EventMessages, EventRuleError } from './messages.ts';
 
-/** Spec §7: the key-value namespaces. 'keyv' is the default. */
+/** The key-value namespaces. 'keyv' is the default. */
 export const KV_DEFAULT_TYPE = 'keyv';
 
-/** Spec §5: set refuses an empty key or value. */
+/** Set refuses an empty key or value. */
 export const isKvValue = (value: unknown) =>
   value !== undefined && value !== null && !(typeof value === 'string' && value === '');
 
-/** Spec §5: more than one record for a key is an error ('More than one keys received'). */
+/** More than one record for a key is an error ('More than one keys received'). */
 export function singleRecord<T>(rows: readonly T[]): T | undefined {
   if (rows.length > 1) throw new EventRuleError(EventMessages.moreThanOneKey);
   return rows[0];

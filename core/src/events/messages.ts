@@ -1,4 +1,4 @@
-/** The thrown messages of spec §8 that the event, notification and task rules raise. */
+/** The thrown messages that the event, notification and task rules raise. */
 export const EventMessages = {
   invalidTask: 'Invalid task parameter',
   invalidNotification: 'Invalid notification parameter',
@@ -13,7 +13,7 @@ export const EventMessages = {
   missingParameters: 'Missing parameters',
 } as const;
 
-/** A rule of spec §4/§5 refused its input; the message is the spec's text. */
+/** A rule refused its input; the message is the spec's text. */
 export class EventRuleError extends Error {
   override readonly name = 'EventRuleError';
 }

@@ -6,7 +6,7 @@ export const NOTIFICATION_PRIORITIES = ['low', 'normal', 'high', 'critical'] as 
 export type NotificationPriority = (typeof NOTIFICATION_PRIORITIES)[number];
 const NOTIFICATION_VERSION = 1;
 
-/** A notification, model version 1 (spec §3). `seen` is the time it was seen, or empty. */
+/** A notification, model version 1. `seen` is the time it was seen, or empty. */
 export type NotificationRecord = {
   id: string;
   created: string;
@@ -24,7 +24,7 @@ export type NotificationRecord = {
 
 /**
  * The priority of an alarm type's notification, from its severity (severity.ts): without a setting,
- * spec §4's critical for the critical alarm types and normal for the others.
+ * critical for the critical alarm types and normal for the others.
  */
 export const notificationPriorityOf = (alarmType: number, severities?: AlarmSeverities): NotificationPriority =>
   priorityOfSeverity(severityOfAlarmType(alarmType, severities));
@@ -56,7 +56,7 @@ export function createAlarmNotification(input: {
 }
 
 /**
- * Spec §4: marking seen sets the seen time on a copy; an unknown id is ignored (the same map comes
+ * Marking seen sets the seen time on a copy; an unknown id is ignored (the same map comes
  * back). A notification already seen keeps its first time.
  */
 export function markNotificationSeen(

@@ -6,11 +6,11 @@ type Loose = Record<string, unknown>;
 const isObject = (v: unknown): v is Loose => typeof v === 'object' && v !== null;
 const isString = (v: unknown) => typeof v === 'string';
 
-/** Spec §5: an event exists, its kind is event, it has created, a string id and a string type. */
+/** An event exists, its kind is event, it has created, a string id and a string type. */
 export const isEventRecord = (v: unknown): v is EventRecord =>
   isObject(v) && v.kind === 'event' && Boolean(v.created) && isString(v.id) && isString(v.type);
 
-/** Spec §5: kind notification, created, a string id, type, message, eventId and priority. */
+/** Kind notification, created, a string id, type, message, eventId and priority. */
 export const isNotificationRecord = (v: unknown): v is NotificationRecord =>
   isObject(v) &&
   v.kind === 'notification' &&
@@ -18,7 +18,7 @@ export const isNotificationRecord = (v: unknown): v is NotificationRecord =>
   isString(v.id) &&
   Boolean(v.type && v.message && v.eventId && v.priority);
 
-/** Spec §5: kind task, created, a string id, type, status, and activities an object. */
+/** Kind task, created, a string id, type, status, and activities an object. */
 export const isTaskRecord = (v: unknown): v is TaskRecord =>
   isObject(v) &&
   v.kind === 'task' &&
@@ -28,7 +28,7 @@ export const isTaskRecord = (v: unknown): v is TaskRecord =>
   isObject(v.activities);
 
 /**
- * Spec §5: a stored map of records is checked by its first entry only; an invalid map is discarded
+ * A stored map of records is checked by its first entry only; an invalid map is discarded
  * whole (empty).
  */
 export function validRecords<T>(map: unknown, isValid: (v: unknown) => v is T): Record<string, T> {
@@ -38,11 +38,11 @@ export function validRecords<T>(map: unknown, isValid: (v: unknown) => v is T): 
   return isValid(first) ? (map as Record<string, T>) : {};
 }
 
-/** Newest first by created (spec §4: notifications and tasks are sorted so). */
+/** Newest first by created (notifications and tasks are sorted so). */
 export const newestFirst = <T extends { created: string }>(list: readonly T[]): T[] =>
   [...list].sort((a, b) => (a.created < b.created ? 1 : a.created > b.created ? -1 : 0));
 
-/** Spec §4: events load validated and migrated to the current version. */
+/** Events load validated and migrated to the current version. */
 export function loadEvents(map: unknown): Record<string, EventRecord> {
   const valid = validRecords(map, isEventRecord);
   return Object.fromEntries(Object.entries(valid).map(([id, e]) => [id, migrateEvent(e)]));

@@ -4,7 +4,7 @@ import type { NotificationPriority } from './notifications.ts';
 import type { TaskCategory } from './tasks.ts';
 
 /**
- * The one severity scale of the product: the event categories of spec §3. The interface calls it
+ * The one severity scale of the product: the event categories. The interface calls it
  * "severity"; a notification's priority, a task's category and the colour shown are derived from it
  * here and nowhere else. (This module imports only types, so events.ts, notifications.ts and
  * tasks.ts may use it without an import cycle.)
@@ -69,7 +69,7 @@ export const severityOfTaskCategory = (category: TaskCategory): Severity => cate
 /** Compares severities: negative when `a` is milder than `b`. */
 export const compareSeverity = (a: Severity, b: Severity) => SEVERITIES.indexOf(a) - SEVERITIES.indexOf(b);
 
-/** Spec §4: critical alarm types (0 and 30) are alerts, every other type a notice. */
+/** Critical alarm types (0 and 30) are alerts, every other type a notice. */
 export const defaultSeverityOf = (alarmType: number): Severity => (isCriticalAlarmType(alarmType) ? 'alert' : 'notice');
 
 /** Severities set for alarm types (by type code); a type not in it has its spec default. */

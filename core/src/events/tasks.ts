@@ -2,10 +2,10 @@ import type { EventCategory } from './events.ts';
 import { EventMessages, EventRuleError } from './messages.ts';
 import { taskCategoryOfSeverity } from './severity.ts';
 
-/** Spec §4: task statuses; the interface also shows archived. */
+/** Task statuses; the interface also shows archived. */
 export const TASK_STATUSES = ['resting', 'working', 'reported', 'done', 'archived'] as const;
 export type TaskStatus = (typeof TASK_STATUSES)[number];
-/** Spec §4: task levels, most severe first. */
+/** Task levels, most severe first. */
 export const TASK_CATEGORIES = ['critical', 'alert', 'warning', 'notice'] as const;
 export type TaskCategory = (typeof TASK_CATEGORIES)[number];
 const TASK_VERSION = 2;
@@ -30,7 +30,7 @@ export type ActivityType = TaskActivity['type'];
  */
 export type AcknowledgementFacts = { eventId: string; alarmType?: number; title: string; unitName?: string };
 
-/** A task, model version 2 (spec §3), with the interface-level location and group. */
+/** A task, model version 2, with the interface-level location and group. */
 export type TaskRecord = {
   id: string;
   created: string;
@@ -62,7 +62,7 @@ const MISSING: Record<ActivityType, string> = {
 
 type Payload<T extends ActivityType> = Omit<Extract<TaskActivity, { type: T }>, 'type' | 'date' | 'user'>;
 
-/** Spec §5: an activity needs its payload ('Missing note parameter', …); the user defaults to system. */
+/** An activity needs its payload ('Missing note parameter', …); the user defaults to system. */
 export function createActivity<T extends ActivityType>(type: T, payload: Partial<Payload<T>>, by: Actor): TaskActivity {
   const values = Object.values(payload as Record<string, unknown>);
   const value = values[0];
@@ -83,7 +83,7 @@ const withActivity = (task: TaskRecord, patch: Partial<TaskRecord>, activity: Ta
   activities: [...task.activities, activity],
 });
 
-/** Spec §4: a new task starts resting, with a status activity. Defaults 'New task' and 'default'. */
+/** A new task starts resting, with a status activity. Defaults 'New task' and 'default'. */
 export function createTask(
   input: {
     id: string;
@@ -116,7 +116,7 @@ export function createTask(
   };
 }
 
-/** Spec §4: any status may follow any other; the change is an activity. */
+/** Any status may follow any other; the change is an activity. */
 export function setTaskStatus(task: TaskRecord, status: TaskStatus | undefined, by: Actor): TaskRecord {
   const t = checkTask(task);
   return withActivity(t, { status: status as TaskStatus }, createActivity('status', { status }, by));
@@ -127,7 +127,7 @@ export function addTaskNote(task: TaskRecord, note: string | undefined, by: Acto
   return withActivity(t, {}, createActivity('note', { note: note?.trim() }, by));
 }
 
-/** The note of an acknowledgement: its facts, and the comment as the note (spec §3's note payload). */
+/** The note of an acknowledgement: its facts, and the comment as the note (the note payload). */
 export function addAcknowledgementNote(
   task: TaskRecord,
   facts: AcknowledgementFacts,
@@ -156,7 +156,7 @@ export function setTaskCategory(task: TaskRecord, category: TaskCategory | undef
   return withActivity(t, { category: category as TaskCategory }, createActivity('category', { category }, by));
 }
 
-/** Spec §4: assigning adds a user (once); the activity holds the new list. */
+/** Assigning adds a user (once); the activity holds the new list. */
 export function assignTask(task: TaskRecord, user: string | undefined, by: Actor): TaskRecord {
   const t = checkTask(task);
   if (!user) throw new EventRuleError(EventMessages.missingAssignees);
@@ -168,7 +168,7 @@ export function assignTask(task: TaskRecord, user: string | undefined, by: Actor
   );
 }
 
-/** Spec §4: withdrawing removes a user, and fails with 'User not assigned' when the user is not. */
+/** Withdrawing removes a user, and fails with 'User not assigned' when the user is not. */
 export function withdrawTask(task: TaskRecord, user: string | undefined, by: Actor): TaskRecord {
   const t = checkTask(task);
   if (!user || !t.assignees.includes(user)) throw new EventRuleError(EventMessages.userNotAssigned);
@@ -176,7 +176,7 @@ export function withdrawTask(task: TaskRecord, user: string | undefined, by: Act
   return withActivity(t, { assignees }, { type: 'assignees', assignees, date: by.date, user: by.user || SYSTEM_USER });
 }
 
-/** Spec §4: adding events appends their ids (in order, once each) to the task's list. */
+/** Adding events appends their ids (in order, once each) to the task's list. */
 export function addTaskEvents(task: TaskRecord, eventIds: readonly string[] | undefined, by: Actor): TaskRecord {
   const t = checkTask(task);
   const added = [...new Set(eventIds ?? [])].filter((id) => !t.eventIds.includes(id));
@@ -184,7 +184,7 @@ export function addTaskEvents(task: TaskRecord, eventIds: readonly string[] | un
   return withActivity(t, { eventIds: [...t.eventIds, ...added] }, activity);
 }
 
-/** Spec §4: an update with an empty task is rejected. */
+/** An update with an empty task is rejected. */
 export function checkTaskUpdate(task: Partial<TaskRecord> | undefined | null): Partial<TaskRecord> {
   if (!task || typeof task !== 'object' || Object.keys(task).length === 0) {
     throw new EventRuleError(EventMessages.invalidTask);
@@ -194,7 +194,7 @@ export function checkTaskUpdate(task: Partial<TaskRecord> | undefined | null): P
 
 // Alarm tasks -----------------------------------------------------------------------------------
 
-/** Spec §3: the alarm task signature is the word Alarm followed by the unit id. */
+/** The alarm task signature is the word Alarm followed by the unit id. */
 export const alarmTaskSignature = (unitId: number) => `Alarm${unitId}`;
 
 /** The unit of an alarm task signature, read back from its trailing digits. */

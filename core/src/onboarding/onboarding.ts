@@ -1,9 +1,9 @@
 import { DAY_MS } from '../constants.ts';
 
-/** The NFC onboarding rules of spec §1 and §9: a 4-week trial and the terms version 2023_1. */
+/** The NFC onboarding rules: a 4-week trial and the terms version 2023_1. */
 export const TRIAL_DAYS = 28;
 export const TERMS_VERSION = '2023_1';
-/** The terms of version 2023_1 (spec §9), as i18n keys of the terms screen with their figures. */
+/** The terms of version 2023_1, as i18n keys of the terms screen with their figures. */
 export const TERMS = [
   { key: 'contract', months: 12 },
   { key: 'notice', months: 3 },

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { AIR_STATUSES, airStatus, co2Status, pm25Status, worseAir, worstAir } from './airQuality.ts';
 
-describe('air symbol statuses (spec §3)', () => {
+describe('air symbol statuses', () => {
   it('lists the five statuses from best to worst', () => {
     expect(AIR_STATUSES).toEqual(['excellent', 'neutral', 'bad', 'warning', 'polluted']);
   });

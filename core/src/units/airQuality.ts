@@ -1,5 +1,5 @@
 /**
- * Air symbol statuses of spec §3 (excellent, neutral, bad, warning, polluted) from a room's CO₂
+ * Air symbol statuses (excellent, neutral, bad, warning, polluted) from a room's CO₂
  * and PM2.5. A status is the first band whose upper bound (exclusive) the value stays under.
  *
  * - CO₂ (ppm): outdoor air is about 420 ppm. Under 600 is excellent; under 1000 (the classic

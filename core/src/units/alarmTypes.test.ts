@@ -8,7 +8,7 @@ import {
   SELECTABLE_ALARM_TYPES,
 } from './alarmTypes.ts';
 
-describe('alarm types of spec §9', () => {
+describe('alarm types', () => {
   it('has critical types 0 and 30 only', () => {
     expect([...CRITICAL_ALARM_TYPES].sort((a, b) => a - b)).toEqual([0, 30]);
     expect(isCriticalAlarmType(0)).toBe(true);
@@ -21,7 +21,7 @@ describe('alarm types of spec §9', () => {
     for (const t of SELECTABLE_ALARM_TYPES) expect(ALARM_TYPES[t]).toBeDefined();
   });
 
-  it('covers exactly the codes of §9', () => {
+  it('covers exactly the codes', () => {
     const codes = [
       ...[0, 1, 2, 3, 4, 5, 6, 7, 8, 9],
       ...[10, 11, 12, 13, 14, 15, 16, 17, 18, 19],

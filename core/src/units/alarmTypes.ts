@@ -1,4 +1,4 @@
-/** Alarm types of spec §9: code → i18n key under `alarmTypes.` in the web locales. */
+/** Alarm types: code → i18n key under `alarmTypes.` in the web locales. */
 export const ALARM_TYPES: Readonly<Record<number, string>> = {
   0: 'resistance1',
   1: 'resistance2',

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { chunk, MAX_IDS_PER_REQUEST, readInChunks } from './chunks.ts';
 
-describe('chunk (spec §9: at most 4000 ids per request)', () => {
+describe('chunk (at most 4000 ids per request)', () => {
   it('uses 4000 as the maximum', () => {
     expect(MAX_IDS_PER_REQUEST).toBe(4000);
   });

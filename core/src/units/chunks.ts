@@ -1,4 +1,4 @@
-/** At most 4000 ids per request (spec §9); larger lists are split into chunks of 4000. */
+/** At most 4000 ids per request; larger lists are split into chunks of 4000. */
 export const MAX_IDS_PER_REQUEST = 4000;
 
 export function chunk<T>(items: readonly T[], size = MAX_IDS_PER_REQUEST): T[][] {

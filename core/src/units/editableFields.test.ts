@@ -14,7 +14,7 @@ const field = (name: string): EditableField => {
   return f;
 };
 
-describe('editable unit fields of spec §9', () => {
+describe('editable unit fields', () => {
   it('has exactly 35 int, 19 string and 2 float fields', () => {
     expect(INT_FIELDS).toHaveLength(35);
     expect(STRING_FIELDS).toHaveLength(19);

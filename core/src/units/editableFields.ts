@@ -13,7 +13,7 @@ type Shared = { name: string; readOnly?: true };
 type NumberRule = { min: number; max: number; unit?: FieldUnit; note?: FieldNote };
 
 /**
- * The editable unit fields of spec §9: 35 integer, 19 string and 2 float fields, each with the
+ * The editable unit fields: 35 integer, 19 string and 2 float fields, each with the
  * bounds the browser and the server both check (EditUnitInfo and the v2 settings call).
  */
 export type IntField = Shared & NumberRule & { kind: 'int' };

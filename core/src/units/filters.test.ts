@@ -63,7 +63,7 @@ const ALARMS: Alarm[] = [
   alarm(4, '08', 'Radar level', 6),
 ];
 
-describe('filterUnits: search (spec §5)', () => {
+describe('filterUnits: search', () => {
   it('matches a trimmed, case-insensitive substring of the name', () => {
     expect(ids(filterUnits(UNITS, filter({ textSearch: '  pUMP N  ' }), unitTypeName))).toEqual([1]);
   });
@@ -83,7 +83,7 @@ describe('filterUnits: search (spec §5)', () => {
   });
 });
 
-describe('filterUnits: status (spec §5)', () => {
+describe('filterUnits: status', () => {
   it('has one unit of each status in the fixture', () => {
     expect(UNITS.map(unitStatus)).toEqual(['ok', 'alarm', 'inactive', 'problem', 'alarm']);
   });
@@ -107,7 +107,7 @@ describe('filterUnits: status (spec §5)', () => {
   });
 });
 
-describe('filterUnits: type (spec §5)', () => {
+describe('filterUnits: type', () => {
   it('passes every type when the list is empty', () => {
     expect(filterUnits(UNITS, filter({ unitTypes: [] }), unitTypeName)).toEqual(UNITS);
   });
@@ -133,7 +133,7 @@ describe('filterUnits: type (spec §5)', () => {
   });
 });
 
-describe('filterUnits: alarm type (spec §5)', () => {
+describe('filterUnits: alarm type', () => {
   it('passes every unit when the list is empty', () => {
     expect(filterUnits(UNITS, filter({ alarmTypes: [] }), unitTypeName)).toEqual(UNITS);
   });
@@ -165,7 +165,7 @@ describe('filterUnits: alarm type (spec §5)', () => {
   });
 });
 
-describe('filterAlarms (spec §5)', () => {
+describe('filterAlarms', () => {
   const run = (f: FilterSettings) => ids(filterAlarms(ALARMS, f, alarmTypeName, unitTypeName));
 
   it('searches the event text, trimmed and case-insensitive', () => {

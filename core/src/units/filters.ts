@@ -1,7 +1,7 @@
 import type { Device } from '../contract/devices.ts';
 import { type StatusInput, UNIT_STATUSES, type UnitStatus, unitStatus } from './unitStatus.ts';
 
-/** Filter settings of spec §3. */
+/** Filter settings. */
 export type FilterSettings = {
   unitStatus: Record<UnitStatus, boolean>;
   unitTypes: { UnitTypes: string }[];
@@ -43,7 +43,7 @@ export const asFilterable = (d: Device): FilterableUnit & { device: Device } => 
   device: d,
 });
 
-/** Filter logic of spec §5 for units: search (name, location, type), status, type and alarm type. */
+/** Filter logic for units: search (name, location, type), status, type and alarm type. */
 export function filterUnits<U extends FilterableUnit>(
   units: readonly U[],
   f: FilterSettings,
@@ -65,7 +65,7 @@ export function filterUnits<U extends FilterableUnit>(
 }
 
 /**
- * Filter logic of spec §5 for alarms: search (event text, translated alarm type name, unit type
+ * Filter logic for alarms: search (event text, translated alarm type name, unit type
  * name), type and alarm type. Alarms are not filtered by status.
  */
 export function filterAlarms<A extends FilterableAlarm>(

@@ -1,7 +1,7 @@
 // The legacy wire's date text, kept apart from the TypeBox schemas so the web bundle need not
 // carry the schema builder for two small functions.
 
-/** 'YYYY-MM-DD HH:mm:ss' in UTC, the date format of the legacy wire (spec §9). */
+/** 'YYYY-MM-DD HH:mm:ss' in UTC, the date format of the legacy wire. */
 export function formatLegacyDate(d: Date): string {
   return d.toISOString().slice(0, 19).replace('T', ' ');
 }

@@ -1,4 +1,4 @@
-/** The eight unit operations of spec §4, by their names on the wire. */
+/** The eight unit operations, by their names on the wire. */
 export const OPERATIONS = [
   'get_data',
   'get_radar_and_data',
@@ -17,5 +17,5 @@ export type OperationState = 'requested' | 'succeeded' | 'failed';
 /** A unit that has not answered an operation within this time has failed it. */
 export const OPERATION_TIMEOUT_S = 120;
 
-/** Relay command: one character per relay, '1' on and '0' off (spec §3). */
+/** Relay command: one character per relay, '1' on and '0' off. */
 export const RELAY_STATE_PATTERN = '^[01]{1,16}$';

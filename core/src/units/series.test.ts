@@ -15,7 +15,7 @@ import {
 const PER_CHANNEL = ['Analog', 'ChannelBattery', 'Galvanic', 'Loop', 'Resistance', 'PT', 'Switch', 'Formula'];
 const SINGLE = ['BatteryVoltage', 'BER', 'InternalTemperature', 'Intrusion', 'SignalStrength'];
 
-describe('chart series of spec §9', () => {
+describe('chart series', () => {
   it('has every per-channel series for channels 1 to 4', () => {
     for (const base of PER_CHANNEL) {
       for (const channel of [1, 2, 3, 4]) {

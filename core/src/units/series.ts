@@ -1,5 +1,5 @@
 /**
- * Telemetry series (spec §9 chart series): per channel 1–4, or single. Each has a stable numeric
+ * Telemetry series (chart series): per channel 1–4, or single. Each has a stable numeric
  * id (stored with every sample) and a column name (the `Columns` of the legacy data calls).
  */
 export type SeriesDef = { id: number; column: string; key: string; unit: string; channel: number | null };

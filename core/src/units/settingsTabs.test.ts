@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { EDITABLE_FIELDS, FLOAT_FIELDS, INT_FIELDS, STRING_FIELDS } from './editableFields.ts';
 import { DEVICE_TABS, fieldsOfTab, TAB_FIELDS } from './settingsTabs.ts';
 
-describe('device management tabs (spec §2, §9)', () => {
+describe('device management tabs', () => {
   it('has the 14 tabs of the spec', () => {
     expect(DEVICE_TABS).toHaveLength(14);
   });

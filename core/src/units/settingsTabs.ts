@@ -1,6 +1,6 @@
 import { EDITABLE_FIELDS } from './editableFields.ts';
 
-/** The device management tabs of spec §2, in their order. */
+/** The device management tabs, in their order. */
 export const DEVICE_TABS = [
   'tableView',
   'deviceInfo',
@@ -20,7 +20,7 @@ export const DEVICE_TABS = [
 export type DeviceTab = (typeof DEVICE_TABS)[number];
 
 /**
- * Where each editable field of spec §9 is edited: every one of the 56 fields is on exactly one tab
+ * Where each editable field is edited: every one of the 56 fields is on exactly one tab
  * (a test holds this), so none is left without a form.
  */
 export const TAB_FIELDS: Partial<Record<DeviceTab, readonly string[]>> = {

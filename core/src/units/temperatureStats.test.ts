@@ -10,7 +10,7 @@ import {
 } from './temperatureStats.ts';
 
 describe('temperature source', () => {
-  it('follows the display priority of spec §9', () => {
+  it('follows the display priority', () => {
     expect(temperatureSource({ InternalTemperature: 20, PT2: 5, Temperature: 8 })).toBe('PT2');
     expect(temperatureSource({ InternalTemperature: 20 })).toBe('InternalTemperature');
     expect(temperatureSource({ BatteryVoltage: 3.6 })).toBeUndefined();

@@ -6,7 +6,7 @@ const unit = (UnitName: string, ...types: (number | string)[]) => ({
   AlarmEvents: types.map((AlarmType) => ({ AlarmType })),
 });
 
-describe('unitStatus (spec §4, in priority order)', () => {
+describe('unitStatus (in priority order)', () => {
   it('uses the Swedish marker text for inactive units', () => {
     expect(INACTIVE_MARKER).toBe('Ej Installerad');
   });
@@ -66,7 +66,7 @@ describe('unitStatus (spec §4, in priority order)', () => {
   });
 });
 
-describe('alarmStatus (spec §4)', () => {
+describe('alarmStatus', () => {
   it('shows a communication error as problem', () => {
     expect(alarmStatus(19)).toBe('problem');
     expect(alarmStatus('19')).toBe('problem');

@@ -10,7 +10,7 @@ export type StatusInput = { UnitName: string; AlarmEvents: readonly { AlarmType:
 
 const typeOf = (a: { AlarmType: number | string }) => Number.parseInt(String(a.AlarmType), 10);
 
-/** Unit status of spec §4, in this priority: inactive, problem, alarm, ok. */
+/** Unit status, in this priority: inactive, problem, alarm, ok. */
 export function unitStatus(unit: StatusInput): UnitStatus {
   if (unit.UnitName.includes(INACTIVE_MARKER)) return 'inactive';
   if (unit.AlarmEvents.some((a) => typeOf(a) === AlarmType.Communication)) return 'problem';

@@ -10,7 +10,7 @@ import {
   unitTypeName,
 } from './unitTypes.ts';
 
-describe('unit type codes of spec §9', () => {
+describe('unit type codes', () => {
   it('names the single codes', () => {
     const expected: [number, string][] = [
       [0, 'undefined'],
@@ -63,7 +63,7 @@ describe('unit type codes of spec §9', () => {
   });
 });
 
-describe('unit groups of spec §9', () => {
+describe('unit groups', () => {
   it('puts codes 200 and above in iot, and nothing below', () => {
     for (const t of [200, 201, 243, 250, 999]) expect(unitGroups(t), `type ${t}`).toContain('iot');
     for (const t of [0, 1, 6, 41, 104, 128, 199]) expect(unitGroups(t), `type ${t}`).not.toContain('iot');

@@ -1,4 +1,4 @@
-/** Unit type codes of spec §9. Suffixes G and B denote variants. */
+/** Unit type codes. Suffixes G and B denote variants. */
 const variants = (base: string, first: number): [number, string][] =>
   ['', 'G', 'B', 'GB'].map((suffix, i) => [first + i, `${base}${suffix}`]);
 
@@ -59,7 +59,7 @@ const level2 = ['X2', 'X3', 'X3S', 'X4', 'X5', 'X6', 'XPM'];
 const parking = ['LPA', 'NPS', 'CIP'];
 const radar = ['X1L', 'X2', 'X3', 'X3S', 'X4', 'X5', 'X6', 'XPM', 'CNL1', 'CNL2', 'FA1'];
 
-/** The unit groups of spec §9 a type belongs to. */
+/** The unit groups a type belongs to. */
 export function unitGroups(type: number): UnitGroup[] {
   const m = model(type);
   const groups: UnitGroup[] = [];

@@ -1,7 +1,7 @@
 import type { DateFormat, TimeFormat } from '../constants.ts';
 import { zoneOf } from './timezones.ts';
 
-/** The profile's time preferences (spec §3 timeConfig) and language: how every date is shown. */
+/** The profile's time preferences (timeConfig) and language: how every date is shown. */
 export type DatePreferences = {
   language: string;
   timeConfig: { timeFormat: TimeFormat; timezone: string; dateFormat: DateFormat };
@@ -191,7 +191,7 @@ type CalendarFormatter = {
   weekday: (w: WallTime, width?: WeekdayWidth) => string;
 };
 
-/** Every form a screen shows a date in, bound to one user's preferences (spec §3 timeConfig). */
+/** Every form a screen shows a date in, bound to one user's preferences (timeConfig). */
 export type DateFormatter = {
   readonly preferences: DatePreferences;
   /** The IANA zone times are shown in. */

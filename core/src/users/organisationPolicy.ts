@@ -2,12 +2,12 @@ import { PASSWORD_MIN_LENGTH, SESSION_COOKIE_DAYS } from '../constants.ts';
 
 /** An account URL: the organisation's short name in sign-in links (/a/{accountUrl}). */
 export const ACCOUNT_URL_PATTERN = '^[a-z0-9](?:[a-z0-9-]{0,38}[a-z0-9])?$';
-/** A changed account URL keeps redirecting from the old one for this long (spec §9). */
+/** A changed account URL keeps redirecting from the old one for this long. */
 export const ACCOUNT_URL_REDIRECT_DAYS = 30;
 
 /** An organisation's password policy may only raise the spec's minimum of 6. */
 export const PASSWORD_POLICY = { min: PASSWORD_MIN_LENGTH, max: 64 } as const;
-/** Session lifetime in hours: at most the cookie age of spec §9 (28 days). */
+/** Session lifetime in hours: at most the cookie age (28 days). */
 export const SESSION_LIFETIME_HOURS = { min: 1, max: SESSION_COOKIE_DAYS * 24 } as const;
 
 /** A user in several organisations gets the strictest policy of them: the longest minimum, the shortest session. */
@@ -30,6 +30,6 @@ export const API_KEY_PREFIX = 'fwk_';
 
 export const BRAND_COLOR_PATTERN = '^#[0-9a-fA-F]{6}$';
 
-/** Avatars and organisation logos: at most 1 MB (413 'Image size exceeded' above, spec §5). */
+/** Avatars and organisation logos: at most 1 MB (413 'Image size exceeded' above). */
 export const AVATAR_MAX_BYTES = 1024 * 1024;
 export const AVATAR_TYPES = ['image/png', 'image/jpeg', 'image/webp'] as const;

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { strictestPolicy } from './organisationPolicy.ts';
 import { pickProfileUpdate, profileProblems } from './profileUpdate.ts';
 
-describe('profile field updates (spec §5)', () => {
+describe('profile field updates', () => {
   it('accepts only title, email, phone, location and name, and names the rest', () => {
     const { update, unknown } = pickProfileUpdate({
       name: 'A',

@@ -1,6 +1,6 @@
 import { type ValidationError, validateBlank, validateEmail } from '../validation.ts';
 
-/** Profile field updates accept only these (spec §5); any other field is logged and ignored. */
+/** Profile field updates accept only these; any other field is logged and ignored. */
 const PROFILE_UPDATE_FIELDS = ['name', 'title', 'email', 'phone', 'location'] as const;
 export type ProfileUpdate = {
   name?: string;
@@ -21,7 +21,7 @@ export function pickProfileUpdate(body: Record<string, unknown>): { update: Prof
   return { update: update as ProfileUpdate, unknown };
 }
 
-/** The field rules of spec §5 for a profile update: a name is not blank, an e-mail is valid when given. */
+/** The field rules for a profile update: a name is not blank, an e-mail is valid when given. */
 export function profileProblems(update: ProfileUpdate): { field: keyof ProfileUpdate; error: ValidationError }[] {
   const problems: { field: keyof ProfileUpdate; error: ValidationError }[] = [];
   const name = update.name === undefined ? null : validateBlank(update.name, 'name');

@@ -1,5 +1,5 @@
 /**
- * The timezones a profile may choose (spec §3: default 'GMT +01:00 Stockholm'): the stored label and
+ * The timezones a profile may choose (default 'GMT +01:00 Stockholm'): the stored label and
  * the IANA zone that formats times. Offsets in the labels are the standard (winter) offsets.
  */
 export const TIMEZONES = [
