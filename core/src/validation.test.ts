@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { initials, validateBlank, validateEmail, validatePassword } from './validation.ts';
+import { initials, isPhoneNumber, validateBlank, validateEmail, validatePassword } from './validation.ts';
 
 describe('validation texts', () => {
   it('flags blank fields by name', () => {
@@ -19,5 +19,12 @@ describe('validation texts', () => {
     expect(initials('Maja Lindqvist')).toBe('ML');
     expect(initials('anna maria berg')).toBe('AM');
     expect(initials('Solo')).toBe('S');
+  });
+});
+
+describe('isPhoneNumber', () => {
+  it('takes numbers as people write them, blank included, and refuses letters and other signs', () => {
+    for (const ok of ['', '  ', '+45 12 34 56 78', '(040) 123-45.67']) expect(isPhoneNumber(ok), ok).toBe(true);
+    for (const bad of ['call me', '12345x', '+45/123', '<b>1</b>']) expect(isPhoneNumber(bad), bad).toBe(false);
   });
 });

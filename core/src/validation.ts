@@ -12,6 +12,11 @@ export function validateEmail(value: string, name: string): ValidationError | nu
   return EMAIL.test(value.trim()) ? null : { key: 'validation.email', params: { name } };
 }
 
+/** A telephone number as people write it: digits, spaces and + ( ) - . only (blank is no number). */
+export const PHONE_PATTERN = '^[0-9+()\\-. ]*$';
+const PHONE = new RegExp(PHONE_PATTERN);
+export const isPhoneNumber = (text: string) => PHONE.test(text.trim());
+
 export function validatePassword(password: string, repeat?: string): ValidationError | null {
   if (password.length < PASSWORD_MIN_LENGTH) {
     return { key: 'validation.passwordLength', params: { min: PASSWORD_MIN_LENGTH } };

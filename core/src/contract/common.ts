@@ -1,4 +1,5 @@
 import { type TSchema, Type } from '@sinclair/typebox';
+import { PHONE_PATTERN } from '../validation.ts';
 
 /** The error body every failing route answers with: a readable message, and an error flag. */
 export const ErrorBody = Type.Object({
@@ -16,5 +17,4 @@ export const NonBlank = (opts: { maxLength?: number } = {}) =>
 
 export const Nullable = <T extends TSchema>(schema: T) => Type.Union([schema, Type.Null()]);
 
-/** A telephone number as people write it: digits, spaces and + ( ) - . only. */
-export const PhoneNumber = Type.String({ maxLength: 40, pattern: '^[0-9+()\\-. ]*$' });
+export const PhoneNumber = Type.String({ maxLength: 40, pattern: PHONE_PATTERN });
