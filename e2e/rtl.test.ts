@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { DESKTOP, PHONE, signIn, useApp } from './support/app.ts';
 import { setLook } from './support/browser.ts';
 
-// Right to left done properly (docs/architecture.md): in Arabic, user data and values keep their
+// Right to left done properly (web/src/i18n/README.md): in Arabic, user data and values keep their
 // own direction. Names, addresses and alarm texts are isolated and cut at their logical end, a serial
 // reads "#X3S-D00002", a value "−75 dBm", and series carry their names, not the API's columns.
 const app = useApp();

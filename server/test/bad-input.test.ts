@@ -184,7 +184,7 @@ describe('GET /api/docs/json', () => {
     const registered = registeredRoutes(t.app)
       .filter((r) => !r.startsWith('HEAD '))
       .filter((r) => / \/api\//.test(r) && !/ \/api\/docs/.test(r))
-      // The live push WebSocket upgrade is not an OpenAPI operation (docs/architecture.md describes it).
+      // The live push WebSocket upgrade is not an OpenAPI operation (server/src/live/README.md describes it).
       .filter((r) => r !== 'GET /api/v3/live')
       .sort();
     // the parser did find the routes

@@ -4,7 +4,7 @@ import { Nullable } from './common.ts';
 /**
  * Floor plans (User, /api/v3/user/organization/{orgId}/floor-plan…): images of a
  * building's floors, stored per organisation, with the organisation's sensors placed on them. The
- * response fields are "not shown" in the spec; docs/architecture.md records this design.
+ * response fields are "not shown" in the spec; server/src/modules/floorPlans/README.md records this design.
  */
 
 /** The image types a floor plan may have (sniffed from the bytes, never taken from the file name). */
