@@ -1,36 +1,40 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createOrganizationTree, createTestApp, createUnit, signInRoles, type TestApp } from './helpers.ts';
+import {
+  createOrganization,
+  createOrganizationTree,
+  createTestApp,
+  createUnit,
+  signInRoles,
+  type TestApp,
+} from './helpers.ts';
 
 // Groups and locations (/api/v3/containers) on a real database: a group is also a v2 device group,
 // locations hold units, groups hold locations, and a unit's group names follow both paths.
+// Every test makes the units and containers it uses (makeUnit, makeGroup, makeLocation, makeEast),
+// and a test that reads a whole list or finds things by name works in an organisation of its own
+// (makeOrganization), so each runs alone and in any order. Shared, never changed: the organisation
+// tree, beta's unit and the signed-in callers.
 const C = '/api/v3/containers';
 const ID = /^[A-Za-z0-9]{10}$/;
 let t: TestApp;
 let org = { alpha: 0, north: 0, beta: 0 };
-const unit = { a1: 0, a2: 0, a3: 0, a4: 0, n1: 0, b1: 0 };
+let betaUnit = 0;
 const cookie = { manager: '', writer: '', reader: '', outsider: '' };
 type Who = keyof typeof cookie;
-type View = { id: string; type: string; name: string; content: { name: string; type: string; target: string }[] };
-// Made by the first tests, used by the later ones (the file runs in order).
-let east: View & { groupId: number };
-let pump: View;
-let gate: View;
+type View = {
+  id: string;
+  type: string;
+  organization: number;
+  name: string;
+  content: { name: string; type: string; target: string }[];
+};
+type Group = View & { groupId: number };
 
 beforeAll(async () => {
   t = await createTestApp();
   const tree = await createOrganizationTree(t.db);
   org = { alpha: tree.alpha, north: tree.north, beta: tree.beta };
-  const make = async (organizationId: number, serial: string, name: string, place: string) => {
-    const id = await createUnit(t.db, { organizationId, serial, name });
-    await t.db.query('update units set unit_location = $2 where id = $1', [id, place]);
-    return id;
-  };
-  unit.a1 = await make(org.alpha, 'CA1', 'Pump A', 'Pump house');
-  unit.a2 = await make(org.alpha, 'CA2', 'Pump B', 'Pump house');
-  unit.a3 = await make(org.alpha, 'CA3', 'Gate post', 'Gate');
-  unit.a4 = await make(org.alpha, 'CA4', 'Loose', '');
-  unit.n1 = await make(org.north, 'CN1', 'North unit', '');
-  unit.b1 = await make(org.beta, 'CB1', 'Beta unit', '');
+  betaUnit = await createUnit(t.db, { organizationId: org.beta, serial: 'CB1', name: 'Beta unit' });
   Object.assign(cookie, await signInRoles(t, org.alpha, org.beta));
 });
 afterAll(() => t.close());
@@ -43,6 +47,9 @@ const list = async (query = '', who: Who = 'writer'): Promise<View[]> => {
   return res.json();
 };
 const byId = async (id: string) => (await list()).find((c) => c.id === id);
+/** The ids of the listed containers that belong to an organisation (one a test made for itself). */
+const idsIn = (views: View[], organization: number) =>
+  views.filter((c) => c.organization === organization).map((c) => c.id);
 const unitRef = (id: number, name: string) => ({ name, type: 'unit', target: String(id) });
 /** Every table a container call may write: a refused call must leave all of them as they were. */
 const snapshot = async () => ({
@@ -52,40 +59,88 @@ const snapshot = async () => ({
   placed: await t.db.query('select * from location_units order by unit_id'),
   held: await t.db.query('select * from group_locations order by group_id, location_id'),
 });
-/** Group names of alpha's units as the v1 device list answers them. */
-const groupNames = async () => {
-  const res = await call('GET', `/api/v1/device?orgs=${org.alpha}`);
+/** Group names of an organisation's units as the v1 device list answers them. */
+const groupNames = async (organization = org.alpha) => {
+  const res = await call('GET', `/api/v1/device?orgs=${organization}`);
   expect(res.statusCode, res.body).toBe(200);
   return Object.fromEntries(res.json().map((d: { id: number; groups: string[] }) => [d.id, d.groups]));
 };
 
+/** An organisation of the test's own inside alpha, where the writer and the reader have their roles. */
+const makeOrganization = (name: string, parent = org.alpha) => createOrganization(t.db, name, parent);
+let serials = 0;
+/** A unit of the test's own, with the location text the group import reads. */
+const makeUnit = async (name: string, place = '', organizationId = org.alpha) => {
+  serials += 1;
+  const id = await createUnit(t.db, { organizationId, serial: `CU${serials}`, name });
+  await t.db.query('update units set unit_location = $2 where id = $1', [id, place]);
+  return id;
+};
+const makeContainer = async <T extends View>(type: 'groups' | 'locations', name: string, organization: number) => {
+  const res = await call('POST', C, { type, organization, name });
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json() as T;
+};
+const makeGroup = (name: string, organization = org.alpha) => makeContainer<Group>('groups', name, organization);
+const makeLocation = (name: string, organization = org.alpha) => makeContainer<View>('locations', name, organization);
+const moveIn = async (location: View, units: number[]) => {
+  const res = await call('PUT', `${C}/${location.id}/units`, { units });
+  expect(res.statusCode, res.body).toBe(200);
+};
+/**
+ * The group 'East' holding the location 'Pump house' (with the unit 'Pump A') and the unit
+ * 'Gate post' directly (v2 updateGroup), beside an empty location 'Gate'.
+ */
+const makeEast = async () => {
+  const pumpA = await makeUnit('Pump A', 'Pump house');
+  const gatePost = await makeUnit('Gate post', 'Gate');
+  const east = await makeGroup('East');
+  const pump = await makeLocation('Pump house');
+  const gate = await makeLocation('Gate');
+  await moveIn(pump, [pumpA]);
+  const held = await call('PUT', `${C}/${east.id}`, { locations: [pump.id] });
+  expect(held.statusCode, held.body).toBe(200);
+  const direct = await call('PUT', '/api/v2/device/devices/updateGroup', {
+    groupId: east.groupId,
+    devices: [gatePost],
+  });
+  expect(direct.statusCode, direct.body).toBe(200);
+  return { east, pump, gate, pumpA, gatePost };
+};
+
 describe('containers', () => {
   it('creates a group (also a v2 device group) and locations, and lists them by type', async () => {
-    const g = await call('POST', C, { type: 'groups', organization: org.alpha, name: ' East ' });
+    const home = await makeOrganization('Listing');
+    const g = await call('POST', C, { type: 'groups', organization: home, name: ' East ' });
     expect(g.statusCode, g.body).toBe(200);
-    east = g.json();
+    const east: Group = g.json();
     expect(east).toEqual({
       id: expect.stringMatching(ID),
       type: 'groups',
-      organization: org.alpha,
+      organization: home,
       name: 'East',
       content: [],
       groupId: expect.any(Number),
     });
     const v2 = (await call('GET', '/api/v2/device/groups')).json().result;
     expect(v2).toContainEqual(expect.objectContaining({ id: east.groupId, key: east.id, name: 'East' }));
-    pump = (await call('POST', C, { type: 'locations', organization: org.alpha, name: 'Pump house' })).json();
-    gate = (await call('POST', C, { type: 'locations', organization: org.alpha, name: 'Gate' })).json();
+    const pump: View = (await call('POST', C, { type: 'locations', organization: home, name: 'Pump house' })).json();
+    const gate: View = (await call('POST', C, { type: 'locations', organization: home, name: 'Gate' })).json();
     expect(pump).toEqual({
       id: expect.stringMatching(ID),
       type: 'locations',
-      organization: org.alpha,
+      organization: home,
       name: 'Pump house',
       content: [],
     });
-    expect((await list('?type=groups')).map((c) => c.id)).toEqual([east.id]);
-    expect((await list('?type=locations')).map((c) => c.id).sort()).toEqual([pump.id, gate.id].sort());
-    expect(await list('', 'reader')).toHaveLength(3);
+    // Exactly what this test made in its organisation, and nothing of the other type anywhere.
+    const groups = await list('?type=groups');
+    expect(idsIn(groups, home)).toEqual([east.id]);
+    expect(groups.filter((c) => c.type !== 'groups')).toEqual([]);
+    const locations = await list('?type=locations');
+    expect(idsIn(locations, home).sort()).toEqual([pump.id, gate.id].sort());
+    expect(locations.filter((c) => c.type !== 'locations')).toEqual([]);
+    expect(idsIn(await list('', 'reader'), home)).toHaveLength(3);
   });
 
   it('refuses blank names, foreign organisations and readers, writing nothing', async () => {
@@ -109,29 +164,43 @@ describe('containers', () => {
   });
 
   it('moves units into a location, each leaving the one it was in, and takes them out', async () => {
-    const into = await call('PUT', `${C}/${pump.id}/units`, { units: [unit.a1, unit.a2] });
+    const pumpA = await makeUnit('Pump A', 'Pump house');
+    const pumpB = await makeUnit('Pump B', 'Pump house');
+    const pump = await makeLocation('Pump house');
+    const gate = await makeLocation('Gate');
+    const into = await call('PUT', `${C}/${pump.id}/units`, { units: [pumpA, pumpB] });
     expect(into.statusCode, into.body).toBe(200);
-    expect(into.json().content).toEqual([unitRef(unit.a1, 'Pump A'), unitRef(unit.a2, 'Pump B')]);
-    await call('PUT', `${C}/${gate.id}/units`, { units: [unit.a2] });
-    expect((await byId(pump.id))?.content).toEqual([unitRef(unit.a1, 'Pump A')]);
-    expect((await byId(gate.id))?.content).toEqual([unitRef(unit.a2, 'Pump B')]);
-    const out = await call('DELETE', `${C}/${gate.id}/units`, { units: [unit.a2] });
+    expect(into.json().content).toEqual([unitRef(pumpA, 'Pump A'), unitRef(pumpB, 'Pump B')]);
+    await call('PUT', `${C}/${gate.id}/units`, { units: [pumpB] });
+    expect((await byId(pump.id))?.content).toEqual([unitRef(pumpA, 'Pump A')]);
+    expect((await byId(gate.id))?.content).toEqual([unitRef(pumpB, 'Pump B')]);
+    const out = await call('DELETE', `${C}/${gate.id}/units`, { units: [pumpB] });
     expect(out.statusCode, out.body).toBe(200);
     expect(out.json().content).toEqual([]);
-    expect(await t.db.query('select unit_id from location_units order by unit_id')).toEqual([{ unit_id: unit.a1 }]);
+    // Where this test's units are, and what its locations hold: Pump A in the Pump house, nothing else.
+    expect(
+      await t.db.query(
+        'select location_id, unit_id from location_units where unit_id = any($1) or location_id = any($2) order by unit_id',
+        [
+          [pumpA, pumpB],
+          [pump.id, gate.id],
+        ],
+      ),
+    ).toEqual([{ location_id: pump.id, unit_id: pumpA }]);
   });
 
   it('refuses moving units for readers, outsiders, foreign units and groups, writing nothing', async () => {
+    const { east, pump, pumpA, gatePost } = await makeEast();
     const before = await snapshot();
     const cases: ['PUT' | 'DELETE', string, unknown, Who, number][] = [
-      ['PUT', pump.id, { units: [unit.a3] }, 'reader', 403],
-      ['DELETE', pump.id, { units: [unit.a1] }, 'reader', 403],
-      ['PUT', pump.id, { units: [unit.a3] }, 'outsider', 404],
-      ['PUT', pump.id, { units: [unit.a3, unit.b1] }, 'writer', 404],
-      ['PUT', east.id, { units: [unit.a3] }, 'writer', 400],
+      ['PUT', pump.id, { units: [gatePost] }, 'reader', 403],
+      ['DELETE', pump.id, { units: [pumpA] }, 'reader', 403],
+      ['PUT', pump.id, { units: [gatePost] }, 'outsider', 404],
+      ['PUT', pump.id, { units: [gatePost, betaUnit] }, 'writer', 404],
+      ['PUT', east.id, { units: [gatePost] }, 'writer', 400],
       ['PUT', pump.id, { units: [] }, 'writer', 400],
-      ['PUT', 'short', { units: [unit.a3] }, 'writer', 400],
-      ['PUT', 'ZZZZZZZZZZ', { units: [unit.a3] }, 'writer', 404],
+      ['PUT', 'short', { units: [gatePost] }, 'writer', 400],
+      ['PUT', 'ZZZZZZZZZZ', { units: [gatePost] }, 'writer', 404],
     ];
     for (const [method, id, body, who, status] of cases) {
       const res = await call(method, `${C}/${id}/units`, body, who);
@@ -141,41 +210,50 @@ describe('containers', () => {
   });
 
   it('gives a group locations; unit group names follow direct membership and locations', async () => {
+    const pumpA = await makeUnit('Pump A', 'Pump house');
+    const pumpB = await makeUnit('Pump B', 'Pump house');
+    const gatePost = await makeUnit('Gate post', 'Gate');
+    const loose = await makeUnit('Loose');
+    const east = await makeGroup('East');
+    const pump = await makeLocation('Pump house');
+    await moveIn(pump, [pumpA]);
     const res = await call('PUT', `${C}/${east.id}`, { locations: [pump.id] });
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json().content).toEqual([{ name: 'Pump house', type: 'location', target: pump.id }]);
-    // a3 joins the group directly (v2 updateGroup); a1 is in it only through the Pump house location.
+    // Gate post joins the group directly (v2 updateGroup); Pump A is in it only through the Pump house location.
     const direct = await call('PUT', '/api/v2/device/devices/updateGroup', {
       groupId: east.groupId,
-      devices: [unit.a3],
+      devices: [gatePost],
     });
     expect(direct.statusCode, direct.body).toBe(200);
     expect((await byId(east.id))?.content).toEqual([
       { name: 'Pump house', type: 'location', target: pump.id },
-      unitRef(unit.a3, 'Gate post'),
+      unitRef(gatePost, 'Gate post'),
     ]);
     const names = await groupNames();
-    expect([names[unit.a1], names[unit.a2], names[unit.a3], names[unit.a4]]).toEqual([['East'], [], ['East'], []]);
-    // Moving a1 out of the location takes it out of the group.
-    await call('DELETE', `${C}/${pump.id}/units`, { units: [unit.a1] });
-    expect((await groupNames())[unit.a1]).toEqual([]);
-    await call('PUT', `${C}/${pump.id}/units`, { units: [unit.a1] });
-    expect((await groupNames())[unit.a1]).toEqual(['East']);
+    expect([names[pumpA], names[pumpB], names[gatePost], names[loose]]).toEqual([['East'], [], ['East'], []]);
+    // Moving Pump A out of the location takes it out of the group.
+    await call('DELETE', `${C}/${pump.id}/units`, { units: [pumpA] });
+    expect((await groupNames())[pumpA]).toEqual([]);
+    await call('PUT', `${C}/${pump.id}/units`, { units: [pumpA] });
+    expect((await groupNames())[pumpA]).toEqual(['East']);
   });
 
   it('renames containers; the rename reaches the v2 group and the unit group names', async () => {
+    const { east, gate, pumpA } = await makeEast();
     const g = await call('PUT', `${C}/${east.id}`, { name: 'East side' });
     expect(g.statusCode, g.body).toBe(200);
     expect(g.json()).toMatchObject({ id: east.id, name: 'East side' });
     expect(g.json().content).toHaveLength(2); // the rename keeps what the group holds
     const v2 = (await call('GET', '/api/v2/device/groups')).json().result;
     expect(v2.find((x: { id: number }) => x.id === east.groupId).name).toBe('East side');
-    expect((await groupNames())[unit.a1]).toEqual(['East side']);
+    expect((await groupNames())[pumpA]).toEqual(['East side']);
     const l = await call('PUT', `${C}/${gate.id}`, { name: 'Main gate' });
     expect(l.json()).toMatchObject({ id: gate.id, type: 'locations', name: 'Main gate' });
   });
 
   it('refuses changes that are not allowed, writing nothing', async () => {
+    const { east, pump, gate } = await makeEast();
     const north = (await call('POST', C, { type: 'locations', organization: org.north, name: 'North yard' })).json();
     const before = await snapshot();
     const cases: [string, unknown, Who, number][] = [
@@ -204,50 +282,72 @@ describe('containers', () => {
   });
 
   it('keeps the scopes apart: other organisations and use_context', async () => {
+    // Alpha's, outside both the outsider's scope and the reader's context below.
+    const alphaYard = await makeLocation('Alpha yard');
+    // Beta's containers are this test's alone: every other test's calls in beta are refused.
     const own = await call('POST', C, { type: 'locations', organization: org.beta, name: 'Beta yard' }, 'outsider');
     expect(own.statusCode, own.body).toBe(200);
     expect((await list('', 'outsider')).map((c) => c.id)).toEqual([own.json().id]);
     expect((await list()).map((c) => c.id)).not.toContain(own.json().id);
-    const north = (await call('POST', C, { type: 'locations', organization: org.north, name: 'North' })).json();
-    await call('PUT', `/api/v3/user/session/current_organization?id=${org.north}`, undefined, 'reader');
+    expect((await list()).map((c) => c.id)).toContain(alphaYard.id);
+    // The context: an organisation of this test's own, inside north.
+    const context = await makeOrganization('North context', org.north);
+    const north = (await call('POST', C, { type: 'locations', organization: context, name: 'North' })).json();
+    await call('PUT', `/api/v3/user/session/current_organization?id=${context}`, undefined, 'reader');
     expect((await list('?use_context=true', 'reader')).map((c) => c.id)).toEqual([north.id]);
   });
 
   it('deletes a location (its units stay, without a place) and a group (also gone from v2)', async () => {
+    const { east, pump, pumpA, gatePost } = await makeEast();
     const res = await call('DELETE', `${C}/${pump.id}`);
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json()).toEqual({ id: pump.id });
     expect(await byId(pump.id)).toBeUndefined();
-    expect(await t.db.query('select 1 from location_units where unit_id = $1', [unit.a1])).toEqual([]);
-    expect(await t.db.query('select 1 from units where id = $1', [unit.a1])).toHaveLength(1);
-    expect((await byId(east.id))?.content).toEqual([unitRef(unit.a3, 'Gate post')]);
+    expect(await t.db.query('select 1 from location_units where unit_id = $1', [pumpA])).toEqual([]);
+    expect(await t.db.query('select 1 from units where id = $1', [pumpA])).toHaveLength(1);
+    expect((await byId(east.id))?.content).toEqual([unitRef(gatePost, 'Gate post')]);
     expect((await call('DELETE', `${C}/${east.id}`)).statusCode).toBe(200);
     expect(await byId(east.id)).toBeUndefined();
     const v2 = (await call('GET', '/api/v2/device/groups')).json().result;
     expect(v2.map((g: { id: number }) => g.id)).not.toContain(east.groupId);
-    expect((await groupNames())[unit.a3]).toEqual([]);
+    expect((await groupNames())[gatePost]).toEqual([]);
   });
 });
 
 describe('group import', () => {
   const IMPORT = `${C}/import`;
-
-  it('refuses missing fields, unknown groups, readers and outsiders, writing nothing', async () => {
+  /**
+   * The v2 group 'Field' of an organisation, with four units of it: two whose location text is
+   * 'Pump house', one of 'Gate' and one without.
+   */
+  const makeField = async (organization: number) => {
+    const units = {
+      pumpA: await makeUnit('Pump A', 'Pump house', organization),
+      pumpB: await makeUnit('Pump B', 'Pump house', organization),
+      gatePost: await makeUnit('Gate post', 'Gate', organization),
+      loose: await makeUnit('Loose', '', organization),
+    };
     const made = await call('POST', '/api/v2/device/groups', {
-      organization: org.alpha,
+      organization,
       name: 'Field',
-      devices: [unit.a1, unit.a2, unit.a3, unit.a4],
+      devices: Object.values(units),
     });
     expect(made.statusCode, made.body).toBe(200);
+    return units;
+  };
+
+  it('refuses missing fields, unknown groups, readers and outsiders, writing nothing', async () => {
+    const home = await makeOrganization('Import refusals');
+    await makeField(home);
     const before = await snapshot();
     const cases: [unknown, Who, number, string?][] = [
       [{ groupName: 'Field' }, 'writer', 400, 'Missing parameters'],
-      [{ customerId: org.alpha }, 'writer', 400, 'Missing parameters'],
-      [{ customerId: org.alpha, groupName: '  ' }, 'writer', 400, 'Missing parameters'],
-      [{ customerId: org.alpha, groupName: 'Nowhere' }, 'writer', 404],
-      [{ customerId: org.north, groupName: 'Field' }, 'writer', 404], // the group is alpha's
-      [{ customerId: org.alpha, groupName: 'Field' }, 'reader', 403],
-      [{ customerId: org.alpha, groupName: 'Field' }, 'outsider', 404],
+      [{ customerId: home }, 'writer', 400, 'Missing parameters'],
+      [{ customerId: home, groupName: '  ' }, 'writer', 400, 'Missing parameters'],
+      [{ customerId: home, groupName: 'Nowhere' }, 'writer', 404],
+      [{ customerId: org.north, groupName: 'Field' }, 'writer', 404], // the group is home's
+      [{ customerId: home, groupName: 'Field' }, 'reader', 403],
+      [{ customerId: home, groupName: 'Field' }, 'outsider', 404],
     ];
     for (const [body, who, status, message] of cases) {
       const res = await call('POST', IMPORT, body, who);
@@ -258,17 +358,21 @@ describe('group import', () => {
   });
 
   it("organises a customer's group into locations named by its units' location texts", async () => {
-    // 'Main gate' was 'Gate'; an existing location of the imported name is reused.
-    await call('PUT', `${C}/${gate.id}`, { name: 'Gate' });
-    const res = await call('POST', IMPORT, { customerId: org.alpha, groupName: 'field' });
+    const home = await makeOrganization('Import');
+    const { pumpA, pumpB, gatePost, loose } = await makeField(home);
+    // 'Main gate' becomes 'Gate'; an existing location of the imported name is reused.
+    const gate = await makeLocation('Main gate', home);
+    const renamed = await call('PUT', `${C}/${gate.id}`, { name: 'Gate' });
+    expect(renamed.statusCode, renamed.body).toBe(200);
+    const res = await call('POST', IMPORT, { customerId: home, groupName: 'field' });
     expect(res.statusCode, res.body).toBe(200);
     const { groups, locations } = res.json() as { groups: View[]; locations: View[] };
     const byName = Object.fromEntries(locations.map((l) => [l.name, l]));
     expect(Object.keys(byName).sort()).toEqual(['Field', 'Gate', 'Pump house']);
     expect(byName.Gate?.id).toBe(gate.id);
-    expect(byName['Pump house']?.content).toEqual([unitRef(unit.a1, 'Pump A'), unitRef(unit.a2, 'Pump B')]);
-    expect(byName.Gate?.content).toEqual([unitRef(unit.a3, 'Gate post')]);
-    expect(byName.Field?.content).toEqual([unitRef(unit.a4, 'Loose')]); // no location text: the group's name
+    expect(byName['Pump house']?.content).toEqual([unitRef(pumpA, 'Pump A'), unitRef(pumpB, 'Pump B')]);
+    expect(byName.Gate?.content).toEqual([unitRef(gatePost, 'Gate post')]);
+    expect(byName.Field?.content).toEqual([unitRef(loose, 'Loose')]); // no location text: the group's name
     expect(groups).toHaveLength(1);
     const held = groups[0]?.content.filter((c) => c.type === 'location').map((c) => c.target);
     expect(held?.sort()).toEqual(locations.map((l) => l.id).sort());

@@ -4,13 +4,25 @@ import type { Queryable } from '../src/db/db.ts';
 import { csvText, EXPORT_PIECE_ROWS, samplePieces } from '../src/modules/telemetry/data.service.ts';
 import { insertSamples } from '../src/modules/telemetry/telemetry.service.ts';
 import { NO_AUTHORITY } from '../src/plugins/envelopes.ts';
-import { createOrganizationTree, createTestApp, createUnit, signInRoles, type TestApp } from './helpers.ts';
+import {
+  createOrganizationTree,
+  createTestApp,
+  createUnit,
+  createUser,
+  signIn,
+  signInRoles,
+  type TestApp,
+} from './helpers.ts';
 
 // CSV exports: the legacy GetUnitsDataCSV and the v3 export of several units, both streamed.
+// The units, their samples and the signed-in callers are made once and never changed, so each test
+// runs alone and in any order; a test that changes something makes its own (a unit, a traveller).
 let t: TestApp;
+let alpha = 0;
 let user = '';
 let reader = '';
 let outsider = '';
+let traveller = ''; // a Reader of alpha whose profile timezone the file-name test sets
 let pipe = 0; // "Pipe, north" with two series
 let sensor = 0; // a name a spreadsheet would take for a formula
 let busy = 0; // a year of 10-minute samples (more than a piece)
@@ -30,11 +42,19 @@ const lines = (body: string) => body.split('\r\n').slice(0, -1);
 beforeAll(async () => {
   t = await createTestApp();
   const tree = await createOrganizationTree(t.db);
+  alpha = tree.alpha;
   pipe = await createUnit(t.db, { organizationId: tree.alpha, serial: 'CSV-1', name: 'Pipe, north "A"' });
   sensor = await createUnit(t.db, { organizationId: tree.north, serial: 'CSV-2', name: '=HYPERLINK("x")' });
   busy = await createUnit(t.db, { organizationId: tree.alpha, serial: 'CSV-3', name: 'Busy' });
   foreign = await createUnit(t.db, { organizationId: tree.beta, serial: 'CSV-4', name: 'Theirs' });
   ({ writer: user, reader, outsider } = await signInRoles(t, tree.alpha, tree.beta));
+  await createUser(t.db, {
+    username: 'csv-traveller',
+    password: 'traveller-password',
+    organizationId: tree.alpha,
+    role: 2,
+  });
+  traveller = await signIn(t.app, 'csv-traveller', 'traveller-password');
 
   await insertSamples(t.db, pipe, [
     { series: sid('Resistance1'), ts: at('2025-03-01T10:00:00Z'), value: 150 },
@@ -98,7 +118,7 @@ describe('GET /api/v3/device/devices/export.csv', () => {
     const prefs = await t.app.inject({
       method: 'PUT',
       url: '/api/v3/user/profile/preferences',
-      headers: { cookie: reader },
+      headers: { cookie: traveller },
       payload: {
         timezone: 'GMT -08:00 Los Angeles',
         timeFormat: '24h',
@@ -107,7 +127,7 @@ describe('GET /api/v3/device/devices/export.csv', () => {
       },
     });
     expect(prefs.statusCode, prefs.body).toBe(200);
-    const res = await get(exportUrl({ units: pipe, columns: 'PT1', ...march }), reader);
+    const res = await get(exportUrl({ units: pipe, columns: 'PT1', ...march }), traveller);
     expect(res.headers['content-disposition']).toBe('attachment; filename="fieldwatch-2025-02-28-2025-03-01.csv"');
   });
 
@@ -193,11 +213,7 @@ describe('reading in pieces', () => {
   });
 
   it('keeps the samples of one second together when a piece is full', async () => {
-    const unit = await createUnit(t.db, {
-      organizationId:
-        (await t.db.query<{ id: number }>('select organization_id as id from units where id = $1', [pipe]))[0]?.id ?? 0,
-      serial: 'CSV-5',
-    });
+    const unit = await createUnit(t.db, { organizationId: alpha, serial: 'CSV-5' });
     const columns = ['Resistance1', 'Resistance2', 'PT1'];
     await insertSamples(
       t.db,
