@@ -17,6 +17,7 @@ export default defineConfig({
           name: 'server',
           include: ['server/src/**/*.test.ts', 'server/test/**/*.test.ts'],
           environment: 'node',
+          globalSetup: ['server/test/dbTemplate.ts'],
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },

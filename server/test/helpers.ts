@@ -20,7 +20,7 @@ import { insertUser, setUserRole } from '../src/modules/users/users.service.ts';
  * a schema of its own on that PostgreSQL server (dropped at close).
  */
 export async function openTestDb(url = process.env.DATABASE_URL): Promise<Db> {
-  if (!url) return openDb({ kind: 'pglite' });
+  if (!url) return openDb({ kind: 'pglite', template: process.env.TEST_DB_TEMPLATE });
   const schema = `t_${randomBytes(6).toString('hex')}`;
   const db = await openDb({ kind: 'postgres', url, schema });
   const close = db.close.bind(db);

@@ -18,7 +18,13 @@ export interface Db extends Queryable {
   close(): Promise<void>;
 }
 
-type DbOptions = { kind: 'pglite'; dataDir?: string } | { kind: 'postgres'; url: string; schema?: string };
+/**
+ * PGlite in `dataDir` (in memory without one); `template` is a tarball of a data directory
+ * (`dumpPglite`) to start from instead of an empty database.
+ */
+type DbOptions =
+  | { kind: 'pglite'; dataDir?: string; template?: string }
+  | { kind: 'postgres'; url: string; schema?: string };
 
 export async function openDb(options: DbOptions): Promise<Db> {
   if (options.kind === 'postgres') {
@@ -26,5 +32,5 @@ export async function openDb(options: DbOptions): Promise<Db> {
     return openPostgres(options.url, options.schema);
   }
   const { openPglite } = await import('./pglite.ts');
-  return openPglite(options.dataDir);
+  return openPglite(options.dataDir, options.template);
 }

@@ -18,9 +18,9 @@ class DbError extends Error {
  * are serialised here: a transaction holds the connection until it ends. Ingest's transactions
  * (`first`) go ahead of queued reads, so a unit's acknowledgement waits for one running query at most.
  */
-export async function openPglite(dataDir?: string): Promise<Db> {
+export async function openPglite(dataDir?: string, template?: string): Promise<Db> {
   const worker = new Worker(new URL('./pglite-worker.mjs', import.meta.url), {
-    workerData: { dataDir },
+    workerData: { dataDir, template },
     execArgv: [],
   });
   let nextId = 1;
