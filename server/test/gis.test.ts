@@ -1,7 +1,8 @@
 import { GIS_TYPES, type GisFeature, gisTypeByKey, WidgetRight } from '@fieldwatch/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { demoGisNetwork, offsetLine, seedDemoGis } from '../src/demo/gis.ts';
-import { addGisFeatures, countGisFeatures, insertGisFeatures } from '../src/modules/gis/gis.service.ts';
+import { countGisFeatures, insertGisFeatures } from '../src/modules/gis/gis.repository.ts';
+import { addGisFeatures } from '../src/modules/gis/gis.service.ts';
 import { addOrganizationRight, insertOrganization } from '../src/modules/organisations/organisations.service.ts';
 import { createOrganizationTree, createTestApp, createUnit, signInRoles, type TestApp } from './helpers.ts';
 

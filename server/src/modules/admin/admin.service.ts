@@ -46,13 +46,13 @@ import {
   findUserById,
   findUserByUsername,
   insertUser,
+  profilesInOrganizations,
   removeUserRole,
   rolesOfUser,
   setUserRole,
   toProfile,
   type UserRow,
 } from '../users/users.service.ts';
-import { profilesInOrganizations } from './admin.repository.ts';
 
 /**
  * Who may administer what: a SuperUser role on an organisation covers it and its descendants

@@ -11,13 +11,8 @@ import type { Db, Queryable } from '../../db/db.ts';
 import { httpError } from '../../plugins/errors.ts';
 import { visibleOrganizations } from '../organisations/organisations.service.ts';
 import { type Admin, requireAdministered } from './admin.service.ts';
-import {
-  effectiveSeverities,
-  joinHoursOf,
-  ownAndInherited,
-  writeJoinHours,
-  writeSeverities,
-} from './alarmSeverity.repository.ts';
+import * as alarmSeverityRepository from './alarmSeverity.repository.ts';
+import { effectiveSeverities, joinHoursOf, ownAndInherited, writeJoinHours } from './alarmSeverity.repository.ts';
 
 /** For the event engine: the severities that apply to each organisation (nearest setting per type). */
 export { effectiveSeverities };
@@ -89,4 +84,13 @@ export async function visibleSeverities(db: Queryable, userId: number): Promise<
     }));
     return severities.length ? [{ organizationId, severities }] : [];
   });
+}
+
+/** Sets or clears an organisation's own severities (the demo seeds them). */
+export function writeSeverities(
+  db: Queryable,
+  organizationId: number,
+  changes: readonly { alarmType: number; severity: Severity | null }[],
+) {
+  return alarmSeverityRepository.writeSeverities(db, organizationId, changes);
 }

@@ -4,6 +4,7 @@ import type { Db, Queryable } from '../../db/db.ts';
 import type { SessionEndings } from '../../live/bus.ts';
 import { policiesOfUser, toCustomer, toSummary, visibleOrganizations } from '../organisations/organisations.service.ts';
 import { findUserByUsername, toProfile, touchLastLogin } from '../users/users.service.ts';
+import * as authRepository from './auth.repository.ts';
 import {
   deleteExpiredSessions,
   deleteOtherSessions,
@@ -18,9 +19,6 @@ import {
 import { dummyHash, verifyPassword } from './password.ts';
 import type { SessionCache } from './sessionCache.ts';
 import { claimAttempt, recordSuccess } from './throttle.ts';
-
-export type { SessionRow } from './auth.repository.ts';
-export { findSessionById, listSessionsOfOrganizations } from './auth.repository.ts';
 
 export class AuthError extends Error {
   constructor(
@@ -171,4 +169,15 @@ export async function endAllSessions(db: Queryable, bus: SessionEndings, userId:
 /** Deletes the expired sessions (sessionSweep.ts runs it); returns how many. */
 export async function endExpiredSessions(db: Queryable, bus: SessionEndings) {
   return (await announced(bus, deleteExpiredSessions(db))).length;
+}
+
+// The stored rows other modules read and write, through this service only.
+export type { SessionRow } from './auth.repository.ts';
+
+export function findSessionById(db: Queryable, id: string) {
+  return authRepository.findSessionById(db, id);
+}
+
+export function listSessionsOfOrganizations(db: Queryable, organizationIds: readonly number[]) {
+  return authRepository.listSessionsOfOrganizations(db, organizationIds);
 }

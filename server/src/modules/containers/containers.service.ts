@@ -8,15 +8,8 @@ import {
 import type { Db, Queryable } from '../../db/db.ts';
 import { httpError } from '../../plugins/errors.ts';
 import type { SessionRow } from '../auth/auth.service.ts';
-import {
-  assertWritable,
-  changeDeviceGroup,
-  createDeviceGroup,
-  deviceScope,
-  listUnits,
-  removeDeviceGroup,
-  type ScopeOptions,
-} from '../devices/devices.service.ts';
+import { assertWritable, deviceScope, listUnits, type ScopeOptions } from '../devices/devices.service.ts';
+import { changeDeviceGroup, createDeviceGroup, removeDeviceGroup } from '../devices/groups.service.ts';
 import {
   addGroupLocations,
   deleteLocation,

@@ -24,18 +24,18 @@ import type { App } from '../../app.ts';
 import { sessionOf } from '../../plugins/auth.ts';
 import { LegacyError } from '../../plugins/envelopes.ts';
 import { scoped, signedIn } from '../../plugins/policy.ts';
+import { unitGroupsOf } from './groups.service.ts';
 import {
   editUnitInfo,
   kpiAlarms,
   kpiBattery,
   kpiSwitch,
   legacyAlarms,
-  unitGroupsOf,
   unitsByPosition,
   unitsInfo,
   unitsShowValue,
   unitTypesIn,
-} from './devices.service.ts';
+} from './legacy.service.ts';
 
 const X = '/api/v1/xrequest';
 const errors = { 400: LegacyError, 401: LegacyError, 403: LegacyError, 404: LegacyError };

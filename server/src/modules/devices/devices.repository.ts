@@ -23,7 +23,7 @@ export type UnitRow = {
 const columns = `u.id, u.organization_id, u.serial, u.unit_name, u.unit_type, u.unit_location, u.gps_lat, u.gps_long,
   u.info, u.alarm_settings, u.options, u.firmware, u.relay_state, u.last_report_at, u.created_at`;
 
-type NewUnit = {
+export type NewUnit = {
   organizationId: number;
   serial: string;
   secretHash: string;
@@ -224,4 +224,8 @@ export async function unitTypesOf(db: Queryable, organizationIds: readonly numbe
 /** Replaces a unit's alarm settings. */
 export async function setAlarmSettings(db: Queryable, unitId: number, settings: AlarmSettings) {
   await db.query('update units set alarm_settings = $2 where id = $1', [unitId, JSON.stringify(settings)]);
+}
+
+export async function moveUnits(db: Queryable, unitIds: readonly number[], organizationId: number) {
+  await db.query('update units set organization_id = $1 where id = any($2::int[])', [organizationId, unitIds]);
 }

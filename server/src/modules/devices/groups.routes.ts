@@ -18,7 +18,7 @@ import {
   listDeviceGroups,
   removeDeviceGroup,
   setDeviceGroupMembers,
-} from './devices.service.ts';
+} from './groups.service.ts';
 
 const errors = { 400: V2Error, 401: V2Error, 403: V2Error, 404: V2Error };
 // Who may call each route (plugins/policy.ts).

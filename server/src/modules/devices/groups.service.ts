@@ -10,6 +10,7 @@ import {
   type GroupRow,
   insertGroup,
   listGroups,
+  lockOrganizationGroups,
   setGroupMembers,
   updateGroup,
 } from './groups.repository.ts';
@@ -125,7 +126,7 @@ export async function seedDeviceGroups(
   groups: readonly { name: string; description: string; unitIds: readonly number[] }[],
 ): Promise<boolean> {
   return db.transaction(async (tx) => {
-    await tx.query('select id from organizations where id = $1 for update', [organizationId]);
+    await lockOrganizationGroups(tx, organizationId);
     if ((await listGroups(tx, [organizationId])).length > 0) return false;
     for (const g of groups) {
       const id = await insertGroup(tx, { organizationId, name: g.name, description: g.description });

@@ -29,6 +29,7 @@ import {
   latestSamples,
   listPlacements,
   listPlans,
+  lockOrganizationPlans,
   planBytes,
   replacePlacements,
   unitsIn,
@@ -126,7 +127,7 @@ export async function uploadFloorPlan(db: Db, session: SessionRow, organizationI
   }
   return db.transaction(async (tx) => {
     // Serialises uploads of one organisation so the limit holds.
-    await tx.query('select id from organizations where id = $1 for update', [organizationId]);
+    await lockOrganizationPlans(tx, organizationId);
     if ((await countPlans(tx, organizationId)) >= FLOOR_PLAN_MAX_PER_ORG) {
       throw httpError(409, `An organisation may have at most ${FLOOR_PLAN_MAX_PER_ORG} floor plans`);
     }
@@ -250,7 +251,7 @@ export async function seedFloorPlans(
   if ((await countPlans(db, organizationId)) > 0) return false;
   const cleaned = await Promise.all(floors.map(async (f) => ({ ...f, data: await cleanImage(f.data) })));
   return db.transaction(async (tx) => {
-    await tx.query('select id from organizations where id = $1 for update', [organizationId]);
+    await lockOrganizationPlans(tx, organizationId);
     if ((await countPlans(tx, organizationId)) > 0) return false;
     for (const [order, f] of cleaned.entries()) {
       const image = sniffImage(f.data);

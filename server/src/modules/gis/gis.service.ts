@@ -12,9 +12,8 @@ import { httpError } from '../../plugins/errors.ts';
 import type { SessionRow } from '../auth/auth.service.ts';
 import { visibleOrganizations } from '../organisations/organisations.service.ts';
 import { unitsOf } from '../telemetry/telemetry.service.ts';
+import * as gisRepository from './gis.repository.ts';
 import { type GisFeatureRow, insertGisFeatures, listGisFeatures, type NewGisFeature } from './gis.repository.ts';
-
-export * from './gis.repository.ts';
 
 /** A stored feature as GeoJSON; undefined when its type or geometry is not one GetGISData may answer. */
 function toGisFeature(row: GisFeatureRow): GisFeature | undefined {
@@ -69,4 +68,11 @@ export async function addGisFeatures(db: Queryable, organizationId: number, feat
     }
   }
   await insertGisFeatures(db, organizationId, features);
+}
+
+// The stored rows other modules read and write, through this service only.
+export type { NewGisFeature } from './gis.repository.ts';
+
+export function countGisFeatures(db: Queryable, organizationId: number) {
+  return gisRepository.countGisFeatures(db, organizationId);
 }

@@ -6,7 +6,8 @@ import { httpError } from '../../plugins/errors.ts';
 import type { SessionRow } from '../auth/auth.service.ts';
 import { deviceScope, findUnit } from '../devices/devices.service.ts';
 import { scopeOrganizations } from '../organisations/organisations.service.ts';
-import { findTag, insertTag, setTagField, type TagRow, tagOfUnit, tagsOfOrganizations } from './tags.repository.ts';
+import * as tagsRepository from './tags.repository.ts';
+import { findTag, setTagField, type TagRow, tagOfUnit, tagsOfOrganizations } from './tags.repository.ts';
 
 /**
  * A tag's template is the built-in dashboard (1-based in BUILTIN_KEYS) a customer onboarded through
@@ -87,4 +88,14 @@ export async function tagList(db: Queryable, session: SessionRow) {
     name: t.unit_name,
     serial: t.serial,
   }));
+}
+
+// The stored rows other modules read and write, through this service only.
+export function insertTag(db: Queryable, uuid: string, unitId: number) {
+  return tagsRepository.insertTag(db, uuid, unitId);
+}
+
+/** The tags of an organisation's units, in the order of the units' ids. */
+export async function tagsOfOrganization(db: Queryable, organizationId: number) {
+  return (await tagsOfOrganizations(db, [organizationId])).sort((a, b) => a.unit_id - b.unit_id);
 }

@@ -1,18 +1,11 @@
-import type { Operation, OperationStatus, RelayView } from '@fieldwatch/core';
+import type { Operation, OperationState, OperationStatus, RelayView } from '@fieldwatch/core';
 import type { Db, Queryable } from '../../db/db.ts';
 import type { DeviceLink } from '../../gateway/link.ts';
 import type { LiveBus } from '../../live/bus.ts';
 import { httpError } from '../../plugins/errors.ts';
 import { nextSequence, type UnitRow } from '../devices/devices.service.ts';
-import {
-  findOperation,
-  insertOperation,
-  latestOperations,
-  type OperationRow,
-  settleOperation,
-} from './operations.repository.ts';
-
-export * from './operations.repository.ts';
+import * as operationsRepository from './operations.repository.ts';
+import { findOperation, insertOperation, latestOperations, type OperationRow } from './operations.repository.ts';
 
 /** UnitAction with RunAndWait waits this long for the unit's answer at most. */
 export const RUN_AND_WAIT_MS = 15_000;
@@ -154,4 +147,23 @@ export async function relayView(db: Queryable, unit: UnitRow): Promise<RelayView
     seq: relay?.seq ?? null,
     message: relay?.message ?? '',
   };
+}
+
+// The stored rows other modules read and write, through this service only.
+export type { OperationRow } from './operations.repository.ts';
+
+export function expireOperations(db: Queryable, olderThan: Date) {
+  return operationsRepository.expireOperations(db, olderThan);
+}
+
+export function settleOperation(db: Queryable, unitId: number, seq: number, state: OperationState, message: string) {
+  return operationsRepository.settleOperation(db, unitId, seq, state, message);
+}
+
+export function recentOperations(db: Queryable, unitId: number, limit: number) {
+  return operationsRepository.recentOperations(db, unitId, limit);
+}
+
+export function countRequestedOperations(db: Queryable) {
+  return operationsRepository.countRequestedOperations(db);
 }

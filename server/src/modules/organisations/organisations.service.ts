@@ -10,17 +10,12 @@ import {
 } from '@fieldwatch/core';
 import type { Queryable } from '../../db/db.ts';
 import { httpError } from '../../plugins/errors.ts';
+import * as organisationsRepository from './organisations.repository.ts';
 import {
-  findOrganization,
   findOrganizationAvatar,
   type OrganizationRow,
-  resolveAccountUrl,
   type VisibleOrganizationRow,
-  visibleOrganizations,
 } from './organisations.repository.ts';
-
-export * from './organisations.repository.ts';
-export * from './scope.ts';
 
 export function toSummary(o: VisibleOrganizationRow): OrganizationSummary {
   return {
@@ -124,4 +119,107 @@ export function subtreeOf(
       }
   }
   return [...inside];
+}
+
+// The stored rows other modules read and write, through this service only.
+export type { VisibleOrganizationRow } from './organisations.repository.ts';
+export { scopeOrganizations } from './scope.ts';
+
+export function addOrganizationRight(db: Queryable, organizationId: number, widget: number) {
+  return organisationsRepository.addOrganizationRight(db, organizationId, widget);
+}
+
+export function deleteOrganization(db: Queryable, id: number) {
+  return organisationsRepository.deleteOrganization(db, id);
+}
+
+export function dropAccountUrlRedirect(db: Queryable, accountUrl: string) {
+  return organisationsRepository.dropAccountUrlRedirect(db, accountUrl);
+}
+
+export function endTrial(db: Queryable, id: number) {
+  return organisationsRepository.endTrial(db, id);
+}
+
+export function findOrganization(db: Queryable, id: number) {
+  return organisationsRepository.findOrganization(db, id);
+}
+
+export function findOrganizationByName(db: Queryable, name: string) {
+  return organisationsRepository.findOrganizationByName(db, name);
+}
+
+export function findOrganizationsByIds(db: Queryable, ids: readonly number[]) {
+  return organisationsRepository.findOrganizationsByIds(db, ids);
+}
+
+export function insertOrganization(db: Queryable, name: string, parentId: number | null) {
+  return organisationsRepository.insertOrganization(db, name, parentId);
+}
+
+export function insertTrialOrganization(db: Queryable, name: string, parentId: number, endsAt: Date) {
+  return organisationsRepository.insertTrialOrganization(db, name, parentId, endsAt);
+}
+
+export function keepAccountUrlRedirect(db: Queryable, accountUrl: string, organizationId: number, until: Date) {
+  return organisationsRepository.keepAccountUrlRedirect(db, accountUrl, organizationId, until);
+}
+
+export function moveOrganization(db: Queryable, id: number, parentId: number) {
+  return organisationsRepository.moveOrganization(db, id, parentId);
+}
+
+export function organizationContents(db: Queryable, id: number) {
+  return organisationsRepository.organizationContents(db, id);
+}
+
+export function policiesOfUser(db: Queryable, userId: number) {
+  return organisationsRepository.policiesOfUser(db, userId);
+}
+
+export function renameOrganization(db: Queryable, id: number, name: string) {
+  return organisationsRepository.renameOrganization(db, id, name);
+}
+
+export function resolveAccountUrl(db: Queryable, accountUrl: string) {
+  return organisationsRepository.resolveAccountUrl(db, accountUrl);
+}
+
+export function rootOrganizationId(db: Queryable) {
+  return organisationsRepository.rootOrganizationId(db);
+}
+
+export function setOrganizationInfo(
+  db: Queryable,
+  id: number,
+  kind: 'billing_info' | 'contact_info',
+  info: Record<string, string>,
+) {
+  return organisationsRepository.setOrganizationInfo(db, id, kind, info);
+}
+
+export function setStock(db: Queryable, id: number, stock: boolean) {
+  return organisationsRepository.setStock(db, id, stock);
+}
+
+export function updateOrganizationSettings(
+  db: Queryable,
+  id: number,
+  s: {
+    accountUrl: string | null;
+    theme: string | null;
+    brandColor: string | null;
+    passwordMinLength: number;
+    sessionLifetimeHours: number;
+  },
+) {
+  return organisationsRepository.updateOrganizationSettings(db, id, s);
+}
+
+export function visibleOrganizations(db: Queryable, userId: number) {
+  return organisationsRepository.visibleOrganizations(db, userId);
+}
+
+export function setOrganizationAvatar(db: Queryable, id: number, image: { data: Buffer; type: string } | null) {
+  return organisationsRepository.setOrganizationAvatar(db, id, image);
 }

@@ -2,6 +2,8 @@ import { type LegacyChannel, parseColumns, SERIES } from '@fieldwatch/core';
 import type { Queryable } from '../../db/db.ts';
 import { httpError } from '../../plugins/errors.ts';
 import type { UnitRow } from '../devices/devices.service.ts';
+import type { StoredReference } from './channels.repository.ts';
+import * as channelsRepository from './channels.repository.ts';
 import { type ChannelRow, setChannelColumns } from './channels.repository.ts';
 import { channelOf } from './telemetry.service.ts';
 
@@ -41,4 +43,9 @@ export async function editChannelColumns(
     .join(',');
   await setChannelColumns(db, unit.id, channel, text);
   return toLegacyChannel(unit, { ...row, columns: text });
+}
+
+// The stored rows other modules read and write, through this service only.
+export function setDefaultRadar(db: Queryable, unitId: number, channel: number, ref: StoredReference | null) {
+  return channelsRepository.setDefaultRadar(db, unitId, channel, ref);
 }

@@ -17,7 +17,8 @@ import {
   toOperationStatus,
   waitForOperation,
 } from '../operations/operations.service.ts';
-import { reportsSince, unitOf } from './telemetry.service.ts';
+import { reportsSince } from './telemetry.repository.ts';
+import { unitOf } from './telemetry.service.ts';
 
 type Caller = { db: Db; link: DeviceLink; session: SessionRow };
 

@@ -7,8 +7,8 @@ import type { SessionRow } from '../auth/auth.service.ts';
 import { findUnit, listUnits, type UnitRow } from '../devices/devices.service.ts';
 import { authorizedOrganizations, scopeOrganizations } from '../organisations/organisations.service.ts';
 import { type ChannelRow, findChannel } from './channels.repository.ts';
-
-export * from './telemetry.repository.ts';
+import type { RadarRow, SampleRow } from './telemetry.repository.ts';
+import * as telemetryRepository from './telemetry.repository.ts';
 
 /**
  * A unit the session may see (narrowed to `customerId` when the call names one); another
@@ -87,3 +87,22 @@ export function legacyIdList(text: string, field: string): number[] {
 
 /** Legacy flags ('1', 'true', 'Y', 'yes') as a boolean. */
 export const legacyFlag = (text: string | undefined) => /^(1|true|y|yes)$/i.test(text?.trim() ?? '');
+
+// The stored rows other modules read and write, through this service only.
+export type { SampleRow } from './telemetry.repository.ts';
+
+export function insertRadar(db: Queryable, unitId: number, r: RadarRow) {
+  return telemetryRepository.insertRadar(db, unitId, r);
+}
+
+export function insertSamplesOfUnits(db: Queryable, rows: readonly (SampleRow & { unitId: number })[]) {
+  return telemetryRepository.insertSamplesOfUnits(db, rows);
+}
+
+export function latestValues(db: Queryable, unitIds: readonly number[]) {
+  return telemetryRepository.latestValues(db, unitIds);
+}
+
+export function purgeUnitData(db: Queryable, unitId: number) {
+  return telemetryRepository.purgeUnitData(db, unitId);
+}

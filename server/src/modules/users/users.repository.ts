@@ -176,3 +176,14 @@ export async function removeUserRole(db: Queryable, userId: number, organization
 export async function deleteUser(db: Queryable, userId: number) {
   await db.query('delete from users where id = $1', [userId]);
 }
+
+/** Users holding a role in any of the organisations, one row per user and organisation. */
+export async function profilesInOrganizations(db: Queryable, organizationIds: readonly number[]) {
+  return db.query<UserRow & { organization_id: number; role_id: number }>(
+    `select ${userColumns('u')}, r.organization_id, r.role_id
+     from user_roles r join users u on u.id = r.user_id
+     where r.organization_id = any($1::int[])
+     order by lower(u.fullname), u.username, r.organization_id`,
+    [organizationIds],
+  );
+}
