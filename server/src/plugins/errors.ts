@@ -2,7 +2,7 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from
 import { recordServerError } from '../modules/errorReports/errorReports.service.ts';
 
 /**
- * Errors in the shape each API family answers with (spec §7): v2 device calls
+ * Errors in the shape each API family answers with: v2 device calls
  * { success: false, error }, legacy v1 calls { Result }, every other route
  * { error: true, statusCode, message }. Never leaks internals.
  */

@@ -10,7 +10,7 @@ export type UploadBody = Buffer | { multipart: Buffer; contentType: string } | u
 
 /**
  * Lets the routes of one scope take images: multipart/form-data, or the raw image with its type as
- * the content type (spec §7 avatar calls). Whole bodies, capped by `limit` bytes.
+ * the content type (as the avatar calls accept). Whole bodies, capped by `limit` bytes.
  */
 export function acceptImageBodies(scope: FastifyInstance, opts: { types: readonly string[]; limit: number }) {
   scope.addContentTypeParser(
@@ -36,7 +36,7 @@ export function multipartParts(body: { multipart: Buffer; contentType: string })
 }
 
 /**
- * An avatar or logo upload, checked by its content: none is 'Missing parameters' (spec §5), more
+ * An avatar or logo upload, checked by its content: none is 'Missing parameters', more
  * than AVATAR_MAX_BYTES or AVATAR_MAX_SIDE pixels a side is 'Image size exceeded' (413), anything
  * but PNG, JPEG or WebP is a 415. The stored type is the sniffed one, never the client's header.
  */

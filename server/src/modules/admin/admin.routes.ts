@@ -102,7 +102,7 @@ const orgReads = scoped('organization', 'manage', { writes: false });
 const orgWrites = scoped('organization', 'manage', { writes: true });
 
 /**
- * The administration calls of spec §7 (/api/v1/admin) and the admin screen's additions (settings,
+ * The administration calls (/api/v1/admin) and the admin screen's additions (settings,
  * move, sessions, dashboard ownership, usage). Every call checks the SuperUser role first.
  */
 export function adminRoutes(app: App) {

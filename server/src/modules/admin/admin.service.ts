@@ -56,7 +56,7 @@ import {
 
 /**
  * Who may administer what: a SuperUser role on an organisation covers it and its descendants
- * (spec §6). Everything here checks that first and answers 403 otherwise, so a refused call
+ * (a role reaches down the tree, never up). Everything here checks that first and answers 403 otherwise, so a refused call
  * reads and writes nothing else.
  */
 export type Admin = { userId: number; sessionId: string };
@@ -369,7 +369,7 @@ export async function organizationSettings(db: Queryable, admin: Admin, id: numb
 
 /**
  * Saves general, customization and security settings. A changed account URL keeps redirecting
- * from the old one for 30 days (spec §9); an URL another organisation holds or still redirects
+ * from the old one for 30 days; an URL another organisation holds or still redirects
  * from is taken.
  */
 export async function saveOrganizationSettings(db: Db, admin: Admin, id: number, s: OrganizationSettings) {

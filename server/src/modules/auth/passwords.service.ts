@@ -59,7 +59,7 @@ export async function requireCurrentPassword(db: Db, who: { userId: number; addr
   await recordSuccess(db, user.username, who.address);
 }
 
-/** The user's own change (both readings of spec §7): the current password must be right. */
+/** The user's own change (both password-change calls): the current password must be right. */
 export async function changeOwnPassword(
   db: Db,
   bus: SessionEndings,

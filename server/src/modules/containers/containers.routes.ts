@@ -30,7 +30,7 @@ const reads = signedIn({ writes: false });
 const deviceWrite = scoped('device', 'write', { writes: true });
 const doc = { tags: ['containers'], security: [{ session: [] }] };
 
-/** Groups and locations of spec §3 (group and location management), stored per organisation. */
+/** Groups and locations (group and location management), stored per organisation. */
 export function containerRoutes(app: App) {
   const r = app.withTypeProvider<TypeBoxTypeProvider>();
   const { db } = app;

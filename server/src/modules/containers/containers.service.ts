@@ -164,7 +164,7 @@ export async function moveUnits(
   return viewOf(db, scope, id);
 }
 
-/** Group import (spec §7): the customer's group of that name, organised into locations (organiseByPlace). */
+/** Group import: the customer's group of that name, organised into locations (organiseByPlace). */
 export async function importGroup(
   db: Db,
   session: SessionRow,

@@ -35,7 +35,7 @@ const reads = signedIn({ writes: false });
 const writes = signedIn({ writes: true });
 const common = { tags: ['dashboards'], security: [{ session: [] }] };
 
-/** The dashboard calls of spec §7; a dashboard of another user answers 404, like a missing one. */
+/** The dashboard calls; a dashboard of another user answers 404, like a missing one. */
 export function dashboardRoutes(app: App) {
   const r = app.withTypeProvider<TypeBoxTypeProvider>();
   const { db } = app;

@@ -1,7 +1,7 @@
 import type { AlarmSettings } from '@fieldwatch/core';
 import type { Queryable } from '../../db/db.ts';
 
-/** A unit row as stored (spec §3 "Unit", "Device"). */
+/** A unit row as stored: the unit behind every device view. */
 export type UnitRow = {
   id: number;
   organization_id: number;
@@ -141,7 +141,7 @@ export async function nextSequence(db: Queryable, unitId: number): Promise<numbe
   return row.seq;
 }
 
-/** The unit columns an editable field of spec §9 is stored in; every other field lives in `info`. */
+/** The unit columns an editable field (core's editableFields) is stored in; every other field lives in `info`. */
 export const SETTING_COLUMNS = {
   UnitName: 'unit_name',
   UnitType: 'unit_type',

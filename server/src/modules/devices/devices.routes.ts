@@ -62,7 +62,7 @@ const deviceManage = scoped('device', 'manage', { writes: true });
 const security = [{ session: [] }];
 const V2 = '/api/v2/device';
 
-/** Device APIs of spec §7: the v1 device list, details and options, and the v2 device calls. */
+/** Device APIs: the v1 device list, details and options, and the v2 device calls. */
 export function deviceRoutes(app: App) {
   const r = app.withTypeProvider<TypeBoxTypeProvider>();
   const { db } = app;

@@ -143,7 +143,7 @@ export async function deviceTypeCodes(fleet: Fleet, session: SessionRow, orgs: s
   return { codes: [...new Set(views.map((v) => v.unit.unit_type))].sort((a, b) => a - b) };
 }
 
-/** The device filter call: core's unit filter (spec §5) over the devices of the scope. */
+/** The device filter call: core's unit filter over the devices of the scope. */
 export async function filterDevices(
   fleet: Fleet,
   session: SessionRow,

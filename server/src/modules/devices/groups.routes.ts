@@ -28,7 +28,7 @@ const tags = ['device groups v2'];
 const security = [{ session: [] }];
 const GROUPS = '/api/v2/device/groups';
 
-/** Device groups of the v2 device API (spec §7): list, create, change, delete, set members. */
+/** Device groups of the v2 device API: list, create, change, delete, set members. */
 export function groupRoutes(app: App) {
   const r = app.withTypeProvider<TypeBoxTypeProvider>();
   const { db } = app;

@@ -69,7 +69,7 @@ export async function writableUnit(
   return unit;
 }
 
-/** Refuses more than `max` ids in one request (spec §9). */
+/** Refuses more than `max` ids in one request. */
 export function assertIdCount(name: string, ids: readonly unknown[], max: number) {
   if (ids.length > max) throw new DeviceError(400, `${name}: at most ${max} ids per request, got ${ids.length}`);
 }

@@ -46,7 +46,7 @@ export function assertWritable(scope: { writable: Set<number> }, organizationId:
   if (!scope.writable.has(organizationId)) throw httpError(403, 'You may not change tasks of this organisation');
 }
 
-/** Rule refusals of core (spec §8 messages) answer 400 with their text. */
+/** Rule refusals of core answer 400 with core's message as the text. */
 function rule<T>(fn: () => T): T {
   try {
     return fn();
@@ -209,7 +209,7 @@ export const unseenCount = async (db: Queryable, session: SessionRow) => ({
 });
 
 /**
- * Spec §4: marking seen sets the seen time; unknown ids are ignored. Answers those that changed;
+ * Marking seen sets the seen time; unknown ids are ignored. Answers those that changed;
  * the user's other tabs hear of them.
  */
 export async function markSeen(db: Queryable, session: SessionRow, ids?: readonly string[], bus?: LivePublisher) {

@@ -45,7 +45,7 @@ const writeErrors = errorsOf([400, 401, 403, 404, 409, 413, 415]);
 const UPLOAD_BODY_LIMIT = FLOOR_PLAN_MAX_BYTES + 64 * 1024;
 
 /**
- * The floor-plan calls of spec §7 (User): list, upload (multipart 'file', or the raw image as the
+ * The floor-plan calls: list, upload (multipart 'file', or the raw image as the
  * body like the avatar upload), the image bytes, rename/reorder, delete {files}, and the placements
  * of sensors (floor-plan-data). Registered in a scope of their own so the upload body parsers
  * apply to these routes only.

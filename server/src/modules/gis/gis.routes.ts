@@ -7,7 +7,7 @@ import { signedIn } from '../../plugins/policy.ts';
 import { legacyErrors, security } from '../telemetry/route-kit.ts';
 import { gisFeatures } from './gis.service.ts';
 
-/** Legacy v1 GetGISData {CustomerID} (spec §7): GIS features for customers with the TyrensGIS right. */
+/** Legacy v1 GetGISData {CustomerID}: GIS features for customers with the TyrensGIS right. */
 export function gisLegacyRoutes(app: App) {
   const r = app.withTypeProvider<TypeBoxTypeProvider>();
   const { db } = app;

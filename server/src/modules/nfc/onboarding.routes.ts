@@ -29,7 +29,7 @@ const errors = Object.fromEntries([400, 401, 403, 404, 409, 410, 429, 503].map((
 const tags = ['nfc'];
 const security = [{ session: [] }];
 
-/** The tag calls of spec §7 (/api/v1/nfc): the onboarding of a unit through its scanned tag. */
+/** The tag calls (/api/v1/nfc): the onboarding of a unit through its scanned tag. */
 export function onboardingRoutes(app: App) {
   const r = app.withTypeProvider<TypeBoxTypeProvider>();
   const { db } = app;

@@ -42,7 +42,7 @@ import {
 } from './onboarding.repository.ts';
 
 /**
- * NFC onboarding (spec §1, §7 /api/v1/nfc; issue 9). A tag grants nothing by itself: it names a
+ * NFC onboarding (/api/v1/nfc; issue 9). A tag grants nothing by itself: it names a
  * unit. Only a unit waiting in a stock organisation can be placed, only by a SuperUser of the
  * organisation it goes to, only with a one-time activation code from the tag view, and only where
  * the tag's restriction allows (an organisation and what lies below it; 0 disables the tag).

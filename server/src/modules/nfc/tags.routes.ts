@@ -13,7 +13,7 @@ const deviceRead = scoped('device', 'read', { writes: false });
 const deviceManage = scoped('device', 'manage', { writes: true });
 const doc = { tags: ['tag host'], security: [{ session: [] }] };
 
-/** The tag host calls of spec §7 (a unit's tag, its template and restriction), served here. */
+/** The tag host calls (a unit's tag, its template and restriction), served here. */
 export function tagHostRoutes(app: App) {
   const r = app.withTypeProvider<TypeBoxTypeProvider>();
   const { db } = app;

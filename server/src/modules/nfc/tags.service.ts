@@ -29,7 +29,7 @@ async function visibleTagOfUnit(db: Queryable, session: SessionRow, unitId: numb
   return { unit, tag: await tagOfUnit(db, unit.id) };
 }
 
-/** GET tag?unit=: the unit's tag uuid, or an empty string when it has none (spec §7). */
+/** GET tag?unit=: the unit's tag uuid, or an empty string when it has none. */
 export async function tagUuidOfUnit(db: Queryable, session: SessionRow, unitId: number): Promise<string> {
   return (await visibleTagOfUnit(db, session, unitId)).tag?.tag_uuid ?? '';
 }
@@ -44,7 +44,7 @@ async function tagOf(db: Queryable, session: SessionRow, uuid: string, manage: b
   return { tag, scope };
 }
 
-/** GET tag/{uuid}/template and /restriction: the value, or -1 without data (spec §7). */
+/** GET tag/{uuid}/template and /restriction: the value, or -1 without data. */
 export async function tagField(db: Queryable, session: SessionRow, uuid: string, field: 'template' | 'restriction') {
   return (await tagOf(db, session, uuid, false))?.tag[field] ?? NONE;
 }

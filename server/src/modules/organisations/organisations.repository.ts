@@ -158,7 +158,7 @@ export async function updateOrganizationSettings(
   );
 }
 
-/** Keeps a given-up account URL pointing at its organisation until `until` (spec §9: 30 days). */
+/** Keeps a given-up account URL pointing at its organisation until `until` (30 days on). */
 export async function keepAccountUrlRedirect(db: Queryable, accountUrl: string, organizationId: number, until: Date) {
   await db.query(
     `insert into account_url_redirects (account_url, organization_id, until) values ($1, $2, $3)

@@ -67,7 +67,7 @@ export function occupiedMs(
 }
 
 /**
- * The visible units of customers holding the Parking right (spec §6): others' units are left out,
+ * The visible units of customers holding the Parking right: others' units are left out,
  * and a request naming only such units is refused (403) rather than answered with an empty report.
  */
 async function parkingUnits(db: Queryable, session: SessionRow, unitIds: readonly number[]): Promise<UnitRow[]> {

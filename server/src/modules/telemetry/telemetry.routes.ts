@@ -30,7 +30,7 @@ const REPORT_DEFAULT_RANGE_MS = 30 * 24 * 60 * 60 * 1000;
 // Who may call each route (plugins/policy.ts).
 const deviceRead = scoped('device', 'read', { writes: false });
 
-/** Telemetry, radar, marker, operation, relay and report APIs of spec §7 (v3 and v2). */
+/** Telemetry, radar, marker, operation, relay and report APIs (v3 and v2). */
 export function telemetryRoutes(app: App) {
   const r = app.withTypeProvider<TypeBoxTypeProvider>();
   const { db } = app;

@@ -76,7 +76,7 @@ export function legacyDate(text: string, field: string): Date {
   return date;
 }
 
-/** A comma-joined id list of at most 4000 ids (spec §9); 400 naming the field otherwise. */
+/** A comma-joined id list of at most 4000 ids (the API's limit per request); 400 naming the field otherwise. */
 export function legacyIdList(text: string, field: string): number[] {
   const ids = [...new Set(parseIdList(text, field))];
   if (ids.length === 0) throw httpError(400, `${field}: no id given`);

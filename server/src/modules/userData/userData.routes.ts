@@ -29,7 +29,7 @@ const v1 = { tags: ['key-value'], security };
 const v1Errors = { 400: ErrorBody, 401: ErrorBody, 404: ErrorBody };
 const Values = Type.Array(StoredUserValueSchema);
 
-/** The key-value store of spec §7: the legacy GetUserData / SetUserData / DeleteUserData and the v1 variant. */
+/** The key-value store: the legacy GetUserData / SetUserData / DeleteUserData and the v1 variant. */
 export function userDataRoutes(app: App) {
   const r = app.withTypeProvider<TypeBoxTypeProvider>();
   const { db } = app;

@@ -12,7 +12,7 @@ import type { SessionRow } from '../auth/auth.service.ts';
 import { deleteValue, findValues, type UserValueRow, upsertValue } from './userData.repository.ts';
 
 /**
- * The key-value store of spec §7: a user's own values, by namespace (ValueType / type, default
+ * The key-value store: a user's own values, by namespace (ValueType / type, default
  * 'keyv'; event management keeps its records under '_event_management', containers under '_group')
  * and key. Nobody reads another user's values.
  */

@@ -27,7 +27,7 @@ export async function profileOf(db: Queryable, userId: number): Promise<Profile>
 
 const EMAIL_NEEDS_PASSWORD = 'The current password is needed to change the e-mail address';
 
-/** The field rules' texts of spec §5 as the API says them. */
+/** The profile field rules' refusal texts, word for word as clients expect them. */
 const problemText = { 'validation.blank': '{name} should not be blank', 'validation.email': 'Enter valid {name}' };
 
 /** The fields a profile update takes (name, title, email, phone, location), or a 400 naming the rule broken. */
@@ -42,7 +42,7 @@ function checkedUpdate(body: Record<string, unknown>, log?: FastifyBaseLogger) {
   return update;
 }
 
-/** A profile update by an administrator (spec §5 fields only; the rest is logged). */
+/** A profile update by an administrator (profile fields only; the rest is logged). */
 export async function updateProfile(
   db: Queryable,
   userId: number,

@@ -59,7 +59,7 @@ const AccountParam = Type.Object({ accountUrl: Type.String({ maxLength: 40, patt
 const IMAGE_BODY_LIMIT = 8 * 1024 * 1024;
 
 /**
- * The user calls of spec §7 (/api/v3/user): profile, avatar, language, preferences, both password
+ * The user calls (/api/v3/user): profile, avatar, language, preferences, both password
  * changes, organisation by id, the password-reset trio and personal API keys; and the public
  * account-URL brand of the sign-in page.
  */

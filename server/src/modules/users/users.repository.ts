@@ -97,7 +97,7 @@ export async function findUsersByEmail(db: Queryable, email: string): Promise<Us
 
 const PROFILE_COLUMNS = { name: 'fullname', title: 'title', email: 'email', phone: 'phone' } as const;
 
-/** Writes the accepted profile fields (spec §5); location is the pair gps_lat, gps_long. */
+/** Writes the accepted profile fields; location is the pair gps_lat, gps_long. */
 export async function updateProfileFields(
   db: Queryable,
   userId: number,

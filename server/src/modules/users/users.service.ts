@@ -3,7 +3,7 @@ import type { Queryable } from '../../db/db.ts';
 import type { NewUser, UserRow } from './users.repository.ts';
 import * as usersRepository from './users.repository.ts';
 
-/** The client profile of spec §3 from the stored profile columns. */
+/** The profile clients show, from the stored profile columns. */
 export function toProfile(u: UserRow): Profile {
   return {
     username: u.username,

@@ -36,7 +36,7 @@ async function orUnavailable<T>(request: FastifyRequest, reply: FastifyReply, wo
 }
 
 /**
- * Weather of spec §7: by position, by unit, and the legacy GetWeather call, and whether the provider
+ * Weather: by position, by unit, and the legacy GetWeather call, and whether the provider
  * answers; `url` is the provider (WEATHER_URL).
  */
 export function weatherRoutes(app: App, opts: { url?: string; retryMs?: number } = {}) {

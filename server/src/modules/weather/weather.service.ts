@@ -22,7 +22,7 @@ export {
   WeatherUnavailable,
 } from './weather.provider.ts';
 
-/** A weather request; days and lang default to spec §9's 5 days and en. */
+/** A weather request; days and lang default to 5 days and en. */
 export type WeatherRequest = { lat: number; lon: number; days?: number; lang?: string };
 
 const WEATHER_CACHE_TTL_MS = 30 * 60 * 1000;
