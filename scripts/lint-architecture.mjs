@@ -34,6 +34,11 @@ const rules = [
     applies: () => true,
     breaches: (line) => /^\s*export\s+\*\s+from\b/.test(line),
   },
+  {
+    name: 'route files never import app.ts (the App type lives in http.ts)',
+    applies: (file) => file.endsWith('.routes.ts'),
+    breaches: (line) => /\bfrom\s+['"][^'"]*\/app\.ts['"]/.test(line),
+  },
 ];
 
 function* sourceFiles(dir) {

@@ -2,15 +2,10 @@ import cookie from '@fastify/cookie';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import websocket from '@fastify/websocket';
 import { DEFAULT_HTTP_PORT } from '@fieldwatch/core';
-import Fastify, {
-  type FastifyBaseLogger,
-  type FastifyInstance,
-  type FastifyServerOptions,
-  LogController,
-  type RouteOptions,
-} from 'fastify';
+import Fastify, { type FastifyBaseLogger, type FastifyServerOptions, LogController, type RouteOptions } from 'fastify';
 import type { Db } from './db/db.ts';
 import type { DeviceLink } from './gateway/link.ts';
+import type { App } from './http.ts';
 import { LiveBus } from './live/bus.ts';
 import { liveRoutes } from './live/live.routes.ts';
 import { adminRoutes } from './modules/admin/admin.routes.ts';
@@ -77,8 +72,6 @@ const noLink: DeviceLink = {
   },
   close: async () => {},
 };
-
-export type App = FastifyInstance;
 
 type AppOptions = {
   db: Db;

@@ -1,6 +1,6 @@
 import type { RouteOptions } from 'fastify';
-import type { App } from '../../src/app.ts';
 import type { Db } from '../../src/db/db.ts';
+import type { App } from '../../src/http.ts';
 import type { RoutePolicy } from '../../src/plugins/policy.ts';
 
 /** One HTTP route of the app's route table, as the trust suites see it. */

@@ -1,4 +1,3 @@
-import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import {
   AcceptJoinRequestBody,
   AddOrganizationBody,
@@ -34,7 +33,7 @@ import {
 } from '@fieldwatch/core';
 import { type TSchema, Type } from '@sinclair/typebox';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { App } from '../../app.ts';
+import type { App } from '../../http.ts';
 import { sessionOf } from '../../plugins/auth.ts';
 import { httpError } from '../../plugins/errors.ts';
 import { type RoutePolicy, scoped, signedIn } from '../../plugins/policy.ts';
@@ -125,25 +124,24 @@ function userAvatarUpload(body: UploadBody) {
 }
 
 function routes(app: App) {
-  const r = app.withTypeProvider<TypeBoxTypeProvider>();
   const { db } = app;
   const admin = (request: FastifyRequest): Admin => {
     const s = sessionOf(request);
     return { userId: s.user_id, sessionId: s.id };
   };
 
-  r.get(
+  app.get(
     `${A}/profilesByOrgId`,
     schema(userReads, { querystring: ProfilesQuery }, Type.Array(AdminProfile)),
     async (request) => profilesByOrganization(db, admin(request), request.query.organizationId),
   );
-  r.delete(`${A}/profile`, schema(userWrites, { body: DeleteProfileBody }), async (request) =>
+  app.delete(`${A}/profile`, schema(userWrites, { body: DeleteProfileBody }), async (request) =>
     deleteProfile(db, app.bus, admin(request), request.body.username, request.body.organizationId),
   );
-  r.put(`${A}/updateUserRole`, schema(userWrites, { body: UpdateUserRoleBody }), async (request) =>
+  app.put(`${A}/updateUserRole`, schema(userWrites, { body: UpdateUserRoleBody }), async (request) =>
     updateUserRole(db, admin(request), request.body.username, request.body.organizationId, request.body.roleId),
   );
-  r.put(
+  app.put(
     `${A}/updateUserPassword`,
     schema(userWritesNoKey, { body: UpdateUserPasswordBody }, Type.String()),
     async (request, reply) => {
@@ -151,10 +149,13 @@ function routes(app: App) {
       return reply.type('text/plain; charset=utf-8').send('Password updated');
     },
   );
-  r.put(`${A}/updateUserProfile`, schema(userWritesNoKey, { body: UpdateUserProfileBody }, Profile), async (request) =>
-    updateUserProfile(db, admin(request), request.body.username, request.body.userProfile, request.log),
+  app.put(
+    `${A}/updateUserProfile`,
+    schema(userWritesNoKey, { body: UpdateUserProfileBody }, Profile),
+    async (request) =>
+      updateUserProfile(db, admin(request), request.body.username, request.body.userProfile, request.log),
   );
-  r.post(
+  app.post(
     `${A}/saveUserAvatar`,
     schema(userWrites, { summary: "multipart: 'image' and 'username'" }, Profile),
     async (request) => {
@@ -162,10 +163,10 @@ function routes(app: App) {
       return setUserAvatar(db, admin(request), username, image);
     },
   );
-  r.delete(`${A}/deleteUserAvatar`, schema(userWrites, { body: UsernameBody }, Profile), async (request) =>
+  app.delete(`${A}/deleteUserAvatar`, schema(userWrites, { body: UsernameBody }, Profile), async (request) =>
     setUserAvatar(db, admin(request), request.body.username, null),
   );
-  r.get(
+  app.get(
     `${A}/userAvatar`,
     {
       config: userReads,
@@ -180,7 +181,7 @@ function routes(app: App) {
       return sendImage(request, reply, await avatarOf(db, userId));
     },
   );
-  r.post(`${A}/addUser`, schema(userWrites, { body: AddUserBody }, AddUserResult), async (request) =>
+  app.post(`${A}/addUser`, schema(userWrites, { body: AddUserBody }, AddUserResult), async (request) =>
     addUser(db, admin(request), request.body, {
       mailer: app.mailer,
       origin: app.publicUrl,
@@ -188,7 +189,7 @@ function routes(app: App) {
     }),
   );
 
-  r.get(
+  app.get(
     `${A}/joinRequests`,
     schema(
       signedIn({ writes: false }),
@@ -197,7 +198,7 @@ function routes(app: App) {
     ),
     async (request) => joinRequestsFor(db, admin(request)),
   );
-  r.post(
+  app.post(
     `${A}/joinRequest/:id/accept`,
     schema(userWrites, { params: JoinRequestParam, body: AcceptJoinRequestBody }, AddUserResult),
     async (request) =>
@@ -207,27 +208,27 @@ function routes(app: App) {
         log: request.log,
       }),
   );
-  r.post(`${A}/joinRequest/:id/decline`, schema(userWrites, { params: JoinRequestParam }), async (request) =>
+  app.post(`${A}/joinRequest/:id/decline`, schema(userWrites, { params: JoinRequestParam }), async (request) =>
     declineJoinRequest(db, admin(request), request.params.id),
   );
 
-  r.get(`${A}/getOrganizations`, schema(orgReads, {}, Type.Array(AdminOrganization)), async (request) =>
+  app.get(`${A}/getOrganizations`, schema(orgReads, {}, Type.Array(AdminOrganization)), async (request) =>
     organizationsOf(db, admin(request)),
   );
   for (const [path, kind] of [
     ['billingInfo', 'billing'],
     ['contactInfo', 'contact'],
   ] as const) {
-    r.get(`${O}/${path}`, schema(orgReads, { params: OrganizationParam }, ContactFields), async (request) =>
+    app.get(`${O}/${path}`, schema(orgReads, { params: OrganizationParam }, ContactFields), async (request) =>
       organizationInfo(db, admin(request), request.params.id, kind),
     );
-    r.put(
+    app.put(
       `${O}/${path}`,
       schema(orgWrites, { params: OrganizationParam, body: ContactFields }, ContactFields),
       async (request) => saveOrganizationInfo(db, admin(request), request.params.id, kind, request.body),
     );
   }
-  r.post(
+  app.post(
     `${O}/avatar`,
     schema(orgWrites, { params: OrganizationParam, summary: 'The raw image (PNG, JPEG or WebP) with its type' }),
     async (request) =>
@@ -238,13 +239,13 @@ function routes(app: App) {
         avatarImage(imageBytes(request.body as UploadBody, 'image')),
       ),
   );
-  r.delete(`${O}/avatar`, schema(orgWrites, { params: OrganizationParam }), async (request) =>
+  app.delete(`${O}/avatar`, schema(orgWrites, { params: OrganizationParam }), async (request) =>
     saveOrganizationAvatar(db, admin(request), request.params.id, null),
   );
-  r.put(`${O}/name`, schema(orgWrites, { params: OrganizationParam, body: OrganizationNameBody }), async (request) =>
+  app.put(`${O}/name`, schema(orgWrites, { params: OrganizationParam, body: OrganizationNameBody }), async (request) =>
     renameOrganizationOf(db, admin(request), request.params.id, request.body.name),
   );
-  r.post(
+  app.post(
     `${A}/organization/add`,
     schema(
       orgWrites,
@@ -254,39 +255,41 @@ function routes(app: App) {
     async (request) =>
       addChildOrganization(db, admin(request), request.body.parentOrganizationId, request.body.organizationName),
   );
-  r.delete(`${O}/delete`, schema(orgWrites, { params: OrganizationParam }), async (request) =>
+  app.delete(`${O}/delete`, schema(orgWrites, { params: OrganizationParam }), async (request) =>
     deleteOrganizationOf(db, admin(request), request.params.id),
   );
-  r.put(`${O}/parent`, schema(orgWrites, { params: OrganizationParam, body: MoveOrganizationBody }), async (request) =>
-    moveOrganizationOf(db, admin(request), request.params.id, request.body.parentOrganizationId),
+  app.put(
+    `${O}/parent`,
+    schema(orgWrites, { params: OrganizationParam, body: MoveOrganizationBody }),
+    async (request) => moveOrganizationOf(db, admin(request), request.params.id, request.body.parentOrganizationId),
   );
-  r.post(
+  app.post(
     `${O}/convert`,
     schema(orgWrites, { params: OrganizationParam, summary: 'Ends the trial of an organisation made through a tag' }),
     async (request) => convertTrial(db, admin(request), request.params.id),
   );
-  r.get(`${O}/settings`, schema(orgReads, { params: OrganizationParam }, OrganizationSettings), async (request) =>
+  app.get(`${O}/settings`, schema(orgReads, { params: OrganizationParam }, OrganizationSettings), async (request) =>
     organizationSettings(db, admin(request), request.params.id),
   );
-  r.put(
+  app.put(
     `${O}/settings`,
     schema(orgWrites, { params: OrganizationParam, body: OrganizationSettings }, OrganizationSettings),
     async (request) => saveOrganizationSettings(db, admin(request), request.params.id, request.body),
   );
-  r.get(
+  app.get(
     `${O}/sessions`,
     schema(userReads, { params: OrganizationParam }, Type.Array(OrganizationSession)),
     async (request) => organizationSessions(db, admin(request), request.params.id),
   );
-  r.delete(`${O}/sessions/:session`, schema(userWrites, { params: OrganizationSessionParam }), async (request) =>
+  app.delete(`${O}/sessions/:session`, schema(userWrites, { params: OrganizationSessionParam }), async (request) =>
     endOrganizationSession(db, app.bus, admin(request), request.params.id, request.params.session),
   );
-  r.get(
+  app.get(
     `${O}/dashboards`,
     schema(scoped('dashboard', 'manage', { writes: false }), { params: OrganizationParam }, Type.Array(OwnedDashboard)),
     async (request) => organizationDashboards(db, admin(request), request.params.id),
   );
-  r.post(
+  app.post(
     `${O}/dashboards/transfer`,
     schema(
       scoped('dashboard', 'manage', { writes: true }),
@@ -295,7 +298,7 @@ function routes(app: App) {
     ),
     async (request) => transferOwnership(db, admin(request), request.params.id, request.body),
   );
-  r.get(
+  app.get(
     `${O}/usage`,
     schema(orgReads, { params: OrganizationParam, querystring: UsageQuery }, OrganizationUsage),
     async (request) => organizationUsage(db, admin(request), request.params.id, request.query.days ?? 30),

@@ -1,4 +1,3 @@
-import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import {
   AlarmJoinBody,
   AlarmSeverityBody,
@@ -7,7 +6,7 @@ import {
   ErrorBody,
   OrganizationParam,
 } from '@fieldwatch/core';
-import type { App } from '../../app.ts';
+import type { App } from '../../http.ts';
 import { sessionOf } from '../../plugins/auth.ts';
 import { scoped, signedIn } from '../../plugins/policy.ts';
 import { refusingUnknownKeys } from '../../plugins/validation.ts';
@@ -22,7 +21,6 @@ const doc = { tags: ['administration'], security: [{ session: [] }] };
  * severities of every organisation the user sees, for colouring unit alarms.
  */
 export function alarmSeverityRoutes(app: App) {
-  const r = app.withTypeProvider<TypeBoxTypeProvider>();
   const { db } = app;
   const admin = (request: Parameters<typeof sessionOf>[0]) => {
     const s = sessionOf(request);
@@ -30,7 +28,7 @@ export function alarmSeverityRoutes(app: App) {
   };
   const path = '/api/v1/admin/organization/:id/alarmSeverities';
 
-  r.get(
+  app.get(
     path,
     {
       config: scoped('organization', 'manage', { writes: false }),
@@ -43,7 +41,7 @@ export function alarmSeverityRoutes(app: App) {
     },
     async (request) => alarmSeverityList(db, admin(request), request.params.id),
   );
-  r.put(
+  app.put(
     path,
     {
       config: scoped('organization', 'manage', { writes: true }),
@@ -57,7 +55,7 @@ export function alarmSeverityRoutes(app: App) {
     },
     async (request) => saveAlarmSeverities(db, admin(request), request.params.id, request.body),
   );
-  r.put(
+  app.put(
     '/api/v1/admin/organization/:id/alarmJoinHours',
     {
       config: scoped('organization', 'manage', { writes: true }),
@@ -71,7 +69,7 @@ export function alarmSeverityRoutes(app: App) {
     },
     async (request) => saveJoinHours(db, admin(request), request.params.id, request.body),
   );
-  r.get(
+  app.get(
     '/api/v3/alarmSeverities',
     {
       config: signedIn({ writes: false }),

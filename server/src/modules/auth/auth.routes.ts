@@ -13,7 +13,7 @@ import {
 } from '@fieldwatch/core';
 import { Type } from '@sinclair/typebox';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { App } from '../../app.ts';
+import type { App } from '../../http.ts';
 import { clearSessionCookie, sessionOf, setSessionCookie } from '../../plugins/auth.ts';
 import { LegacyError } from '../../plugins/envelopes.ts';
 import { anyone, scoped, signedIn } from '../../plugins/policy.ts';

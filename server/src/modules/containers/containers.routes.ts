@@ -1,4 +1,3 @@
-import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import {
   ContainerIdParam,
   ContainerListQuery,
@@ -11,7 +10,7 @@ import {
   NewContainer,
 } from '@fieldwatch/core';
 import { Type } from '@sinclair/typebox';
-import type { App } from '../../app.ts';
+import type { App } from '../../http.ts';
 import { sessionOf } from '../../plugins/auth.ts';
 import { scoped, signedIn } from '../../plugins/policy.ts';
 import {
@@ -32,10 +31,9 @@ const doc = { tags: ['containers'], security: [{ session: [] }] };
 
 /** Groups and locations (group and location management), stored per organisation. */
 export function containerRoutes(app: App) {
-  const r = app.withTypeProvider<TypeBoxTypeProvider>();
   const { db } = app;
 
-  r.get(
+  app.get(
     C,
     {
       config: reads,
@@ -49,7 +47,7 @@ export function containerRoutes(app: App) {
     async (request) =>
       listContainers(db, sessionOf(request), { type: request.query.type, useContext: request.query.use_context }),
   );
-  r.post(
+  app.post(
     C,
     {
       config: deviceWrite,
@@ -62,7 +60,7 @@ export function containerRoutes(app: App) {
     },
     async (request) => addContainer(db, sessionOf(request), request.body),
   );
-  r.put(
+  app.put(
     `${C}/:id`,
     {
       config: deviceWrite,
@@ -76,7 +74,7 @@ export function containerRoutes(app: App) {
     },
     async (request) => changeContainer(db, sessionOf(request), request.params.id, request.body),
   );
-  r.delete(
+  app.delete(
     `${C}/:id`,
     {
       config: deviceWrite,
@@ -89,7 +87,7 @@ export function containerRoutes(app: App) {
     },
     async (request) => removeContainer(db, sessionOf(request), request.params.id),
   );
-  r.put(
+  app.put(
     `${C}/:id/units`,
     {
       config: deviceWrite,
@@ -103,7 +101,7 @@ export function containerRoutes(app: App) {
     },
     async (request) => moveUnits(db, sessionOf(request), request.params.id, request.body.units, 'in'),
   );
-  r.delete(
+  app.delete(
     `${C}/:id/units`,
     {
       config: deviceWrite,
@@ -117,7 +115,7 @@ export function containerRoutes(app: App) {
     },
     async (request) => moveUnits(db, sessionOf(request), request.params.id, request.body.units, 'out'),
   );
-  r.post(
+  app.post(
     `${C}/import`,
     {
       config: deviceWrite,

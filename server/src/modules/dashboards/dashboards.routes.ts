@@ -1,4 +1,3 @@
-import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import {
   DashboardListQuery,
   DashboardModelSchema,
@@ -13,7 +12,7 @@ import {
   WidgetTypeSchema,
 } from '@fieldwatch/core';
 import { Type } from '@sinclair/typebox';
-import type { App } from '../../app.ts';
+import type { App } from '../../http.ts';
 import { sessionOf } from '../../plugins/auth.ts';
 import { signedIn } from '../../plugins/policy.ts';
 import { refusingUnknownKeys } from '../../plugins/validation.ts';
@@ -37,10 +36,9 @@ const common = { tags: ['dashboards'], security: [{ session: [] }] };
 
 /** The dashboard calls; a dashboard of another user answers 404, like a missing one. */
 export function dashboardRoutes(app: App) {
-  const r = app.withTypeProvider<TypeBoxTypeProvider>();
   const { db } = app;
 
-  r.get(
+  app.get(
     D,
     {
       config: reads,
@@ -60,7 +58,7 @@ export function dashboardRoutes(app: App) {
       });
     },
   );
-  r.get(
+  app.get(
     `${D}/template`,
     {
       config: reads,
@@ -72,7 +70,7 @@ export function dashboardRoutes(app: App) {
     },
     async () => dashboardTemplates(),
   );
-  r.get(
+  app.get(
     '/api/v3/user/widget',
     {
       config: reads,
@@ -80,7 +78,7 @@ export function dashboardRoutes(app: App) {
     },
     async () => widgetList(),
   );
-  r.post(
+  app.post(
     D,
     {
       config: writes,
@@ -93,12 +91,12 @@ export function dashboardRoutes(app: App) {
     },
     async (request) => createDashboard(db, sessionOf(request), request.body),
   );
-  r.get(
+  app.get(
     `${D}/:id`,
     { config: reads, schema: { ...common, params: EncodedIdParam, response: { 200: DashboardSchema, ...errors } } },
     async (request) => userDashboard(db, sessionOf(request), request.params.id),
   );
-  r.put(
+  app.put(
     `${D}/:id`,
     {
       config: writes,
@@ -112,7 +110,7 @@ export function dashboardRoutes(app: App) {
     },
     async (request) => saveDashboard(db, sessionOf(request), request.params.id, request.body),
   );
-  r.put(
+  app.put(
     `${D}/:id/updateName`,
     {
       config: writes,
@@ -125,7 +123,7 @@ export function dashboardRoutes(app: App) {
     },
     async (request) => renameDashboard(db, sessionOf(request), request.params.id, request.body.name),
   );
-  r.put(
+  app.put(
     `${D}/:id/filter`,
     {
       config: writes,
@@ -138,7 +136,7 @@ export function dashboardRoutes(app: App) {
     },
     async (request) => setDashboardFilter(db, sessionOf(request), request.params.id, request.body),
   );
-  r.delete(
+  app.delete(
     `${D}/:id`,
     { config: writes, schema: { ...common, params: EncodedIdParam, response: { 200: Ok, ...errors } } },
     async (request) => removeDashboard(db, sessionOf(request), request.params.id),

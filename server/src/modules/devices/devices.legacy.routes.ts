@@ -1,4 +1,3 @@
-import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import {
   Alarm,
   AlarmsQuery,
@@ -20,7 +19,7 @@ import {
   UnitTypeRow,
 } from '@fieldwatch/core';
 import { type TSchema, Type } from '@sinclair/typebox';
-import type { App } from '../../app.ts';
+import type { App } from '../../http.ts';
 import { sessionOf } from '../../plugins/auth.ts';
 import { LegacyError } from '../../plugins/envelopes.ts';
 import { scoped, signedIn } from '../../plugins/policy.ts';
@@ -49,10 +48,9 @@ const common = { tags: ['legacy v1'], security: [{ session: [] }] };
  * array, business errors a single { Result } with a 4xx status.
  */
 export function deviceLegacyRoutes(app: App) {
-  const r = app.withTypeProvider<TypeBoxTypeProvider>();
   const { db } = app;
 
-  r.get(
+  app.get(
     `${X}/GetUnitsInfo`,
     {
       config: reads,
@@ -68,7 +66,7 @@ export function deviceLegacyRoutes(app: App) {
       return app.answers.send(request, reply, session, () => unitsInfo(app.fleet, session, request.query));
     },
   );
-  r.get(
+  app.get(
     `${X}/GetUnitType`,
     {
       config: reads,
@@ -81,7 +79,7 @@ export function deviceLegacyRoutes(app: App) {
     },
     async (request) => unitTypesIn(db, sessionOf(request), request.query),
   );
-  r.post(
+  app.post(
     `${X}/GetUnitGroups`,
     {
       config: reads,
@@ -94,7 +92,7 @@ export function deviceLegacyRoutes(app: App) {
     },
     async (request) => unitGroupsOf(db, sessionOf(request), Number(request.body.CustomerID)),
   );
-  r.get(
+  app.get(
     `${X}/GetUnitsByPos`,
     {
       config: reads,
@@ -107,7 +105,7 @@ export function deviceLegacyRoutes(app: App) {
     },
     async (request) => unitsByPosition(app.fleet, sessionOf(request), request.query),
   );
-  r.get(
+  app.get(
     `${X}/GetUnitsShowValue`,
     {
       config: reads,
@@ -123,7 +121,7 @@ export function deviceLegacyRoutes(app: App) {
       return app.answers.send(request, reply, session, () => unitsShowValue(app.fleet, session, request.query));
     },
   );
-  r.get(
+  app.get(
     `${X}/GetAlarms`,
     {
       config: reads,
@@ -141,7 +139,7 @@ export function deviceLegacyRoutes(app: App) {
       });
     },
   );
-  r.post(
+  app.post(
     `${X}/GetKPIAlarms`,
     {
       config: reads,
@@ -155,7 +153,7 @@ export function deviceLegacyRoutes(app: App) {
       });
     },
   );
-  r.post(
+  app.post(
     `${X}/GetKPIBattery`,
     {
       config: reads,
@@ -168,7 +166,7 @@ export function deviceLegacyRoutes(app: App) {
     },
     async (request) => kpiBattery(app.fleet, sessionOf(request), request.body),
   );
-  r.post(
+  app.post(
     `${X}/GetKPISwitch`,
     {
       config: reads,
@@ -181,7 +179,7 @@ export function deviceLegacyRoutes(app: App) {
     },
     async (request) => kpiSwitch(app.fleet, sessionOf(request), request.body),
   );
-  r.post(
+  app.post(
     `${X}/EditUnitInfo`,
     {
       config: scoped('device', 'manage', { writes: true }),

@@ -1,4 +1,3 @@
-import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import {
   Alarm,
   AlarmAction,
@@ -26,7 +25,8 @@ import {
   UseContextQuery,
 } from '@fieldwatch/core';
 import { type Static, type TSchema, Type } from '@sinclair/typebox';
-import type { App } from '../../app.ts';
+import type { FastifyInstance } from 'fastify';
+import type { App } from '../../http.ts';
 import { sessionOf } from '../../plugins/auth.ts';
 import { V2Envelope, V2Error, v2 } from '../../plugins/envelopes.ts';
 import { scoped, signedIn } from '../../plugins/policy.ts';
@@ -64,7 +64,6 @@ const V2 = '/api/v2/device';
 
 /** Device APIs: the v1 device list, details and options, and the v2 device calls. */
 export function deviceRoutes(app: App) {
-  const r = app.withTypeProvider<TypeBoxTypeProvider>();
   const { db } = app;
   const v1 = { tags: ['devices v1'], security };
   const tags = ['devices v2'];
@@ -82,7 +81,7 @@ export function deviceRoutes(app: App) {
   ) =>
     // The plain instance: the type provider cannot resolve a reply type over generic schemas. The
     // schemas still validate the query and serialise the answer.
-    app.get(
+    (app as FastifyInstance).get(
       url,
       {
         config: reads,
@@ -129,7 +128,7 @@ export function deviceRoutes(app: App) {
     (session, q) => deviceTypeCodes(app.fleet, session, q.orgs),
     notReports,
   );
-  r.get(
+  app.get(
     '/api/v1/device/:id/details',
     {
       config: deviceRead,
@@ -142,7 +141,7 @@ export function deviceRoutes(app: App) {
     },
     async (request) => deviceDetails(db, sessionOf(request), request.params.id),
   );
-  r.get(
+  app.get(
     '/api/v1/device/:id/options',
     {
       config: deviceRead,
@@ -156,7 +155,7 @@ export function deviceRoutes(app: App) {
     async (request) => deviceOptions(db, sessionOf(request), request.params.id),
   );
 
-  r.get(
+  app.get(
     `${V2}/devices`,
     {
       config: reads,
@@ -176,7 +175,7 @@ export function deviceRoutes(app: App) {
       );
     },
   );
-  r.post(
+  app.post(
     `${V2}/deviceFilter`,
     {
       config: reads,
@@ -192,7 +191,7 @@ export function deviceRoutes(app: App) {
     async (request) =>
       v2(await filterDevices(app.fleet, sessionOf(request), request.body, { useContext: request.query.use_context })),
   );
-  r.get(
+  app.get(
     `${V2}/legacy/devices/:id/settings`,
     {
       config: deviceRead,
@@ -206,7 +205,7 @@ export function deviceRoutes(app: App) {
     },
     async (request) => v2(await deviceSettings(db, sessionOf(request), request.params.id)),
   );
-  r.put(
+  app.put(
     `${V2}/legacy/devices/:id/settings`,
     {
       config: deviceManage,
@@ -221,7 +220,7 @@ export function deviceRoutes(app: App) {
     },
     async (request) => v2(await changeDeviceSettings(db, sessionOf(request), request.params.id, request.body, app.bus)),
   );
-  r.get(
+  app.get(
     `${V2}/legacy/devices/:id/alarm_limits`,
     {
       config: deviceRead,
@@ -235,7 +234,7 @@ export function deviceRoutes(app: App) {
     },
     async (request) => v2(await alarmLimits(db, sessionOf(request), request.params.id)),
   );
-  r.put(
+  app.put(
     `${V2}/legacy/devices/:id/alarm_limits`,
     {
       config: deviceManage,
@@ -251,7 +250,7 @@ export function deviceRoutes(app: App) {
     },
     async (request) => v2(await changeAlarmLimits(db, sessionOf(request), request.params.id, request.body)),
   );
-  r.get(
+  app.get(
     `${V2}/devices/:id/options`,
     {
       config: deviceRead,
@@ -265,7 +264,7 @@ export function deviceRoutes(app: App) {
     },
     async (request) => v2(await deviceOptions(db, sessionOf(request), request.params.id)),
   );
-  r.put(
+  app.put(
     `${V2}/legacy/devices/:id/:inputType/:index`,
     {
       config: deviceManage,
@@ -283,7 +282,7 @@ export function deviceRoutes(app: App) {
       return v2(await setDeviceInput(db, sessionOf(request), { id, kind: inputType, index, data: request.body.data }));
     },
   );
-  r.get(
+  app.get(
     `${V2}/legacy/alarm_actions`,
     {
       config: reads,
@@ -296,7 +295,7 @@ export function deviceRoutes(app: App) {
     },
     async () => v2(await alarmActions(db)),
   );
-  r.post(
+  app.post(
     `${V2}/alarms`,
     {
       config: reads,

@@ -1,4 +1,3 @@
-import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import {
   DeviceGroup,
   DeviceGroupKey,
@@ -8,7 +7,7 @@ import {
   UseContextQuery,
 } from '@fieldwatch/core';
 import { Type } from '@sinclair/typebox';
-import type { App } from '../../app.ts';
+import type { App } from '../../http.ts';
 import { sessionOf } from '../../plugins/auth.ts';
 import { V2Envelope, V2Error, v2 } from '../../plugins/envelopes.ts';
 import { scoped, signedIn } from '../../plugins/policy.ts';
@@ -30,10 +29,9 @@ const GROUPS = '/api/v2/device/groups';
 
 /** Device groups of the v2 device API: list, create, change, delete, set members. */
 export function groupRoutes(app: App) {
-  const r = app.withTypeProvider<TypeBoxTypeProvider>();
   const { db } = app;
 
-  r.get(
+  app.get(
     GROUPS,
     {
       config: reads,
@@ -47,7 +45,7 @@ export function groupRoutes(app: App) {
     },
     async (request) => v2(await listDeviceGroups(db, sessionOf(request), { useContext: request.query.use_context })),
   );
-  r.post(
+  app.post(
     GROUPS,
     {
       config: deviceWrite,
@@ -61,7 +59,7 @@ export function groupRoutes(app: App) {
     },
     async (request) => v2(await createDeviceGroup(db, sessionOf(request), request.body)),
   );
-  r.put(
+  app.put(
     GROUPS,
     {
       config: deviceWrite,
@@ -75,7 +73,7 @@ export function groupRoutes(app: App) {
     },
     async (request) => v2(await changeDeviceGroup(db, sessionOf(request), request.body)),
   );
-  r.delete(
+  app.delete(
     GROUPS,
     {
       config: deviceWrite,
@@ -89,7 +87,7 @@ export function groupRoutes(app: App) {
     },
     async (request) => v2(await removeDeviceGroup(db, sessionOf(request), request.body)),
   );
-  r.put(
+  app.put(
     '/api/v2/device/devices/updateGroup',
     {
       config: deviceWrite,

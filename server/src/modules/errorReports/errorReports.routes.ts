@@ -1,8 +1,7 @@
-import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { BrowserErrorReport, ErrorBody, ErrorReportPage, ErrorReportsQuery, IdParam, Ok } from '@fieldwatch/core';
 import { Type } from '@sinclair/typebox';
 import type { FastifyRequest } from 'fastify';
-import type { App } from '../../app.ts';
+import type { App } from '../../http.ts';
 import { sessionOf } from '../../plugins/auth.ts';
 import { anyone, platform } from '../../plugins/policy.ts';
 import { refusingUnknownKeys } from '../../plugins/validation.ts';
@@ -16,14 +15,13 @@ const REPORT_BODY_LIMIT = 32 * 1024;
  * errors matter too); the platform administrator lists and resolves the grouped reports.
  */
 export function errorReportRoutes(app: App, opts: { reporting: boolean }) {
-  const r = app.withTypeProvider<TypeBoxTypeProvider>();
   const { db } = app;
   const admin = (request: FastifyRequest) => {
     const s = sessionOf(request);
     return { userId: s.user_id, sessionId: s.id };
   };
 
-  r.post(
+  app.post(
     '/api/v1/errors',
     {
       config: anyone({ writes: true }),
@@ -51,7 +49,7 @@ export function errorReportRoutes(app: App, opts: { reporting: boolean }) {
   );
 
   const adminSchema = { tags: ['errors'], security: [{ session: [] }] };
-  r.get(
+  app.get(
     '/api/v1/admin/errors',
     {
       config: platform({ writes: false }),
@@ -64,7 +62,7 @@ export function errorReportRoutes(app: App, opts: { reporting: boolean }) {
     },
     async (request) => errorReports(db, admin(request), request.query),
   );
-  r.delete(
+  app.delete(
     '/api/v1/admin/errors/:id',
     {
       config: platform({ writes: true }),

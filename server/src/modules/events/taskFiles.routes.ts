@@ -1,8 +1,6 @@
-import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { ErrorBody, Ok, RecordIdParam, TaskFileParams, TaskFileSchema, TaskFileUploadQuery } from '@fieldwatch/core';
 import { Type } from '@sinclair/typebox';
-import type { FastifyInstance } from 'fastify';
-import type { App } from '../../app.ts';
+import type { App } from '../../http.ts';
 import { sessionOf } from '../../plugins/auth.ts';
 import { scoped } from '../../plugins/policy.ts';
 import {
@@ -25,15 +23,14 @@ const F = '/api/v3/tasks/:id/files';
  * (always as an attachment) and delete. In a scope of their own so the upload parser applies here only.
  */
 export function taskFileRoutes(app: App) {
-  app.register(async (scope: FastifyInstance) => {
+  app.register(async (scope: App) => {
     scope.addContentTypeParser(
       'application/octet-stream',
       { parseAs: 'buffer', bodyLimit: TASK_FILE_MAX_BYTES },
       (_r, body, done) => done(null, body),
     );
-    const r = (scope as App).withTypeProvider<TypeBoxTypeProvider>();
     const { db } = app;
-    r.get(
+    scope.get(
       F,
       {
         config: readTask,
@@ -45,7 +42,7 @@ export function taskFileRoutes(app: App) {
       },
       async (req) => taskFiles(db, sessionOf(req), req.params.id),
     );
-    r.post(
+    scope.post(
       F,
       {
         config: writeTask,
@@ -64,7 +61,7 @@ export function taskFileRoutes(app: App) {
           data: req.body,
         }),
     );
-    r.get(
+    scope.get(
       `${F}/:fileId`,
       {
         config: readTask,
@@ -82,7 +79,7 @@ export function taskFileRoutes(app: App) {
         return reply.send(file.data as unknown as string);
       },
     );
-    r.delete(
+    scope.delete(
       `${F}/:fileId`,
       {
         config: writeTask,

@@ -1,4 +1,3 @@
-import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import {
   ErrorBody,
   FLOOR_PLAN_MAX_BYTES,
@@ -16,7 +15,7 @@ import {
 } from '@fieldwatch/core';
 import { type TSchema, Type } from '@sinclair/typebox';
 import type { FastifyInstance } from 'fastify';
-import type { App } from '../../app.ts';
+import type { App } from '../../http.ts';
 import { sessionOf } from '../../plugins/auth.ts';
 import { httpError } from '../../plugins/errors.ts';
 import { scoped } from '../../plugins/policy.ts';
@@ -58,11 +57,10 @@ export function floorPlanRoutes(app: App) {
 }
 
 function routes(app: App) {
-  const r = app.withTypeProvider<TypeBoxTypeProvider>();
   const { db } = app;
   const plan = `${API}/:orgId/floor-plan`;
 
-  r.get(
+  app.get(
     plan,
     {
       config: deviceRead,
@@ -76,7 +74,7 @@ function routes(app: App) {
     async (request) => floorPlans(db, sessionOf(request), request.params.orgId),
   );
 
-  r.put(
+  app.put(
     plan,
     {
       config: deviceWrite,
@@ -96,7 +94,7 @@ function routes(app: App) {
     },
   );
 
-  r.delete(
+  app.delete(
     plan,
     {
       config: deviceWrite,
@@ -111,7 +109,7 @@ function routes(app: App) {
     async (request) => removeFloorPlans(db, sessionOf(request), request.params.orgId, request.body.files),
   );
 
-  r.get(
+  app.get(
     `${plan}/:planId`,
     {
       config: deviceRead,
@@ -131,7 +129,7 @@ function routes(app: App) {
     },
   );
 
-  r.patch(
+  app.patch(
     `${plan}/:planId`,
     {
       config: deviceWrite,
@@ -147,7 +145,7 @@ function routes(app: App) {
       changeFloorPlan(db, sessionOf(request), request.params.orgId, request.params.planId, request.body),
   );
 
-  r.get(
+  app.get(
     `${API}/:orgId/floor-plan-data`,
     {
       config: deviceRead,
@@ -162,7 +160,7 @@ function routes(app: App) {
     async (request) => floorPlanData(db, sessionOf(request), request.params.orgId, request.query.planId),
   );
 
-  r.put(
+  app.put(
     `${API}/:orgId/floor-plan-data`,
     {
       config: deviceWrite,

@@ -1,7 +1,6 @@
-import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { GisFeature, GisQuery } from '@fieldwatch/core';
 import { Type } from '@sinclair/typebox';
-import type { App } from '../../app.ts';
+import type { App } from '../../http.ts';
 import { sessionOf } from '../../plugins/auth.ts';
 import { signedIn } from '../../plugins/policy.ts';
 import { legacyErrors, security } from '../telemetry/route-kit.ts';
@@ -9,10 +8,9 @@ import { gisFeatures } from './gis.service.ts';
 
 /** Legacy v1 GetGISData {CustomerID}: GIS features for customers with the TyrensGIS right. */
 export function gisLegacyRoutes(app: App) {
-  const r = app.withTypeProvider<TypeBoxTypeProvider>();
   const { db } = app;
 
-  r.get(
+  app.get(
     '/api/v1/xrequest/GetGISData',
     {
       config: signedIn({ writes: false }),

@@ -1,5 +1,5 @@
 import { Type } from '@sinclair/typebox';
-import type { App } from '../../app.ts';
+import type { App } from '../../http.ts';
 import { anyone } from '../../plugins/policy.ts';
 import { databaseHealth } from './health.service.ts';
 

@@ -1,4 +1,3 @@
-import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import {
   CreateAccountBody,
   CreateAccountResult,
@@ -14,7 +13,7 @@ import {
   UserExistsParams,
 } from '@fieldwatch/core';
 import type { TSchema } from '@sinclair/typebox';
-import type { App } from '../../app.ts';
+import type { App } from '../../http.ts';
 import { sessionOf, setSessionCookie } from '../../plugins/auth.ts';
 import { anyone, scoped } from '../../plugins/policy.ts';
 import { requestToJoin } from '../admin/joinRequests.service.ts';
@@ -31,10 +30,9 @@ const security = [{ session: [] }];
 
 /** The tag calls (/api/v1/nfc): the onboarding of a unit through its scanned tag. */
 export function onboardingRoutes(app: App) {
-  const r = app.withTypeProvider<TypeBoxTypeProvider>();
   const { db } = app;
 
-  r.get(
+  app.get(
     `${N}/tag/:uuid`,
     {
       config: anyone({ writes: false }),
@@ -47,7 +45,7 @@ export function onboardingRoutes(app: App) {
     },
     async (request) => tagPublic(db, request.params.uuid, request.session),
   );
-  r.get(
+  app.get(
     `${N}/tag/:uuid/view`,
     {
       // Opening the view mints the activation code a SuperUser may use.
@@ -56,7 +54,7 @@ export function onboardingRoutes(app: App) {
     },
     async (request) => tagView(db, sessionOf(request), request.params.uuid),
   );
-  r.get(
+  app.get(
     `${N}/tag/:uuid/config`,
     {
       config: scoped('device', 'read', { writes: false }),
@@ -64,7 +62,7 @@ export function onboardingRoutes(app: App) {
     },
     async (request) => tagConfig(db, sessionOf(request), request.params.uuid),
   );
-  r.post(
+  app.post(
     `${N}/tag/:uuid/config`,
     {
       config: scoped('device', 'manage', { writes: true }),
@@ -79,7 +77,7 @@ export function onboardingRoutes(app: App) {
     },
     async (request) => activate(db, app.link, sessionOf(request), request.params.uuid, request.body),
   );
-  r.get(
+  app.get(
     `${N}/user/:uuid/:email`,
     {
       config: anyone({ writes: false }),
@@ -87,7 +85,7 @@ export function onboardingRoutes(app: App) {
     },
     async (request) => userExists(db, request.ip, request.params.uuid, request.params.email),
   );
-  r.post(
+  app.post(
     `${N}/user/:uuid/joinRequest`,
     {
       config: anyone({ writes: true }),
@@ -101,7 +99,7 @@ export function onboardingRoutes(app: App) {
     },
     async (request) => requestToJoin(db, request.ip, request.params.uuid, request.body),
   );
-  r.post(
+  app.post(
     `${N}/user/:uuid/createAccount`,
     {
       config: anyone({ writes: true }),

@@ -1,7 +1,6 @@
-import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { ErrorBody, TagListEntry, TagSettingQuery, TagUnitQuery, TagUuidParam, TagView } from '@fieldwatch/core';
 import { Type } from '@sinclair/typebox';
-import type { App } from '../../app.ts';
+import type { App } from '../../http.ts';
 import { sessionOf } from '../../plugins/auth.ts';
 import { scoped, signedIn } from '../../plugins/policy.ts';
 import { createTag, setTag, tagField, tagList, tagUuidOfUnit } from './tags.service.ts';
@@ -15,10 +14,9 @@ const doc = { tags: ['tag host'], security: [{ session: [] }] };
 
 /** The tag host calls (a unit's tag, its template and restriction), served here. */
 export function tagHostRoutes(app: App) {
-  const r = app.withTypeProvider<TypeBoxTypeProvider>();
   const { db } = app;
 
-  r.get(
+  app.get(
     `${H}/tag`,
     {
       config: deviceRead,
@@ -35,7 +33,7 @@ export function tagHostRoutes(app: App) {
         .type('application/json')
         .send(JSON.stringify(await tagUuidOfUnit(db, sessionOf(request), request.query.unit))),
   );
-  r.get(
+  app.get(
     `${H}/tags`,
     {
       config: signedIn({ writes: false }),
@@ -47,7 +45,7 @@ export function tagHostRoutes(app: App) {
     },
     async (request) => tagList(db, sessionOf(request)),
   );
-  r.post(
+  app.post(
     `${H}/tag`,
     {
       config: deviceManage,
@@ -61,7 +59,7 @@ export function tagHostRoutes(app: App) {
     async (request) => createTag(db, sessionOf(request), request.query.unit),
   );
   for (const field of ['template', 'restriction'] as const) {
-    r.get(
+    app.get(
       `${H}/tag/:uuid/${field}`,
       {
         config: deviceRead,
@@ -74,7 +72,7 @@ export function tagHostRoutes(app: App) {
       },
       async (request) => tagField(db, sessionOf(request), request.params.uuid, field),
     );
-    r.put(
+    app.put(
       `${H}/tag/:uuid/${field}`,
       {
         config: deviceManage,

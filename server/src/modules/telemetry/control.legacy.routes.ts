@@ -1,4 +1,3 @@
-import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import {
   LegacyRelayResult,
   PARKING_WINDOW_DEFAULT,
@@ -9,7 +8,7 @@ import {
   UnitActionResult,
 } from '@fieldwatch/core';
 import { Type } from '@sinclair/typebox';
-import type { App } from '../../app.ts';
+import type { App } from '../../http.ts';
 import { sessionOf } from '../../plugins/auth.ts';
 import { scoped, signedIn } from '../../plugins/policy.ts';
 import { startRelay, unitAction } from './control.service.ts';
@@ -25,10 +24,9 @@ const one = <T extends Parameters<typeof Type.Array>[0]>(item: T) => Type.Array(
 
 /** Legacy v1 SetRelay, UnitAction and the parking report (GetGISData: modules/gis). */
 export function controlLegacyRoutes(app: App) {
-  const r = app.withTypeProvider<TypeBoxTypeProvider>();
   const { db } = app;
 
-  r.get(
+  app.get(
     path('SetRelay'),
     {
       config: deviceWrite,
@@ -46,7 +44,7 @@ export function controlLegacyRoutes(app: App) {
     },
   );
 
-  r.post(
+  app.post(
     path('UnitAction'),
     {
       config: deviceWrite,
@@ -60,7 +58,7 @@ export function controlLegacyRoutes(app: App) {
     async (request) => unitAction({ db, link: app.link, bus: app.bus, session: sessionOf(request) }, request.body),
   );
 
-  r.get(
+  app.get(
     path('GetReportParkingUsage'),
     {
       config: signedIn({ writes: false }),

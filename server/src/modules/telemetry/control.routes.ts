@@ -1,4 +1,3 @@
-import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import {
   IdParam,
   type Operation,
@@ -13,7 +12,7 @@ import {
   UnitLogQuery,
 } from '@fieldwatch/core';
 import { Type } from '@sinclair/typebox';
-import type { App } from '../../app.ts';
+import type { App } from '../../http.ts';
 import { sessionOf } from '../../plugins/auth.ts';
 import { v2 } from '../../plugins/envelopes.ts';
 import { scoped } from '../../plugins/policy.ts';
@@ -35,10 +34,9 @@ const deviceWrite = scoped('device', 'write', { writes: true });
 
 /** v2 relay and operations: commands are requested over MQTT and polled by sequence number. */
 export function controlRoutes(app: App) {
-  const r = app.withTypeProvider<TypeBoxTypeProvider>();
   const { db } = app;
 
-  r.get(
+  app.get(
     '/api/v2/device/devices/:id/relay',
     {
       config: deviceRead,
@@ -53,7 +51,7 @@ export function controlRoutes(app: App) {
     async (request) => v2(await relayOf(db, sessionOf(request), request.params.id)),
   );
 
-  r.post(
+  app.post(
     '/api/v2/device/devices/:id/relay',
     {
       config: deviceWrite,
@@ -76,7 +74,7 @@ export function controlRoutes(app: App) {
     },
   );
 
-  r.post(
+  app.post(
     '/api/v2/device/devices/:id/operation',
     {
       config: deviceWrite,
@@ -100,7 +98,7 @@ export function controlRoutes(app: App) {
     },
   );
 
-  r.get(
+  app.get(
     '/api/v2/device/devices/:id/operation',
     {
       config: deviceRead,
@@ -119,7 +117,7 @@ export function controlRoutes(app: App) {
     },
   );
 
-  r.delete(
+  app.delete(
     '/api/v2/device/devices/:id/operation',
     {
       config: deviceWrite,
@@ -139,7 +137,7 @@ export function controlRoutes(app: App) {
     },
   );
 
-  r.get(
+  app.get(
     '/api/v2/device/devices/:id/operations',
     {
       config: deviceRead,
@@ -154,7 +152,7 @@ export function controlRoutes(app: App) {
     async (request) => v2(await operationsOf(db, sessionOf(request), request.params.id)),
   );
 
-  r.get(
+  app.get(
     '/api/v2/device/devices/:id/log',
     {
       config: deviceRead,

@@ -1,7 +1,6 @@
-import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { DATA_DEFAULT_RANGE_MS, DEFAULT_TIMEZONE, isoDay } from '@fieldwatch/core';
 import { type Static, Type } from '@sinclair/typebox';
-import type { App } from '../../app.ts';
+import type { App } from '../../http.ts';
 import { sessionOf } from '../../plugins/auth.ts';
 import { signedIn } from '../../plugins/policy.ts';
 import { findUserById } from '../users/users.service.ts';
@@ -31,10 +30,9 @@ export type UnitsExportQuery = Static<typeof UnitsExportQuery>;
 
 /** The v3 CSV export of the chart widgets: several units, one streamed document. */
 export function exportRoutes(app: App) {
-  const r = app.withTypeProvider<TypeBoxTypeProvider>();
   const { db } = app;
 
-  r.get(
+  app.get(
     '/api/v3/device/devices/export.csv',
     {
       config: signedIn({ writes: false }),

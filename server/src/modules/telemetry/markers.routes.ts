@@ -1,7 +1,6 @@
-import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { Marker, MarkerChannelParams, MarkerInput, MarkerParams, MarkerPatch } from '@fieldwatch/core';
 import { Type } from '@sinclair/typebox';
-import type { App } from '../../app.ts';
+import type { App } from '../../http.ts';
 import { sessionOf } from '../../plugins/auth.ts';
 import { v2 } from '../../plugins/envelopes.ts';
 import { scoped } from '../../plugins/policy.ts';
@@ -17,10 +16,9 @@ const deviceWrite = scoped('device', 'write', { writes: true });
 
 /** v2 radar markers of a channel (n is 1-based); writes need the device write capability; a locked marker stays put (409). */
 export function markerRoutes(app: App) {
-  const r = app.withTypeProvider<TypeBoxTypeProvider>();
   const { db } = app;
 
-  r.get(
+  app.get(
     base,
     {
       config: deviceRead,
@@ -38,7 +36,7 @@ export function markerRoutes(app: App) {
     },
   );
 
-  r.post(
+  app.post(
     base,
     {
       config: deviceWrite,
@@ -57,7 +55,7 @@ export function markerRoutes(app: App) {
     },
   );
 
-  r.put(
+  app.put(
     `${base}/:marker`,
     {
       config: deviceWrite,
@@ -77,7 +75,7 @@ export function markerRoutes(app: App) {
     },
   );
 
-  r.delete(
+  app.delete(
     `${base}/:marker`,
     {
       config: deviceWrite,

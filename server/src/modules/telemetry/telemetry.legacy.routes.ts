@@ -1,4 +1,3 @@
-import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import {
   DeleteMarkQuery,
   EditChannelBody,
@@ -17,7 +16,7 @@ import {
   RadarDateRow,
 } from '@fieldwatch/core';
 import { Type } from '@sinclair/typebox';
-import type { App } from '../../app.ts';
+import type { App } from '../../http.ts';
 import { sessionOf } from '../../plugins/auth.ts';
 import { scoped } from '../../plugins/policy.ts';
 import { editChannelColumns, legacyChannel } from './channels.service.ts';
@@ -38,10 +37,9 @@ const deviceWrite = scoped('device', 'write', { writes: true });
 
 /** Legacy v1 data, radar, marker, unit action, relay and report calls at /api/v1/xrequest/{EndpointName}. */
 export function telemetryLegacyRoutes(app: App) {
-  const r = app.withTypeProvider<TypeBoxTypeProvider>();
   const { db } = app;
 
-  r.get(
+  app.get(
     legacyPath('GetUnitsData'),
     {
       config: deviceRead,
@@ -55,7 +53,7 @@ export function telemetryLegacyRoutes(app: App) {
     async (request) => (await legacyUnitData(db, sessionOf(request), request.query)).rows,
   );
 
-  r.get(
+  app.get(
     legacyPath('GetUnitsDataCSV'),
     {
       config: deviceRead,
@@ -78,7 +76,7 @@ export function telemetryLegacyRoutes(app: App) {
     },
   );
 
-  r.get(
+  app.get(
     legacyPath('GetRadarDates'),
     {
       config: deviceRead,
@@ -98,7 +96,7 @@ export function telemetryLegacyRoutes(app: App) {
     },
   );
 
-  r.get(
+  app.get(
     legacyPath('GetRadar'),
     {
       config: deviceRead,
@@ -117,7 +115,7 @@ export function telemetryLegacyRoutes(app: App) {
     },
   );
 
-  r.post(
+  app.post(
     legacyPath('EditMark'),
     {
       config: deviceWrite,
@@ -140,7 +138,7 @@ export function telemetryLegacyRoutes(app: App) {
     },
   );
 
-  r.get(
+  app.get(
     legacyPath('DeleteMark'),
     {
       config: deviceWrite,
@@ -158,7 +156,7 @@ export function telemetryLegacyRoutes(app: App) {
     },
   );
 
-  r.get(
+  app.get(
     legacyPath('GetAllMarks'),
     {
       config: deviceRead,
@@ -179,7 +177,7 @@ export function telemetryLegacyRoutes(app: App) {
     },
   );
 
-  r.get(
+  app.get(
     legacyPath('GetChannel'),
     {
       config: deviceRead,
@@ -197,7 +195,7 @@ export function telemetryLegacyRoutes(app: App) {
     },
   );
 
-  r.post(
+  app.post(
     legacyPath('EditChannel'),
     {
       config: scoped('device', 'manage', { writes: true }),

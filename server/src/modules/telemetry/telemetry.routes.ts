@@ -1,4 +1,3 @@
-import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import {
   DATA_DEFAULT_RANGE_MS,
   DATA_MAX_POINTS,
@@ -14,7 +13,7 @@ import {
   UnitDataQueryV2,
   UnitDataQueryV3,
 } from '@fieldwatch/core';
-import type { App } from '../../app.ts';
+import type { App } from '../../http.ts';
 import { sessionOf } from '../../plugins/auth.ts';
 import { v2 } from '../../plugins/envelopes.ts';
 import { scoped, signedIn } from '../../plugins/policy.ts';
@@ -32,10 +31,9 @@ const deviceRead = scoped('device', 'read', { writes: false });
 
 /** Telemetry, radar, marker, operation, relay and report APIs (v3 and v2). */
 export function telemetryRoutes(app: App) {
-  const r = app.withTypeProvider<TypeBoxTypeProvider>();
   const { db } = app;
 
-  r.get(
+  app.get(
     '/api/v3/device/devices/:id/data',
     {
       config: deviceRead,
@@ -57,7 +55,7 @@ export function telemetryRoutes(app: App) {
     },
   );
 
-  r.get(
+  app.get(
     '/api/v2/device/devices/:id/data',
     {
       config: deviceRead,
@@ -77,7 +75,7 @@ export function telemetryRoutes(app: App) {
     },
   );
 
-  r.get(
+  app.get(
     '/api/v2/device/legacy/devices/:id/radar/:channel',
     {
       config: deviceRead,
@@ -98,7 +96,7 @@ export function telemetryRoutes(app: App) {
     },
   );
 
-  r.put(
+  app.put(
     '/api/v2/device/legacy/devices/:id/radar/:channel',
     {
       config: scoped('device', 'write', { writes: true }),
@@ -118,7 +116,7 @@ export function telemetryRoutes(app: App) {
     },
   );
 
-  r.post(
+  app.post(
     '/api/v2/report/table',
     {
       config: signedIn({ writes: false }),

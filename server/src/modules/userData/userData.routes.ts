@@ -1,4 +1,3 @@
-import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import {
   DeleteUserDataQuery,
   ErrorBody,
@@ -13,7 +12,7 @@ import {
   StoredUserValueSchema,
 } from '@fieldwatch/core';
 import { Type } from '@sinclair/typebox';
-import type { App } from '../../app.ts';
+import type { App } from '../../http.ts';
 import { sessionOf } from '../../plugins/auth.ts';
 import { LegacyError } from '../../plugins/envelopes.ts';
 import { signedIn } from '../../plugins/policy.ts';
@@ -31,12 +30,11 @@ const Values = Type.Array(StoredUserValueSchema);
 
 /** The key-value store: the legacy GetUserData / SetUserData / DeleteUserData and the v1 variant. */
 export function userDataRoutes(app: App) {
-  const r = app.withTypeProvider<TypeBoxTypeProvider>();
   const { db } = app;
   const X = '/api/v1/xrequest';
   const KV = '/api/v1/keyvalue/:type';
 
-  r.get(
+  app.get(
     `${X}/GetUserData`,
     {
       config: reads,
@@ -49,7 +47,7 @@ export function userDataRoutes(app: App) {
     },
     async (req) => getUserData(db, sessionOf(req), req.query),
   );
-  r.post(
+  app.post(
     `${X}/SetUserData`,
     {
       config: writes,
@@ -62,7 +60,7 @@ export function userDataRoutes(app: App) {
     },
     async (req) => setUserData(db, sessionOf(req), req.body),
   );
-  r.get(
+  app.get(
     `${X}/DeleteUserData`,
     {
       config: writes,
@@ -76,7 +74,7 @@ export function userDataRoutes(app: App) {
     async (req) => deleteUserData(db, sessionOf(req), req.query),
   );
 
-  r.get(
+  app.get(
     KV,
     {
       config: reads,
@@ -90,7 +88,7 @@ export function userDataRoutes(app: App) {
     },
     async (req) => kvGet(db, sessionOf(req), req.params.type, req.query.id),
   );
-  r.put(
+  app.put(
     `${KV}/:id`,
     {
       config: writes,
@@ -104,7 +102,7 @@ export function userDataRoutes(app: App) {
     },
     async (req) => kvSet(db, sessionOf(req), req.params.type, req.params.id, req.body.data),
   );
-  r.delete(
+  app.delete(
     `${KV}/:id`,
     {
       config: writes,

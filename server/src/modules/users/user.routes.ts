@@ -1,4 +1,3 @@
-import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import {
   AccountBrand,
   ApiKey,
@@ -23,7 +22,7 @@ import {
 } from '@fieldwatch/core';
 import { type TSchema, Type } from '@sinclair/typebox';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { App } from '../../app.ts';
+import type { App } from '../../http.ts';
 import { sessionOf } from '../../plugins/auth.ts';
 import { anyone, scoped, signedIn } from '../../plugins/policy.ts';
 import { acceptImageBodies, avatarImage, imageBytes, sendImage, type UploadBody } from '../../uploads/imageBodies.ts';
@@ -71,15 +70,14 @@ export function userRoutes(app: App) {
 }
 
 function routes(app: App) {
-  const r = app.withTypeProvider<TypeBoxTypeProvider>();
   const { db } = app;
   const userId = (request: FastifyRequest) => sessionOf(request).user_id;
   /** The signed-in user and the address of the request, for the checks throttled like sign-in. */
   const who = (request: FastifyRequest) => ({ userId: userId(request), address: request.ip });
   const profileRoute = { schema: { tags, security, response: { 200: Profile, ...errors } } };
 
-  r.get(`${U}/profile`, { ...profileRoute, config: reads }, async (request) => profileOf(db, userId(request)));
-  r.put(
+  app.get(`${U}/profile`, { ...profileRoute, config: reads }, async (request) => profileOf(db, userId(request)));
+  app.put(
     `${U}/profile`,
     {
       config: writes,
@@ -91,7 +89,7 @@ function routes(app: App) {
     },
     async (request) => updateOwnProfile(db, who(request), request.body as Record<string, unknown>, request.log),
   );
-  r.put(
+  app.put(
     `${U}/profile/preferences`,
     {
       config: writes,
@@ -99,12 +97,12 @@ function routes(app: App) {
     },
     async (request) => savePreferences(db, userId(request), request.body),
   );
-  r.put(
+  app.put(
     `${U}/profile/language`,
     { config: writes, schema: { ...profileRoute.schema, querystring: LanguageQuery } },
     async (request) => saveLanguage(db, userId(request), request.query.language),
   );
-  r.post(
+  app.post(
     `${U}/profile/avatar`,
     {
       config: writes,
@@ -115,17 +113,17 @@ function routes(app: App) {
     },
     async (request) => saveAvatar(db, userId(request), avatarImage(imageBytes(request.body as UploadBody, 'image'))),
   );
-  r.delete(`${U}/profile/avatar`, { ...profileRoute, config: writes }, async (request) =>
+  app.delete(`${U}/profile/avatar`, { ...profileRoute, config: writes }, async (request) =>
     saveAvatar(db, userId(request), null),
   );
-  r.get(
+  app.get(
     `${U}/avatar`,
     { config: reads, schema: { tags, security, querystring: Version, response: errorsOf([401, 404]) } },
     async (request, reply) => sendImage(request, reply, await avatarOf(db, userId(request))),
   );
 
   const changed = { 200: Type.Boolean(), ...errors };
-  r.post(
+  app.post(
     `${U}/profile/password`,
     { config: writesNoKey, schema: { tags, security, body: PasswordChangeBody, response: changed } },
     async (request) =>
@@ -137,7 +135,7 @@ function routes(app: App) {
         request.body.newPassword,
       ),
   );
-  r.put(
+  app.put(
     `${U}/password`,
     { config: writesNoKey, schema: { tags, security, querystring: PasswordChangeQuery, response: changed } },
     async (request) =>
@@ -150,7 +148,7 @@ function routes(app: App) {
       ),
   );
 
-  r.get(
+  app.get(
     `${U}/organization/:orgId`,
     {
       config: scoped('organization', 'read', { writes: false }),
@@ -158,7 +156,7 @@ function routes(app: App) {
     },
     async (request) => organizationView(db, userId(request), request.params.orgId),
   );
-  r.get(
+  app.get(
     `${U}/organization/:orgId/avatar`,
     {
       config: scoped('organization', 'read', { writes: false }),
@@ -169,7 +167,7 @@ function routes(app: App) {
   );
 
   // Password reset: public calls; the same answer whether the address exists or not.
-  r.post(
+  app.post(
     `${U}/createRestorePasswordToken`,
     { config: anyone({ writes: true }), schema: { tags, body: RestoreTokenBody, response: { 200: Ok, ...errors } } },
     async (request) => {
@@ -177,7 +175,7 @@ function routes(app: App) {
       return { success: true };
     },
   );
-  r.get(
+  app.get(
     `${U}/verifyChangePasswordToken/:token`,
     {
       config: anyone({ writes: false }),
@@ -185,7 +183,7 @@ function routes(app: App) {
     },
     async (request) => verifyPasswordToken(db, request.params.token),
   );
-  r.post(
+  app.post(
     `${U}/changePassword`,
     {
       config: anyone({ writes: true, apiKey: false }),
@@ -194,12 +192,12 @@ function routes(app: App) {
     async (request) => resetPasswordWithToken(db, app.bus, request.body.token, request.body.newPassword),
   );
 
-  r.get(
+  app.get(
     `${U}/apiKeys`,
     { config: readsNoKey, schema: { tags, security, response: { 200: Type.Array(ApiKey), ...errors } } },
     async (request) => apiKeysOf(db, userId(request)),
   );
-  r.post(
+  app.post(
     `${U}/apiKeys`,
     {
       config: writesNoKey,
@@ -207,14 +205,14 @@ function routes(app: App) {
     },
     async (request) => createApiKey(db, who(request), request.body),
   );
-  r.delete(
+  app.delete(
     `${U}/apiKeys/:id`,
     { config: writesNoKey, schema: { tags, security, params: ApiKeyIdParam, response: { 200: Ok, ...errors } } },
     async (request) => revokeApiKey(db, userId(request), request.params.id),
   );
 
   // The sign-in page of an account URL: public, like the login page it decorates.
-  r.get(
+  app.get(
     '/api/v1/account/:accountUrl',
     {
       config: anyone({ writes: false }),
@@ -225,7 +223,7 @@ function routes(app: App) {
   // The sign-in link of an account URL; an old URL leads to the new one for 30 days, then nowhere.
   // Any text is taken here: a mistyped link still lands on the sign-in page rather than an error.
   const LinkParam = Type.Object({ accountUrl: Type.String({ maxLength: 200 }) });
-  r.get(
+  app.get(
     '/a/:accountUrl',
     { config: anyone({ writes: false }), schema: { hide: true, params: LinkParam } },
     async (request, reply) => {
@@ -238,7 +236,7 @@ function routes(app: App) {
       return reply.redirect(`/login?account=${brand.accountUrl}`, 302);
     },
   );
-  r.get(
+  app.get(
     '/api/v1/account/:accountUrl/avatar',
     {
       config: anyone({ writes: false }),

@@ -1,4 +1,3 @@
-import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import {
   ErrorBody,
   IdParam,
@@ -10,7 +9,7 @@ import {
 } from '@fieldwatch/core';
 import type { TSchema } from '@sinclair/typebox';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { App } from '../../app.ts';
+import type { App } from '../../http.ts';
 import { sessionOf } from '../../plugins/auth.ts';
 import { LegacyError } from '../../plugins/envelopes.ts';
 import { errorBody } from '../../plugins/errors.ts';
@@ -40,11 +39,10 @@ async function orUnavailable<T>(request: FastifyRequest, reply: FastifyReply, wo
  * answers; `url` is the provider (WEATHER_URL).
  */
 export function weatherRoutes(app: App, opts: { url?: string; retryMs?: number } = {}) {
-  const r = app.withTypeProvider<TypeBoxTypeProvider>();
   const { db } = app;
   const weather = new WeatherService(openMeteoProvider(opts.url ?? DEFAULT_WEATHER_URL), { retryMs: opts.retryMs });
 
-  r.get(
+  app.get(
     '/api/v1/weather/getWeather',
     {
       config: signedIn({ writes: false }),
@@ -59,7 +57,7 @@ export function weatherRoutes(app: App, opts: { url?: string; retryMs?: number }
     async (request, reply) => orUnavailable(request, reply, () => weather.weather(request.query)),
   );
 
-  r.get(
+  app.get(
     '/api/v1/weather/status',
     {
       config: signedIn({ writes: false }),
@@ -73,7 +71,7 @@ export function weatherRoutes(app: App, opts: { url?: string; retryMs?: number }
     async () => weather.status(),
   );
 
-  r.get(
+  app.get(
     '/api/v1/weather/unit/:id',
     {
       config: scoped('device', 'read', { writes: false }),
@@ -92,7 +90,7 @@ export function weatherRoutes(app: App, opts: { url?: string; retryMs?: number }
       ),
   );
 
-  r.get(
+  app.get(
     '/api/v1/xrequest/GetWeather',
     {
       config: signedIn({ writes: false }),
