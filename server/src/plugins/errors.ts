@@ -39,10 +39,6 @@ export const frameworkErrors = (error: FastifyError, request: FastifyRequest, re
   return reply.code(status).send(errorBody(request.url, status, message));
 };
 
-export function httpError(statusCode: number, message: string): Error & { statusCode: number } {
-  return Object.assign(new Error(message), { statusCode });
-}
-
 /**
  * The report of a failed request: method, route pattern (not the URL, whose path and query may carry
  * addresses or tokens), request id and who was signed in. Never the body, cookies or headers.

@@ -1,6 +1,7 @@
 import { AVATAR_MAX_BYTES } from '@fieldwatch/core';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { httpError } from '../plugins/errors.ts';
+import { HttpError } from '../http.ts';
+
 import { IMAGE_CSP } from '../plugins/securityHeaders.ts';
 import { ImageRejected, sniffAvatar } from './images.ts';
 import { boundaryOf, MultipartError, type Part, parseMultipart } from './multipart.ts';
@@ -30,7 +31,7 @@ export function multipartParts(body: { multipart: Buffer; contentType: string })
   try {
     return parseMultipart(body.multipart, boundaryOf(body.contentType));
   } catch (e) {
-    if (e instanceof MultipartError) throw httpError(400, e.message);
+    if (e instanceof MultipartError) throw new HttpError(400, e.message);
     throw e;
   }
 }
@@ -41,12 +42,12 @@ export function multipartParts(body: { multipart: Buffer; contentType: string })
  * but PNG, JPEG or WebP is a 415. The stored type is the sniffed one, never the client's header.
  */
 export function avatarImage(data: Buffer | undefined): { data: Buffer; type: string } {
-  if (!data || data.length === 0) throw httpError(400, 'Missing parameters');
-  if (data.length > AVATAR_MAX_BYTES) throw httpError(413, 'Image size exceeded');
+  if (!data || data.length === 0) throw new HttpError(400, 'Missing parameters');
+  if (data.length > AVATAR_MAX_BYTES) throw new HttpError(413, 'Image size exceeded');
   try {
     return { data, type: sniffAvatar(data).type };
   } catch (e) {
-    if (e instanceof ImageRejected) throw httpError(e.reason === 'unsupported' ? 415 : 413, e.message);
+    if (e instanceof ImageRejected) throw new HttpError(e.reason === 'unsupported' ? 415 : 413, e.message);
     throw e;
   }
 }

@@ -34,8 +34,9 @@ import {
 import { type TSchema, Type } from '@sinclair/typebox';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { App } from '../../http.ts';
+import { HttpError } from '../../http.ts';
 import { sessionOf } from '../../plugins/auth.ts';
-import { httpError } from '../../plugins/errors.ts';
+
 import { type RoutePolicy, scoped, signedIn } from '../../plugins/policy.ts';
 import {
   acceptImageBodies,
@@ -113,13 +114,13 @@ export function adminRoutes(app: App) {
 
 /** saveUserAvatar's multipart body: the 'image' and 'username' fields. */
 function userAvatarUpload(body: UploadBody) {
-  if (!body || Buffer.isBuffer(body)) throw httpError(400, 'Missing parameters');
+  if (!body || Buffer.isBuffer(body)) throw new HttpError(400, 'Missing parameters');
   const parts = multipartParts(body);
   const username = parts
     .find((p) => p.name === 'username')
     ?.data.toString('utf8')
     .trim();
-  if (!username || username.length > 100) throw httpError(400, 'Missing parameters');
+  if (!username || username.length > 100) throw new HttpError(400, 'Missing parameters');
   return { username, image: avatarImage(parts.find((p) => p.name === 'image')?.data) };
 }
 

@@ -13,8 +13,9 @@ import {
 } from '@fieldwatch/core';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db, Queryable } from '../../db/db.ts';
+import { HttpError } from '../../http.ts';
 import type { SessionEndings } from '../../live/bus.ts';
-import { httpError } from '../../plugins/errors.ts';
+
 import type { AccountMailer } from '../auth/accountMail.ts';
 import { endAllSessions } from '../auth/auth.service.ts';
 import { hashPassword } from '../auth/password.ts';
@@ -61,7 +62,7 @@ import {
  */
 export type Admin = { userId: number; sessionId: string };
 
-const refused = () => httpError(403, 'You may not administer this organisation');
+const refused = () => new HttpError(403, 'You may not administer this organisation');
 
 /** The organisations the user may administer (SuperUser on them or an ancestor). */
 export async function administered(db: Queryable, admin: Admin): Promise<VisibleOrganizationRow[]> {
@@ -89,7 +90,7 @@ async function isPlatformAdmin(db: Queryable, admin: Pick<Admin, 'userId'>): Pro
 }
 
 export async function requirePlatformAdmin(db: Queryable, admin: Pick<Admin, 'userId'>) {
-  if (!(await isPlatformAdmin(db, admin))) throw httpError(403, 'Only the platform administrator may do this');
+  if (!(await isPlatformAdmin(db, admin))) throw new HttpError(403, 'Only the platform administrator may do this');
 }
 
 /** A user every one of whose roles lies in administered organisations: one this admin fully governs. */
@@ -134,8 +135,8 @@ export async function reachableUserId(db: Queryable, admin: Admin, username: str
 async function roleTarget(db: Queryable, admin: Admin, username: string, organizationId: number) {
   await requireAdministered(db, admin, organizationId);
   const user = await findUserByUsername(db, username);
-  if (!user) throw httpError(404, 'User not found');
-  if (user.id === admin.userId) throw httpError(409, 'You cannot change your own role');
+  if (!user) throw new HttpError(404, 'User not found');
+  if (user.id === admin.userId) throw new HttpError(409, 'You cannot change your own role');
   return user;
 }
 
@@ -151,7 +152,7 @@ export async function deleteProfile(
   const ended: string[] = [];
   await db.transaction(async (tx) => {
     if (!(await removeUserRole(tx, user.id, organizationId)))
-      throw httpError(404, 'The user has no role in this organisation');
+      throw new HttpError(404, 'The user has no role in this organisation');
     if ((await rolesOfUser(tx, user.id)).length > 0) return;
     await endAllSessions(tx, { sessionsEnded: (ids) => ended.push(...ids) }, user.id);
     await deleteUser(tx, user.id);
@@ -221,14 +222,14 @@ export async function addUser(
 ): Promise<AddUserResult> {
   const orgs = await requireAdministered(db, admin, body.organizationId);
   const blank = validateBlank(body.name, 'name');
-  if (blank) throw httpError(400, 'name should not be blank');
+  if (blank) throw new HttpError(400, 'name should not be blank');
   const email = body.email?.trim() ?? '';
-  if (email && validateEmail(email, 'email')) throw httpError(400, 'Enter valid email');
+  if (email && validateEmail(email, 'email')) throw new HttpError(400, 'Enter valid email');
   const role = body.roleId ?? 2;
   const existing = await findUserByUsername(db, body.username);
   if (existing) {
     await governedUser(db, admin, body.username).catch(() => {
-      throw httpError(409, 'This username is taken');
+      throw new HttpError(409, 'This username is taken');
     });
     await setUserRole(db, existing.id, body.organizationId, role);
     return { username: existing.username, created: false, invited: false };
@@ -301,7 +302,7 @@ export async function saveOrganizationInfo(
 ) {
   await administeredOrganization(db, admin, id);
   const email = info.email?.trim();
-  if (email && validateEmail(email, 'email')) throw httpError(400, 'Enter valid email');
+  if (email && validateEmail(email, 'email')) throw new HttpError(400, 'Enter valid email');
   const clean = Object.fromEntries(Object.entries(info).map(([k, v]) => [k, (v ?? '').trim()]));
   await setOrganizationInfo(db, id, INFO[kind], clean);
   return clean as ContactFields;
@@ -335,7 +336,7 @@ async function fromParent(db: Queryable, admin: Admin, id: number) {
   const orgs = await requireAdministered(db, admin, id);
   const org = orgs.find((o) => o.id === id);
   if (!org || org.parent_organization_id === null || !orgs.some((o) => o.id === org.parent_organization_id))
-    throw httpError(403, 'Only an administrator of the parent organisation may do this');
+    throw new HttpError(403, 'Only an administrator of the parent organisation may do this');
   return orgs;
 }
 
@@ -343,7 +344,7 @@ export async function deleteOrganizationOf(db: Queryable, admin: Admin, id: numb
   await fromParent(db, admin, id);
   const contents = await organizationContents(db, id);
   if (contents.children > 0 || contents.units > 0)
-    throw httpError(409, 'Move or delete its child organisations and units first');
+    throw new HttpError(409, 'Move or delete its child organisations and units first');
   await deleteOrganization(db, id);
   return { success: true };
 }
@@ -351,7 +352,7 @@ export async function deleteOrganizationOf(db: Queryable, admin: Admin, id: numb
 export async function moveOrganizationOf(db: Queryable, admin: Admin, id: number, parentId: number) {
   const orgs = await fromParent(db, admin, id);
   if (!orgs.some((o) => o.id === parentId)) throw refused();
-  if (subtreeOf(orgs, id).includes(parentId)) throw httpError(409, 'An organisation cannot move under itself');
+  if (subtreeOf(orgs, id).includes(parentId)) throw new HttpError(409, 'An organisation cannot move under itself');
   await moveOrganization(db, id, parentId);
   return { success: true };
 }
@@ -376,7 +377,7 @@ export async function saveOrganizationSettings(db: Db, admin: Admin, id: number,
   const before = await administeredOrganization(db, admin, id);
   if (s.accountUrl && s.accountUrl !== before.account_url) {
     const holder = await resolveAccountUrl(db, s.accountUrl);
-    if (holder && holder.id !== id) throw httpError(409, 'This account URL is taken');
+    if (holder && holder.id !== id) throw new HttpError(409, 'This account URL is taken');
   }
   await db.transaction(async (tx) => {
     if (before.account_url && before.account_url !== s.accountUrl) {
@@ -395,7 +396,7 @@ export async function convertTrial(db: Queryable, admin: Admin, id: number) {
   const orgs = await requireAdministered(db, admin);
   const org = await findOrganization(db, id);
   if (!org || org.parent_organization_id === null || !orgs.some((o) => o.id === org.parent_organization_id))
-    throw httpError(403, 'Only an administrator of the parent organisation may do this');
+    throw new HttpError(403, 'Only an administrator of the parent organisation may do this');
   await endTrial(db, id);
   return { success: true };
 }

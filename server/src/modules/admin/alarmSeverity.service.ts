@@ -8,7 +8,8 @@ import {
   type Severity,
 } from '@fieldwatch/core';
 import type { Db, Queryable } from '../../db/db.ts';
-import { httpError } from '../../plugins/errors.ts';
+import { HttpError } from '../../http.ts';
+
 import { visibleOrganizations } from '../organisations/organisations.service.ts';
 import { type Admin, requireAdministered } from './admin.service.ts';
 import * as alarmSeverityRepository from './alarmSeverity.repository.ts';
@@ -54,7 +55,7 @@ export async function alarmSeverityList(
 export async function saveAlarmSeverities(db: Db, admin: Admin, organizationId: number, body: AlarmSeverityBody) {
   await requireAdministered(db, admin, organizationId);
   const types = body.severities.map((s) => s.alarmType);
-  if (new Set(types).size !== types.length) throw httpError(400, 'An alarm type is given more than once');
+  if (new Set(types).size !== types.length) throw new HttpError(400, 'An alarm type is given more than once');
   await db.transaction((tx) => writeSeverities(tx, organizationId, body.severities));
   return alarmSeverityList(db, admin, organizationId);
 }

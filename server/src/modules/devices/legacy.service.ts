@@ -16,6 +16,7 @@ import {
   unitTypeName,
 } from '@fieldwatch/core';
 import type { Db, Queryable } from '../../db/db.ts';
+import { HttpError } from '../../http.ts';
 import type { LiveBus } from '../../live/bus.ts';
 import { parseIdList } from '../../plugins/validation.ts';
 import { alarmCountsPerDay, alarmsSince } from '../alarms/alarms.service.ts';
@@ -24,7 +25,7 @@ import { scopeOrganizations } from '../organisations/organisations.service.ts';
 import { type UnitRow, unitTypesOf } from './devices.repository.ts';
 import { type Fleet, fleetOf } from './fleet.ts';
 import { unitsInGroups } from './groups.repository.ts';
-import { assertIdCount, DeviceError, writableUnit } from './unit.access.ts';
+import { assertIdCount, writableUnit } from './unit.access.ts';
 import { updateUnitSettings } from './unit.settings.ts';
 import { toAlarm, toLegacyUnit } from './unit.views.ts';
 
@@ -146,7 +147,7 @@ export async function showValuesOf(fleet: Fleet, units: readonly UnitRow[]): Pro
 
 function startOf(text: string | undefined): Date {
   const start = parseLegacyDate(text ?? ALARM_QUERY_DEFAULTS.startDate);
-  if (!start) throw new DeviceError(400, 'StartDate must be a date as YYYY-MM-DD HH:mm:ss');
+  if (!start) throw new HttpError(400, 'StartDate must be a date as YYYY-MM-DD HH:mm:ss');
   return start;
 }
 

@@ -22,8 +22,9 @@ import {
   withdrawTask,
 } from '@fieldwatch/core';
 import type { Db, Queryable } from '../../db/db.ts';
+import { HttpError } from '../../http.ts';
 import type { LiveEvent, LivePublisher } from '../../live/bus.ts';
-import { httpError } from '../../plugins/errors.ts';
+
 import type { SessionRow } from '../auth/auth.service.ts';
 import { scopeOrganizations, visibleOrganizations } from '../organisations/organisations.service.ts';
 import * as repo from './events.repository.ts';
@@ -32,7 +33,7 @@ import { localizeEvent, localizeNotification } from './localize.ts';
 
 type Page = { limit?: number; before?: string; useContext?: boolean };
 const page = (q: Page) => ({ limit: q.limit ?? 100, before: q.before });
-export const notFound = (what: string) => httpError(404, `${what} not found`);
+export const notFound = (what: string) => new HttpError(404, `${what} not found`);
 
 /** Organisations whose tasks and events the user may see, and those where they may change them. */
 export async function taskScope(db: Queryable, session: SessionRow, useContext?: boolean) {
@@ -43,7 +44,7 @@ export async function taskScope(db: Queryable, session: SessionRow, useContext?:
 }
 
 export function assertWritable(scope: { writable: Set<number> }, organizationId: number) {
-  if (!scope.writable.has(organizationId)) throw httpError(403, 'You may not change tasks of this organisation');
+  if (!scope.writable.has(organizationId)) throw new HttpError(403, 'You may not change tasks of this organisation');
 }
 
 /** Rule refusals of core answer 400 with core's message as the text. */
@@ -51,7 +52,7 @@ function rule<T>(fn: () => T): T {
   try {
     return fn();
   } catch (e) {
-    if (e instanceof EventRuleError) throw httpError(400, e.message);
+    if (e instanceof EventRuleError) throw new HttpError(400, e.message);
     throw e;
   }
 }
@@ -87,7 +88,7 @@ async function assignableNames(
   return names.map((name) => {
     const username = known.get(name.toLowerCase());
     if (username === undefined)
-      throw httpError(400, `${field}: ${name} may not be assigned tasks of this organisation`);
+      throw new HttpError(400, `${field}: ${name} may not be assigned tasks of this organisation`);
     return username;
   });
 }
@@ -99,7 +100,7 @@ async function assignableNames(
 async function ownEventIds(db: Queryable, organizationId: number, ids: readonly string[], field: string) {
   const found = await eventIdsWithin(db, organizationId, [...new Set(ids)]);
   const foreign = ids.find((id) => !found.has(id));
-  if (foreign !== undefined) throw httpError(400, `${field}: ${foreign} is not an event of this organisation`);
+  if (foreign !== undefined) throw new HttpError(400, `${field}: ${foreign} is not an event of this organisation`);
   return [...ids];
 }
 

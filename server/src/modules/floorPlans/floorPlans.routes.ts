@@ -16,8 +16,9 @@ import {
 import { type TSchema, Type } from '@sinclair/typebox';
 import type { FastifyInstance } from 'fastify';
 import type { App } from '../../http.ts';
+import { HttpError } from '../../http.ts';
 import { sessionOf } from '../../plugins/auth.ts';
-import { httpError } from '../../plugins/errors.ts';
+
 import { scoped } from '../../plugins/policy.ts';
 import { acceptImageBodies, multipartParts, sendImage, type UploadBody } from '../../uploads/imageBodies.ts';
 import {
@@ -182,21 +183,24 @@ function readUpload(body: UploadBody, query: { name?: string; order?: number }):
   if (body && typeof body === 'object' && 'multipart' in body) {
     const parts = multipartParts(body);
     const file = parts.find((p) => p.name === 'file');
-    if (!file) throw httpError(400, "The upload has no 'file' field");
+    if (!file) throw new HttpError(400, "The upload has no 'file' field");
     const text = (name: string) =>
       parts
         .find((p) => p.name === name)
         ?.data.toString('utf8')
         .trim();
     const name = text('name') || query.name;
-    if (name !== undefined && name.length > 120) throw httpError(400, 'name: at most 120 characters');
+    if (name !== undefined && name.length > 120) throw new HttpError(400, 'name: at most 120 characters');
     const orderText = text('order');
     const order = orderText ? Number(orderText) : query.order;
     if (order !== undefined && !(Number.isInteger(order) && order >= 0 && order <= 10_000)) {
-      throw httpError(400, 'order: a whole number from 0 to 10000');
+      throw new HttpError(400, 'order: a whole number from 0 to 10000');
     }
     return { data: file.data, name, order, filename: file.filename };
   }
-  if (body === undefined || body === null) throw httpError(400, "The upload has no 'file' field");
-  throw httpError(415, "Send the image as multipart/form-data with a 'file' field, or as the body with its image type");
+  if (body === undefined || body === null) throw new HttpError(400, "The upload has no 'file' field");
+  throw new HttpError(
+    415,
+    "Send the image as multipart/form-data with a 'file' field, or as the body with its image type",
+  );
 }

@@ -8,7 +8,8 @@ import {
 } from '@fieldwatch/core';
 import { Value } from '@sinclair/typebox/value';
 import type { Queryable } from '../../db/db.ts';
-import { httpError } from '../../plugins/errors.ts';
+import { HttpError } from '../../http.ts';
+
 import type { SessionRow } from '../auth/auth.service.ts';
 import { visibleOrganizations } from '../organisations/organisations.service.ts';
 import { unitsOf } from '../telemetry/telemetry.service.ts';
@@ -33,8 +34,8 @@ function toGisFeature(row: GisFeatureRow): GisFeature | undefined {
  */
 export async function gisFeatures(db: Queryable, session: SessionRow, customerId: number): Promise<GisFeature[]> {
   const customer = (await visibleOrganizations(db, session.user_id)).find((o) => o.id === customerId);
-  if (!customer) throw httpError(404, 'Customer not found');
-  if (!customer.rights.includes(WidgetRight.TyrensGIS)) throw httpError(403, 'The customer has no GIS right');
+  if (!customer) throw new HttpError(404, 'Customer not found');
+  if (!customer.rights.includes(WidgetRight.TyrensGIS)) throw new HttpError(403, 'The customer has no GIS right');
   const [rows, units] = await Promise.all([
     listGisFeatures(db, customerId),
     unitsOf(db, session, undefined, [customerId]),

@@ -1,8 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { BUILTIN_KEYS, type TagView } from '@fieldwatch/core';
 import type { Queryable } from '../../db/db.ts';
+import { HttpError } from '../../http.ts';
 import { NO_AUTHORITY } from '../../plugins/envelopes.ts';
-import { httpError } from '../../plugins/errors.ts';
+
 import type { SessionRow } from '../auth/auth.service.ts';
 import { deviceScope, findUnit } from '../devices/devices.service.ts';
 import { scopeOrganizations } from '../organisations/organisations.service.ts';
@@ -25,7 +26,7 @@ const view = (t: TagRow): TagView => ({
 /** The tag of a unit the user sees, when it has one. */
 async function visibleTagOfUnit(db: Queryable, session: SessionRow, unitId: number) {
   const unit = await findUnit(db, unitId, await scopeOrganizations(db, session));
-  if (!unit) throw httpError(404, NO_AUTHORITY);
+  if (!unit) throw new HttpError(404, NO_AUTHORITY);
   return { unit, tag: await tagOfUnit(db, unit.id) };
 }
 
@@ -40,7 +41,7 @@ async function tagOf(db: Queryable, session: SessionRow, uuid: string, manage: b
   const scope = await deviceScope(db, session);
   const unit = tag?.unit_id ? await findUnit(db, tag.unit_id, scope.visible) : undefined;
   if (!tag || !unit) return undefined;
-  if (manage && !scope.manageable.includes(unit.organization_id)) throw httpError(403, NO_AUTHORITY);
+  if (manage && !scope.manageable.includes(unit.organization_id)) throw new HttpError(403, NO_AUTHORITY);
   return { tag, scope };
 }
 
@@ -58,15 +59,15 @@ export async function setTag(
   value: number,
 ): Promise<TagView> {
   const found = await tagOf(db, session, uuid, true);
-  if (!found) throw httpError(404, 'Tag not found');
+  if (!found) throw new HttpError(404, 'Tag not found');
   if (field === 'template' && value !== NONE && (value < 1 || value > BUILTIN_KEYS.length)) {
-    throw httpError(400, `id: a template is -1 or a dashboard 1 to ${BUILTIN_KEYS.length}`);
+    throw new HttpError(400, `id: a template is -1 or a dashboard 1 to ${BUILTIN_KEYS.length}`);
   }
   if (field === 'restriction' && value > 0 && !found.scope.visible.includes(value)) {
-    throw httpError(404, 'Organisation not found');
+    throw new HttpError(404, 'Organisation not found');
   }
   const row = await setTagField(db, uuid, field, value);
-  if (!row) throw httpError(404, 'Tag not found');
+  if (!row) throw new HttpError(404, 'Tag not found');
   return view(row);
 }
 
@@ -74,8 +75,8 @@ export async function setTag(
 export async function createTag(db: Queryable, session: SessionRow, unitId: number): Promise<TagView> {
   const scope = await deviceScope(db, session);
   const unit = await findUnit(db, unitId, scope.visible);
-  if (!unit) throw httpError(404, NO_AUTHORITY);
-  if (!scope.manageable.includes(unit.organization_id)) throw httpError(403, NO_AUTHORITY);
+  if (!unit) throw new HttpError(404, NO_AUTHORITY);
+  if (!scope.manageable.includes(unit.organization_id)) throw new HttpError(403, NO_AUTHORITY);
   return view(await insertTag(db, randomUUID(), unit.id));
 }
 

@@ -9,7 +9,8 @@ import {
   type Resource,
 } from '@fieldwatch/core';
 import type { Queryable } from '../../db/db.ts';
-import { httpError } from '../../plugins/errors.ts';
+import { HttpError } from '../../http.ts';
+
 import * as organisationsRepository from './organisations.repository.ts';
 import {
   findOrganizationAvatar,
@@ -59,7 +60,7 @@ export const organizationAvatarUrl = (o: Pick<OrganizationRow, 'id' | 'avatar_ke
 export async function organizationView(db: Queryable, userId: number, id: number): Promise<OrganizationView> {
   const visible = (await visibleOrganizations(db, userId)).find((o) => o.id === id);
   const row = visible && (await findOrganization(db, id));
-  if (!visible || !row) throw httpError(404, 'Organisation not found');
+  if (!visible || !row) throw new HttpError(404, 'Organisation not found');
   return {
     id,
     name: row.name,
@@ -76,7 +77,7 @@ export async function organizationView(db: Queryable, userId: number, id: number
 export async function organizationAvatar(db: Queryable, userId: number | null, id: number) {
   const visible = userId === null || (await visibleOrganizations(db, userId)).some((o) => o.id === id);
   const image = visible ? await findOrganizationAvatar(db, id) : null;
-  if (!image) throw httpError(404, 'No avatar');
+  if (!image) throw new HttpError(404, 'No avatar');
   return { data: image.data, type: image.type, etag: `"${image.key}"` };
 }
 
@@ -89,7 +90,7 @@ export async function accountOrganization(db: Queryable, accountUrl: string) {
 /** The sign-in page of an account URL (/a/{accountUrl}): whom the user signs in to. */
 export async function accountBrand(db: Queryable, accountUrl: string): Promise<AccountBrand> {
   const row = await accountOrganization(db, accountUrl);
-  if (!row?.account_url) throw httpError(404, 'Unknown account');
+  if (!row?.account_url) throw new HttpError(404, 'Unknown account');
   return {
     accountUrl: row.account_url,
     name: row.name,
@@ -100,7 +101,7 @@ export async function accountBrand(db: Queryable, accountUrl: string): Promise<A
 
 export async function resolveAccountOrganization(db: Queryable, accountUrl: string): Promise<number> {
   const found = await resolveAccountUrl(db, accountUrl);
-  if (!found) throw httpError(404, 'Unknown account');
+  if (!found) throw new HttpError(404, 'Unknown account');
   return found.id;
 }
 

@@ -1,6 +1,7 @@
 import { type LegacyChannel, parseColumns, SERIES } from '@fieldwatch/core';
 import type { Queryable } from '../../db/db.ts';
-import { httpError } from '../../plugins/errors.ts';
+import { HttpError } from '../../http.ts';
+
 import type { UnitRow } from '../devices/devices.service.ts';
 import type { StoredReference } from './channels.repository.ts';
 import * as channelsRepository from './channels.repository.ts';
@@ -35,7 +36,7 @@ export async function editChannelColumns(
 ): Promise<LegacyChannel> {
   const row = await channelOf(db, unit.id, channel);
   const { unknown } = parseColumns(columns);
-  if (unknown.length > 0) throw httpError(400, `Columns: unknown column ${unknown.join(', ')}`);
+  if (unknown.length > 0) throw new HttpError(400, `Columns: unknown column ${unknown.join(', ')}`);
   const text = columns
     .split(',')
     .map((c) => c.trim())

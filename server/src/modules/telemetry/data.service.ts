@@ -9,8 +9,9 @@ import {
   type UnitData,
 } from '@fieldwatch/core';
 import type { Queryable } from '../../db/db.ts';
+import { HttpError } from '../../http.ts';
 import { NO_AUTHORITY } from '../../plugins/envelopes.ts';
-import { httpError } from '../../plugins/errors.ts';
+
 import { parseIdList } from '../../plugins/validation.ts';
 import type { SessionRow } from '../auth/auth.service.ts';
 import {
@@ -106,8 +107,8 @@ export function toUnitData(unitId: number, data: DataResult): UnitData {
 /** Column names (comma list, or '*' for all); an unknown name is a 400 naming the field and the column. */
 export function columnsOf(columns: string, field = 'Columns'): SeriesDef[] {
   const { series, unknown } = parseColumns(columns);
-  if (unknown.length > 0) throw httpError(400, `${field}: unknown column ${unknown.join(', ')}`);
-  if (series.length === 0) throw httpError(400, `${field}: no column given`);
+  if (unknown.length > 0) throw new HttpError(400, `${field}: unknown column ${unknown.join(', ')}`);
+  if (series.length === 0) throw new HttpError(400, `${field}: no column given`);
   return [...new Map(series.map((s) => [s.id, s])).values()];
 }
 
@@ -167,7 +168,7 @@ function legacyCsv(defs: readonly SeriesDef[], rows: readonly LegacyDataRow[]): 
 function legacyRange(q: { StartDate: string; StopDate?: string }) {
   const start = legacyDate(q.StartDate, 'StartDate');
   const end = q.StopDate ? new Date(legacyDate(q.StopDate, 'StopDate').getTime() + 1000) : new Date();
-  if (q.StopDate && !(start < end)) throw httpError(400, 'StopDate must not be before StartDate');
+  if (q.StopDate && !(start < end)) throw new HttpError(400, 'StopDate must not be before StartDate');
   return { start, end };
 }
 
@@ -341,8 +342,8 @@ export const csvText = (text: string) => (/^[=+\-@\t\r]/.test(text) ? `'${text}`
 /** The comma-joined unit ids of an export; 400 naming `units` when empty or too many. */
 function exportUnitIds(text: string): number[] {
   const ids = [...new Set(parseIdList(text, 'units'))];
-  if (ids.length === 0) throw httpError(400, 'units: a comma-joined list of unit ids');
-  if (ids.length > EXPORT_MAX_UNITS) throw httpError(400, `units: at most ${EXPORT_MAX_UNITS} units per export`);
+  if (ids.length === 0) throw new HttpError(400, 'units: a comma-joined list of unit ids');
+  if (ids.length > EXPORT_MAX_UNITS) throw new HttpError(400, `units: at most ${EXPORT_MAX_UNITS} units per export`);
   return ids;
 }
 
@@ -361,7 +362,7 @@ export async function unitsCsvExport(
   const ids = exportUnitIds(q.units);
   const columns = q.columns?.trim() ? columnsOf(q.columns, 'columns') : undefined;
   const visible = new Map((await unitsOf(db, session, ids)).map((u) => [u.id, u]));
-  if (ids.some((id) => !visible.has(id))) throw httpError(404, NO_AUTHORITY);
+  if (ids.some((id) => !visible.has(id))) throw new HttpError(404, NO_AUTHORITY);
   const { start, end } = range;
   let defs = columns;
   if (!defs) {
