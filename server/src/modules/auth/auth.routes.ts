@@ -138,23 +138,6 @@ export function authRoutes(app: App) {
   );
 
   app.get(
-    '/api/v1/xrequest/LoginAccess',
-    {
-      config: reads,
-      schema: {
-        security,
-        tags: ['legacy v1'],
-        summary: 'The access of the signed-in user (single result)',
-        response: { 200: Type.Array(Access), 401: LegacyError },
-      },
-    },
-    async (request) => {
-      const s = sessionOf(request);
-      return [await accessFor(db, s.user_id, s.username)];
-    },
-  );
-
-  app.get(
     '/api/v3/user/session',
     { config: reads, schema: { security, tags: ['user'], response: { 200: UserSession, ...errors } } },
     async (request) => userSession(db, sessionOf(request)),
@@ -187,6 +170,28 @@ export function authRoutes(app: App) {
     async (request) => {
       const q = request.query as { action: 'read'; resource: 'device'; item?: number };
       return authorizedOrganizations(db, sessionOf(request).user_id, q.action, q.resource, q.item);
+    },
+  );
+}
+
+/** The legacy v1 LoginAccess call. */
+export function authLegacyRoutes(app: App) {
+  const { db } = app;
+
+  app.get(
+    '/LoginAccess',
+    {
+      config: reads,
+      schema: {
+        security,
+        tags: ['legacy v1'],
+        summary: 'The access of the signed-in user (single result)',
+        response: { 200: Type.Array(Access), 401: LegacyError },
+      },
+    },
+    async (request) => {
+      const s = sessionOf(request);
+      return [await accessFor(db, s.user_id, s.username)];
     },
   );
 }

@@ -36,7 +36,6 @@ import {
   unitTypesIn,
 } from './legacy.service.ts';
 
-const X = '/api/v1/xrequest';
 const errors = { 400: LegacyError, 401: LegacyError, 403: LegacyError, 404: LegacyError };
 const list = (row: TSchema) => ({ 200: Type.Array(row), ...errors });
 // Who may call each route (plugins/policy.ts).
@@ -51,7 +50,7 @@ export function deviceLegacyRoutes(app: App) {
   const { db } = app;
 
   app.get(
-    `${X}/GetUnitsInfo`,
+    `/GetUnitsInfo`,
     {
       config: reads,
       schema: {
@@ -67,7 +66,7 @@ export function deviceLegacyRoutes(app: App) {
     },
   );
   app.get(
-    `${X}/GetUnitType`,
+    `/GetUnitType`,
     {
       config: reads,
       schema: {
@@ -80,7 +79,7 @@ export function deviceLegacyRoutes(app: App) {
     async (request) => unitTypesIn(db, sessionOf(request), request.query),
   );
   app.post(
-    `${X}/GetUnitGroups`,
+    `/GetUnitGroups`,
     {
       config: reads,
       schema: {
@@ -93,7 +92,7 @@ export function deviceLegacyRoutes(app: App) {
     async (request) => unitGroupsOf(db, sessionOf(request), Number(request.body.CustomerID)),
   );
   app.get(
-    `${X}/GetUnitsByPos`,
+    `/GetUnitsByPos`,
     {
       config: reads,
       schema: {
@@ -106,7 +105,7 @@ export function deviceLegacyRoutes(app: App) {
     async (request) => unitsByPosition(app.fleet, sessionOf(request), request.query),
   );
   app.get(
-    `${X}/GetUnitsShowValue`,
+    `/GetUnitsShowValue`,
     {
       config: reads,
       schema: {
@@ -122,7 +121,7 @@ export function deviceLegacyRoutes(app: App) {
     },
   );
   app.get(
-    `${X}/GetAlarms`,
+    `/GetAlarms`,
     {
       config: reads,
       schema: {
@@ -140,7 +139,7 @@ export function deviceLegacyRoutes(app: App) {
     },
   );
   app.post(
-    `${X}/GetKPIAlarms`,
+    `/GetKPIAlarms`,
     {
       config: reads,
       schema: { ...common, summary: 'Alarm counts per day', body: KpiAlarmsBody, response: list(KpiAlarmRow) },
@@ -154,7 +153,7 @@ export function deviceLegacyRoutes(app: App) {
     },
   );
   app.post(
-    `${X}/GetKPIBattery`,
+    `/GetKPIBattery`,
     {
       config: reads,
       schema: {
@@ -167,7 +166,7 @@ export function deviceLegacyRoutes(app: App) {
     async (request) => kpiBattery(app.fleet, sessionOf(request), request.body),
   );
   app.post(
-    `${X}/GetKPISwitch`,
+    `/GetKPISwitch`,
     {
       config: reads,
       schema: {
@@ -180,7 +179,7 @@ export function deviceLegacyRoutes(app: App) {
     async (request) => kpiSwitch(app.fleet, sessionOf(request), request.body),
   );
   app.post(
-    `${X}/EditUnitInfo`,
+    `/EditUnitInfo`,
     {
       config: scoped('device', 'manage', { writes: true }),
       schema: {

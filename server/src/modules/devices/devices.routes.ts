@@ -60,13 +60,11 @@ const reads = signedIn({ writes: false });
 const deviceRead = scoped('device', 'read', { writes: false });
 const deviceManage = scoped('device', 'manage', { writes: true });
 const security = [{ session: [] }];
-const V2 = '/api/v2/device';
 
-/** Device APIs: the v1 device list, details and options, and the v2 device calls. */
+/** Device APIs, v1: the device list, details and options. */
 export function deviceRoutes(app: App) {
   const { db } = app;
   const v1 = { tags: ['devices v1'], security };
-  const tags = ['devices v2'];
 
   /**
    * A fleet-wide read of the customers' units, answered from the fleet memory and kept serialised
@@ -154,9 +152,15 @@ export function deviceRoutes(app: App) {
     },
     async (request) => deviceOptions(db, sessionOf(request), request.params.id),
   );
+}
+
+/** Device APIs, v2: devices, filter, settings, alarm limits and actions, inputs, alarms; device groups. */
+export function deviceV2Routes(app: App) {
+  const { db } = app;
+  const tags = ['devices v2'];
 
   app.get(
-    `${V2}/devices`,
+    `/devices`,
     {
       config: reads,
       schema: {
@@ -176,7 +180,7 @@ export function deviceRoutes(app: App) {
     },
   );
   app.post(
-    `${V2}/deviceFilter`,
+    `/deviceFilter`,
     {
       config: reads,
       schema: {
@@ -192,7 +196,7 @@ export function deviceRoutes(app: App) {
       v2(await filterDevices(app.fleet, sessionOf(request), request.body, { useContext: request.query.use_context })),
   );
   app.get(
-    `${V2}/legacy/devices/:id/settings`,
+    `/legacy/devices/:id/settings`,
     {
       config: deviceRead,
       schema: {
@@ -206,7 +210,7 @@ export function deviceRoutes(app: App) {
     async (request) => v2(await deviceSettings(db, sessionOf(request), request.params.id)),
   );
   app.put(
-    `${V2}/legacy/devices/:id/settings`,
+    `/legacy/devices/:id/settings`,
     {
       config: deviceManage,
       schema: {
@@ -221,7 +225,7 @@ export function deviceRoutes(app: App) {
     async (request) => v2(await changeDeviceSettings(db, sessionOf(request), request.params.id, request.body, app.bus)),
   );
   app.get(
-    `${V2}/legacy/devices/:id/alarm_limits`,
+    `/legacy/devices/:id/alarm_limits`,
     {
       config: deviceRead,
       schema: {
@@ -235,7 +239,7 @@ export function deviceRoutes(app: App) {
     async (request) => v2(await alarmLimits(db, sessionOf(request), request.params.id)),
   );
   app.put(
-    `${V2}/legacy/devices/:id/alarm_limits`,
+    `/legacy/devices/:id/alarm_limits`,
     {
       config: deviceManage,
       schema: {
@@ -251,7 +255,7 @@ export function deviceRoutes(app: App) {
     async (request) => v2(await changeAlarmLimits(db, sessionOf(request), request.params.id, request.body)),
   );
   app.get(
-    `${V2}/devices/:id/options`,
+    `/devices/:id/options`,
     {
       config: deviceRead,
       schema: {
@@ -265,7 +269,7 @@ export function deviceRoutes(app: App) {
     async (request) => v2(await deviceOptions(db, sessionOf(request), request.params.id)),
   );
   app.put(
-    `${V2}/legacy/devices/:id/:inputType/:index`,
+    `/legacy/devices/:id/:inputType/:index`,
     {
       config: deviceManage,
       schema: {
@@ -283,7 +287,7 @@ export function deviceRoutes(app: App) {
     },
   );
   app.get(
-    `${V2}/legacy/alarm_actions`,
+    `/legacy/alarm_actions`,
     {
       config: reads,
       schema: {
@@ -296,7 +300,7 @@ export function deviceRoutes(app: App) {
     async () => v2(await alarmActions(db)),
   );
   app.post(
-    `${V2}/alarms`,
+    `/alarms`,
     {
       config: reads,
       schema: {

@@ -25,7 +25,7 @@ const reads = signedIn({ writes: false });
 const deviceWrite = scoped('device', 'write', { writes: true });
 const tags = ['device groups v2'];
 const security = [{ session: [] }];
-const GROUPS = '/api/v2/device/groups';
+const GROUPS = '/groups';
 
 /** Device groups of the v2 device API: list, create, change, delete, set members. */
 export function groupRoutes(app: App) {
@@ -88,7 +88,7 @@ export function groupRoutes(app: App) {
     async (request) => v2(await removeDeviceGroup(db, sessionOf(request), request.body)),
   );
   app.put(
-    '/api/v2/device/devices/updateGroup',
+    '/devices/updateGroup',
     {
       config: deviceWrite,
       schema: {

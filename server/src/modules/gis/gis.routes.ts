@@ -11,7 +11,7 @@ export function gisLegacyRoutes(app: App) {
   const { db } = app;
 
   app.get(
-    '/api/v1/xrequest/GetGISData',
+    '/GetGISData',
     {
       config: signedIn({ writes: false }),
       schema: {

@@ -16,7 +16,7 @@ import { parkingUsage } from './reports.service.ts';
 import { legacyErrors, security } from './route-kit.ts';
 import { legacyDate, legacyIdList } from './telemetry.service.ts';
 
-const path = (endpoint: string) => `/api/v1/xrequest/${endpoint}`;
+const path = (endpoint: string) => `/${endpoint}`;
 const schema = { tags: ['legacy v1'], security };
 // Who may call each route (plugins/policy.ts).
 const deviceWrite = scoped('device', 'write', { writes: true });

@@ -37,7 +37,7 @@ export function controlRoutes(app: App) {
   const { db } = app;
 
   app.get(
-    '/api/v2/device/devices/:id/relay',
+    '/devices/:id/relay',
     {
       config: deviceRead,
       schema: {
@@ -52,7 +52,7 @@ export function controlRoutes(app: App) {
   );
 
   app.post(
-    '/api/v2/device/devices/:id/relay',
+    '/devices/:id/relay',
     {
       config: deviceWrite,
       schema: {
@@ -75,7 +75,7 @@ export function controlRoutes(app: App) {
   );
 
   app.post(
-    '/api/v2/device/devices/:id/operation',
+    '/devices/:id/operation',
     {
       config: deviceWrite,
       schema: {
@@ -99,7 +99,7 @@ export function controlRoutes(app: App) {
   );
 
   app.get(
-    '/api/v2/device/devices/:id/operation',
+    '/devices/:id/operation',
     {
       config: deviceRead,
       schema: {
@@ -118,7 +118,7 @@ export function controlRoutes(app: App) {
   );
 
   app.delete(
-    '/api/v2/device/devices/:id/operation',
+    '/devices/:id/operation',
     {
       config: deviceWrite,
       schema: {
@@ -138,7 +138,7 @@ export function controlRoutes(app: App) {
   );
 
   app.get(
-    '/api/v2/device/devices/:id/operations',
+    '/devices/:id/operations',
     {
       config: deviceRead,
       schema: {
@@ -153,7 +153,7 @@ export function controlRoutes(app: App) {
   );
 
   app.get(
-    '/api/v2/device/devices/:id/log',
+    '/devices/:id/log',
     {
       config: deviceRead,
       schema: {

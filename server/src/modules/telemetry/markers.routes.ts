@@ -8,7 +8,7 @@ import { createMarker, editMarker, markersOf, removeMarker, toMarker } from './m
 import { security, v2Responses } from './route-kit.ts';
 import { unitOf } from './telemetry.service.ts';
 
-const base = '/api/v2/device/legacy/devices/:id/channel/:n/markers';
+const base = '/legacy/devices/:id/channel/:n/markers';
 const tags = ['device v2'];
 // Who may call each route (plugins/policy.ts).
 const deviceRead = scoped('device', 'read', { writes: false });

@@ -22,13 +22,12 @@ import { scoped } from '../../plugins/policy.ts';
 import { editChannelColumns, legacyChannel } from './channels.service.ts';
 import { controlLegacyRoutes } from './control.legacy.routes.ts';
 import { legacyCsvExport, legacyUnitData } from './data.service.ts';
-import { exportRoutes } from './export.routes.ts';
 import { createMarker, editMarker, markersOf, parseJsonData, removeMarker, toLegacyMarker } from './markers.service.ts';
 import { curveAt, legacyRadarDates, toLegacyRadar } from './radar.service.ts';
 import { legacyErrors, security } from './route-kit.ts';
 import { legacyDate, unitOf } from './telemetry.service.ts';
 
-const legacyPath = (endpoint: string) => `/api/v1/xrequest/${endpoint}`;
+const legacyPath = (endpoint: string) => `/${endpoint}`;
 const tags = ['legacy v1'];
 const schema = { tags, security };
 // Who may call each route (plugins/policy.ts).
@@ -214,5 +213,4 @@ export function telemetryLegacyRoutes(app: App) {
   );
 
   controlLegacyRoutes(app);
-  exportRoutes(app);
 }

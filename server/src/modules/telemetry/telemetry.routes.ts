@@ -29,7 +29,7 @@ const REPORT_DEFAULT_RANGE_MS = 30 * 24 * 60 * 60 * 1000;
 // Who may call each route (plugins/policy.ts).
 const deviceRead = scoped('device', 'read', { writes: false });
 
-/** Telemetry, radar, marker, operation, relay and report APIs (v3 and v2). */
+/** Telemetry, v3: a unit's samples. */
 export function telemetryRoutes(app: App) {
   const { db } = app;
 
@@ -54,9 +54,14 @@ export function telemetryRoutes(app: App) {
       return toUnitData(unit.id, await queryUnitData(db, unit.id, { ...range, maxPoints }));
     },
   );
+}
+
+/** Telemetry, v2 device calls: samples, radar, markers, operations and relay. */
+export function telemetryV2Routes(app: App) {
+  const { db } = app;
 
   app.get(
-    '/api/v2/device/devices/:id/data',
+    '/devices/:id/data',
     {
       config: deviceRead,
       schema: {
@@ -76,7 +81,7 @@ export function telemetryRoutes(app: App) {
   );
 
   app.get(
-    '/api/v2/device/legacy/devices/:id/radar/:channel',
+    '/legacy/devices/:id/radar/:channel',
     {
       config: deviceRead,
       schema: {
@@ -97,7 +102,7 @@ export function telemetryRoutes(app: App) {
   );
 
   app.put(
-    '/api/v2/device/legacy/devices/:id/radar/:channel',
+    '/legacy/devices/:id/radar/:channel',
     {
       config: scoped('device', 'write', { writes: true }),
       schema: {
@@ -116,8 +121,16 @@ export function telemetryRoutes(app: App) {
     },
   );
 
+  markerRoutes(app);
+  controlRoutes(app);
+}
+
+/** The v2 reports. */
+export function reportRoutes(app: App) {
+  const { db } = app;
+
   app.post(
-    '/api/v2/report/table',
+    '/table',
     {
       config: signedIn({ writes: false }),
       schema: {
@@ -137,7 +150,4 @@ export function telemetryRoutes(app: App) {
       );
     },
   );
-
-  markerRoutes(app);
-  controlRoutes(app);
 }

@@ -28,51 +28,10 @@ const v1 = { tags: ['key-value'], security };
 const v1Errors = { 400: ErrorBody, 401: ErrorBody, 404: ErrorBody };
 const Values = Type.Array(StoredUserValueSchema);
 
-/** The key-value store: the legacy GetUserData / SetUserData / DeleteUserData and the v1 variant. */
+/** The key-value store, v1: records by namespace and id. */
 export function userDataRoutes(app: App) {
   const { db } = app;
-  const X = '/api/v1/xrequest';
   const KV = '/api/v1/keyvalue/:type';
-
-  app.get(
-    `${X}/GetUserData`,
-    {
-      config: reads,
-      schema: {
-        ...legacy,
-        summary: "The user's stored values of a ValueType (default 'keyv')",
-        querystring: GetUserDataQuery,
-        response: { 200: Values, ...legacyErrors },
-      },
-    },
-    async (req) => getUserData(db, sessionOf(req), req.query),
-  );
-  app.post(
-    `${X}/SetUserData`,
-    {
-      config: writes,
-      schema: {
-        ...legacy,
-        summary: 'Store a value: answers the one stored item',
-        body: SetUserDataBody,
-        response: { 200: Values, ...legacyErrors },
-      },
-    },
-    async (req) => setUserData(db, sessionOf(req), req.body),
-  );
-  app.get(
-    `${X}/DeleteUserData`,
-    {
-      config: writes,
-      schema: {
-        ...legacy,
-        summary: 'Delete a value: answers the one deleted item',
-        querystring: DeleteUserDataQuery,
-        response: { 200: Values, ...legacyErrors },
-      },
-    },
-    async (req) => deleteUserData(db, sessionOf(req), req.query),
-  );
 
   app.get(
     KV,
@@ -109,5 +68,50 @@ export function userDataRoutes(app: App) {
       schema: { ...v1, summary: 'Delete a record', params: KvKeyParams, response: { 200: Ok, ...v1Errors } },
     },
     async (req) => kvDelete(db, sessionOf(req), req.params.type, req.params.id),
+  );
+}
+
+/** The key-value store, legacy v1: GetUserData / SetUserData / DeleteUserData. */
+export function userDataLegacyRoutes(app: App) {
+  const { db } = app;
+
+  app.get(
+    `/GetUserData`,
+    {
+      config: reads,
+      schema: {
+        ...legacy,
+        summary: "The user's stored values of a ValueType (default 'keyv')",
+        querystring: GetUserDataQuery,
+        response: { 200: Values, ...legacyErrors },
+      },
+    },
+    async (req) => getUserData(db, sessionOf(req), req.query),
+  );
+  app.post(
+    `/SetUserData`,
+    {
+      config: writes,
+      schema: {
+        ...legacy,
+        summary: 'Store a value: answers the one stored item',
+        body: SetUserDataBody,
+        response: { 200: Values, ...legacyErrors },
+      },
+    },
+    async (req) => setUserData(db, sessionOf(req), req.body),
+  );
+  app.get(
+    `/DeleteUserData`,
+    {
+      config: writes,
+      schema: {
+        ...legacy,
+        summary: 'Delete a value: answers the one deleted item',
+        querystring: DeleteUserDataQuery,
+        response: { 200: Values, ...legacyErrors },
+      },
+    },
+    async (req) => deleteUserData(db, sessionOf(req), req.query),
   );
 }

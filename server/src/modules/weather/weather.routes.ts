@@ -9,10 +9,10 @@ import {
 } from '@fieldwatch/core';
 import type { TSchema } from '@sinclair/typebox';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { errorShapeOf } from '../../families/family.ts';
 import type { App } from '../../http.ts';
 import { sessionOf } from '../../plugins/auth.ts';
 import { LegacyError } from '../../plugins/envelopes.ts';
-import { errorBody } from '../../plugins/errors.ts';
 import { scoped, signedIn } from '../../plugins/policy.ts';
 import { DEFAULT_WEATHER_URL, openMeteoProvider, WeatherService, WeatherUnavailable } from './weather.service.ts';
 
@@ -30,17 +30,17 @@ async function orUnavailable<T>(request: FastifyRequest, reply: FastifyReply, wo
   } catch (e) {
     if (!(e instanceof WeatherUnavailable)) throw e;
     request.log.warn({ err: e.cause ?? e }, e.message);
-    return reply.code(503).send(errorBody(request.url, 503, e.message));
+    return reply.code(503).send(errorShapeOf(request)(503, e.message));
   }
 }
 
-/**
- * Weather: by position, by unit, and the legacy GetWeather call, and whether the provider
- * answers; `url` is the provider (WEATHER_URL).
- */
-export function weatherRoutes(app: App, opts: { url?: string; retryMs?: number } = {}) {
+/** The weather provider, `url` (WEATHER_URL) or Open-Meteo, behind one cache for every weather call. */
+export const weatherOf = (opts: { url?: string; retryMs?: number } = {}) =>
+  new WeatherService(openMeteoProvider(opts.url ?? DEFAULT_WEATHER_URL), { retryMs: opts.retryMs });
+
+/** Weather: by position, by unit, and whether the provider answers. */
+export function weatherRoutes(app: App, weather: WeatherService) {
   const { db } = app;
-  const weather = new WeatherService(openMeteoProvider(opts.url ?? DEFAULT_WEATHER_URL), { retryMs: opts.retryMs });
 
   app.get(
     '/api/v1/weather/getWeather',
@@ -89,9 +89,12 @@ export function weatherRoutes(app: App, opts: { url?: string; retryMs?: number }
         weather.unitWeather(db, sessionOf(request), request.params.id, { days: request.query.days }),
       ),
   );
+}
 
+/** The legacy v1 GetWeather call. */
+export function weatherLegacyRoutes(app: App, weather: WeatherService) {
   app.get(
-    '/api/v1/xrequest/GetWeather',
+    '/GetWeather',
     {
       config: signedIn({ writes: false }),
       schema: {
