@@ -6,5 +6,5 @@ const legacyShape: ErrorShape = (_statusCode, message) => ({ Result: message });
 
 export const legacyFamily: Family = { prefix: '/api/v1/xrequest', errorShape: legacyShape };
 
-export const legacyErrorsOf = errorsOf(LegacyError);
-export const legacyErrors = legacyErrorsOf(400, 401, 403, 404, 409, 503);
+export const legacyErrorResponses = errorsOf(LegacyError);
+export const legacyErrors = legacyErrorResponses(400, 401, 403, 404, 409, 503);

@@ -10,7 +10,6 @@ import {
   DashboardTransferBody,
   DashboardTransferResult,
   DeleteProfileBody,
-  ErrorBody,
   JoinRequest,
   JoinRequestParam,
   MoveOrganizationBody,
@@ -33,6 +32,8 @@ import {
 } from '@fieldwatch/core';
 import { type TSchema, Type } from '@sinclair/typebox';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { security } from '../../families/family.ts';
+import { errorResponses } from '../../families/standard.ts';
 import type { App } from '../../http.ts';
 import { HttpError } from '../../http.ts';
 import { sessionOf } from '../../plugins/auth.ts';
@@ -80,14 +81,13 @@ import {
 
 const A = '/api/v1/admin';
 const O = `${A}/organization/:id`;
-const errorsOf = (codes: number[]) => Object.fromEntries(codes.map((c) => [c, ErrorBody])) as Record<number, TSchema>;
-const errors = errorsOf([400, 401, 403, 404, 409, 413, 415]);
+const errors = errorResponses(400, 401, 403, 404, 409, 413, 415);
 type Parts = { querystring?: TSchema; body?: TSchema; params?: TSchema; summary?: string };
 const schema = <S extends Parts, R extends TSchema = typeof Ok>(config: { policy: RoutePolicy }, s: S, ok?: R) => ({
   config,
   schema: {
     tags: ['administration'],
-    security: [{ session: [] }],
+    security,
     ...s,
     response: { 200: (ok ?? Ok) as R, ...errors },
   },
@@ -174,7 +174,7 @@ function routes(app: App) {
       schema: {
         tags: ['administration'],
         querystring: Type.Object({ username: Username, v: Type.Optional(Type.String({ maxLength: 64 })) }),
-        response: errorsOf([400, 401, 403, 404]),
+        response: errorResponses(400, 401, 403, 404),
       },
     },
     async (request, reply) => {

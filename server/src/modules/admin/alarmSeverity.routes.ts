@@ -3,17 +3,18 @@ import {
   AlarmSeverityBody,
   AlarmSeverityList,
   EffectiveAlarmSeverities,
-  ErrorBody,
   OrganizationParam,
 } from '@fieldwatch/core';
+import { doc, security } from '../../families/family.ts';
+import { errorResponses } from '../../families/standard.ts';
 import type { App } from '../../http.ts';
 import { sessionOf } from '../../plugins/auth.ts';
 import { scoped, signedIn } from '../../plugins/policy.ts';
 import { refusingUnknownKeys } from '../../plugins/validation.ts';
 import { alarmSeverityList, saveAlarmSeverities, saveJoinHours, visibleSeverities } from './alarmSeverity.service.ts';
 
-const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody };
-const doc = { tags: ['administration'], security: [{ session: [] }] };
+const errors = errorResponses(400, 401, 403, 404);
+const administration = doc('administration');
 
 /**
  * The severity of each alarm type per organisation (core/src/events/severity.ts): read and set by
@@ -33,7 +34,7 @@ export function alarmSeverityRoutes(app: App) {
     {
       config: scoped('organization', 'manage', { writes: false }),
       schema: {
-        ...doc,
+        ...administration,
         summary: 'Every alarm type with its own, inherited and effective severity',
         params: OrganizationParam,
         response: { 200: AlarmSeverityList, ...errors },
@@ -46,7 +47,7 @@ export function alarmSeverityRoutes(app: App) {
     {
       config: scoped('organization', 'manage', { writes: true }),
       schema: {
-        ...doc,
+        ...administration,
         summary: 'Sets (or with null clears) alarm types’ severities; applies to new events only',
         params: OrganizationParam,
         body: refusingUnknownKeys(AlarmSeverityBody),
@@ -60,7 +61,7 @@ export function alarmSeverityRoutes(app: App) {
     {
       config: scoped('organization', 'manage', { writes: true }),
       schema: {
-        ...doc,
+        ...administration,
         summary: 'Sets (or with null clears) the hours within which an alarm raised again joins its event',
         params: OrganizationParam,
         body: refusingUnknownKeys(AlarmJoinBody),
@@ -75,7 +76,7 @@ export function alarmSeverityRoutes(app: App) {
       config: signedIn({ writes: false }),
       schema: {
         tags: ['events'],
-        security: [{ session: [] }],
+        security,
         summary: 'The alarm types’ severities set in or above each organisation the user sees',
         response: { 200: EffectiveAlarmSeverities, ...errors },
       },

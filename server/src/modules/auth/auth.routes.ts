@@ -13,6 +13,8 @@ import {
 } from '@fieldwatch/core';
 import { Type } from '@sinclair/typebox';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { security } from '../../families/family.ts';
+import { errorResponses } from '../../families/standard.ts';
 import type { App } from '../../http.ts';
 import { clearSessionCookie, sessionOf, setSessionCookie } from '../../plugins/auth.ts';
 import { LegacyError } from '../../plugins/envelopes.ts';
@@ -30,8 +32,7 @@ import {
   userSession,
 } from './auth.service.ts';
 
-const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 417: ErrorBody, 429: ErrorBody };
-const security = [{ session: [] }];
+const errors = errorResponses(400, 401, 403, 417, 429);
 const reads = signedIn({ writes: false });
 const writes = signedIn({ writes: true });
 

@@ -4,12 +4,13 @@ import {
   ContainerUnitsBody,
   ContainerUpdate,
   ContainerView,
-  ErrorBody,
   GroupImportBody,
   GroupImportResult,
   NewContainer,
 } from '@fieldwatch/core';
 import { Type } from '@sinclair/typebox';
+import { doc } from '../../families/family.ts';
+import { errorResponses } from '../../families/standard.ts';
 import type { App } from '../../http.ts';
 import { sessionOf } from '../../plugins/auth.ts';
 import { scoped, signedIn } from '../../plugins/policy.ts';
@@ -23,11 +24,11 @@ import {
 } from './containers.service.ts';
 
 const C = '/api/v3/containers';
-const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody };
+const errors = errorResponses(400, 401, 403, 404);
 // Who may call each route (plugins/policy.ts).
 const reads = signedIn({ writes: false });
 const deviceWrite = scoped('device', 'write', { writes: true });
-const doc = { tags: ['containers'], security: [{ session: [] }] };
+const containers = doc('containers');
 
 /** Groups and locations (group and location management), stored per organisation. */
 export function containerRoutes(app: App) {
@@ -38,7 +39,7 @@ export function containerRoutes(app: App) {
     {
       config: reads,
       schema: {
-        ...doc,
+        ...containers,
         summary: 'Groups and locations you may see (type: one kind only; use_context: the current organisation)',
         querystring: ContainerListQuery,
         response: { 200: Type.Array(ContainerView), ...errors },
@@ -52,7 +53,7 @@ export function containerRoutes(app: App) {
     {
       config: deviceWrite,
       schema: {
-        ...doc,
+        ...containers,
         summary: "Create a group or a location ('Missing parameters' without a name)",
         body: NewContainer,
         response: { 200: ContainerView, ...errors },
@@ -65,7 +66,7 @@ export function containerRoutes(app: App) {
     {
       config: deviceWrite,
       schema: {
-        ...doc,
+        ...containers,
         summary: 'Rename a container; set the locations a group holds',
         params: ContainerIdParam,
         body: ContainerUpdate,
@@ -79,7 +80,7 @@ export function containerRoutes(app: App) {
     {
       config: deviceWrite,
       schema: {
-        ...doc,
+        ...containers,
         summary: 'Delete a group or a location (its units stay, without a place)',
         params: ContainerIdParam,
         response: { 200: Type.Object({ id: Type.String() }), ...errors },
@@ -92,7 +93,7 @@ export function containerRoutes(app: App) {
     {
       config: deviceWrite,
       schema: {
-        ...doc,
+        ...containers,
         summary: 'Move units into a location (each leaves the location it was in)',
         params: ContainerIdParam,
         body: ContainerUnitsBody,
@@ -106,7 +107,7 @@ export function containerRoutes(app: App) {
     {
       config: deviceWrite,
       schema: {
-        ...doc,
+        ...containers,
         summary: 'Take units out of a location',
         params: ContainerIdParam,
         body: ContainerUnitsBody,
@@ -120,7 +121,7 @@ export function containerRoutes(app: App) {
     {
       config: deviceWrite,
       schema: {
-        ...doc,
+        ...containers,
         summary: "Group import: a customer's group by name, organised into locations by its units' location texts",
         body: GroupImportBody,
         response: { 200: GroupImportResult, ...errors },

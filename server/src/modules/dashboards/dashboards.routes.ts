@@ -4,7 +4,6 @@ import {
   DashboardSchema,
   DashboardTemplate,
   EncodedIdParam,
-  ErrorBody,
   FilterSettingsSchema,
   NewDashboardBody,
   Ok,
@@ -12,6 +11,8 @@ import {
   WidgetTypeSchema,
 } from '@fieldwatch/core';
 import { Type } from '@sinclair/typebox';
+import { doc } from '../../families/family.ts';
+import { errorResponses } from '../../families/standard.ts';
 import type { App } from '../../http.ts';
 import { sessionOf } from '../../plugins/auth.ts';
 import { signedIn } from '../../plugins/policy.ts';
@@ -29,10 +30,10 @@ import {
 } from './dashboards.service.ts';
 
 const D = '/api/v3/user/dashboard';
-const errors = { 400: ErrorBody, 401: ErrorBody, 404: ErrorBody };
+const errors = errorResponses(400, 401, 404);
 const reads = signedIn({ writes: false });
 const writes = signedIn({ writes: true });
-const common = { tags: ['dashboards'], security: [{ session: [] }] };
+const common = doc('dashboards');
 
 /** The dashboard calls; a dashboard of another user answers 404, like a missing one. */
 export function dashboardRoutes(app: App) {

@@ -19,9 +19,10 @@ import {
   UnitTypeRow,
 } from '@fieldwatch/core';
 import { type TSchema, Type } from '@sinclair/typebox';
+import { doc } from '../../families/family.ts';
+import { legacyErrorResponses } from '../../families/legacy.ts';
 import type { App } from '../../http.ts';
 import { sessionOf } from '../../plugins/auth.ts';
-import { LegacyError } from '../../plugins/envelopes.ts';
 import { scoped, signedIn } from '../../plugins/policy.ts';
 import { unitGroupsOf } from './groups.service.ts';
 import {
@@ -36,11 +37,11 @@ import {
   unitTypesIn,
 } from './legacy.service.ts';
 
-const errors = { 400: LegacyError, 401: LegacyError, 403: LegacyError, 404: LegacyError };
+const errors = legacyErrorResponses(400, 401, 403, 404);
 const list = (row: TSchema) => ({ 200: Type.Array(row), ...errors });
 // Who may call each route (plugins/policy.ts).
 const reads = signedIn({ writes: false });
-const common = { tags: ['legacy v1'], security: [{ session: [] }] };
+const common = doc('legacy v1');
 
 /**
  * Legacy v1 unit, group and alarm calls at /api/v1/xrequest/{EndpointName}: list calls answer an

@@ -10,7 +10,6 @@ import {
   DeviceInput,
   DeviceListQuery,
   DeviceOptions,
-  ErrorBody,
   InputBody,
   InputParams,
   MapUnitsBody,
@@ -26,9 +25,12 @@ import {
 } from '@fieldwatch/core';
 import { type Static, type TSchema, Type } from '@sinclair/typebox';
 import type { FastifyInstance } from 'fastify';
+import { security } from '../../families/family.ts';
+import { errorResponses } from '../../families/standard.ts';
+import { v2ErrorResponses } from '../../families/v2.ts';
 import type { App } from '../../http.ts';
 import { sessionOf } from '../../plugins/auth.ts';
-import { V2Envelope, V2Error, v2 } from '../../plugins/envelopes.ts';
+import { V2Envelope, v2 } from '../../plugins/envelopes.ts';
 import { scoped, signedIn } from '../../plugins/policy.ts';
 import { refusingUnknownKeys } from '../../plugins/validation.ts';
 import type { SessionRow } from '../auth/auth.service.ts';
@@ -53,13 +55,12 @@ import {
 import type { StampOptions } from './fleet.ts';
 import { groupRoutes } from './groups.routes.ts';
 
-const v1Errors = { 400: ErrorBody, 401: ErrorBody, 404: ErrorBody };
-const v2Errors = { 400: V2Error, 401: V2Error, 403: V2Error, 404: V2Error };
+const v1Errors = errorResponses(400, 401, 404);
+const v2Errors = v2ErrorResponses(400, 401, 403, 404);
 // Who may call each route (plugins/policy.ts).
 const reads = signedIn({ writes: false });
 const deviceRead = scoped('device', 'read', { writes: false });
 const deviceManage = scoped('device', 'manage', { writes: true });
-const security = [{ session: [] }];
 
 /** Device APIs, v1: the device list, details and options. */
 export function deviceRoutes(app: App) {
@@ -83,7 +84,12 @@ export function deviceRoutes(app: App) {
       url,
       {
         config: reads,
-        schema: { ...v1, summary, querystring: schemas.querystring, response: { 200: schemas.body, ...v1Errors } },
+        schema: {
+          ...v1,
+          summary,
+          querystring: schemas.querystring,
+          response: { ...v1Errors, 200: schemas.body } as Record<number, TSchema>,
+        },
       },
       async (request, reply) => {
         const session = sessionOf(request);

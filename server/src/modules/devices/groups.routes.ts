@@ -7,9 +7,11 @@ import {
   UseContextQuery,
 } from '@fieldwatch/core';
 import { Type } from '@sinclair/typebox';
+import { security } from '../../families/family.ts';
+import { v2ErrorResponses } from '../../families/v2.ts';
 import type { App } from '../../http.ts';
 import { sessionOf } from '../../plugins/auth.ts';
-import { V2Envelope, V2Error, v2 } from '../../plugins/envelopes.ts';
+import { V2Envelope, v2 } from '../../plugins/envelopes.ts';
 import { scoped, signedIn } from '../../plugins/policy.ts';
 import {
   changeDeviceGroup,
@@ -19,12 +21,11 @@ import {
   setDeviceGroupMembers,
 } from './groups.service.ts';
 
-const errors = { 400: V2Error, 401: V2Error, 403: V2Error, 404: V2Error };
+const errors = v2ErrorResponses(400, 401, 403, 404);
 // Who may call each route (plugins/policy.ts).
 const reads = signedIn({ writes: false });
 const deviceWrite = scoped('device', 'write', { writes: true });
 const tags = ['device groups v2'];
-const security = [{ session: [] }];
 const GROUPS = '/groups';
 
 /** Device groups of the v2 device API: list, create, change, delete, set members. */

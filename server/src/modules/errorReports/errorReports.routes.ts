@@ -1,6 +1,8 @@
-import { BrowserErrorReport, ErrorBody, ErrorReportPage, ErrorReportsQuery, IdParam, Ok } from '@fieldwatch/core';
+import { BrowserErrorReport, ErrorReportPage, ErrorReportsQuery, IdParam, Ok } from '@fieldwatch/core';
 import { Type } from '@sinclair/typebox';
 import type { FastifyRequest } from 'fastify';
+import { doc } from '../../families/family.ts';
+import { errorResponses } from '../../families/standard.ts';
 import type { App } from '../../http.ts';
 import { sessionOf } from '../../plugins/auth.ts';
 import { anyone, platform } from '../../plugins/policy.ts';
@@ -30,7 +32,7 @@ export function errorReportRoutes(app: App, opts: { reporting: boolean }) {
         tags: ['errors'],
         summary: 'Report a browser error (rate-limited per address; stored only when error reporting is on)',
         body: refusingUnknownKeys(BrowserErrorReport),
-        response: { 204: Type.Null(), 400: ErrorBody, 413: ErrorBody, 429: ErrorBody },
+        response: { 204: Type.Null(), ...errorResponses(400, 413, 429) },
       },
     },
     async (request, reply) => {
@@ -48,7 +50,7 @@ export function errorReportRoutes(app: App, opts: { reporting: boolean }) {
     },
   );
 
-  const adminSchema = { tags: ['errors'], security: [{ session: [] }] };
+  const adminSchema = doc('errors');
   app.get(
     '/api/v1/admin/errors',
     {
@@ -57,7 +59,7 @@ export function errorReportRoutes(app: App, opts: { reporting: boolean }) {
         ...adminSchema,
         summary: 'Error reports grouped by fingerprint, most recently seen first (platform administrator)',
         querystring: ErrorReportsQuery,
-        response: { 200: ErrorReportPage, 400: ErrorBody, 401: ErrorBody, 403: ErrorBody },
+        response: { 200: ErrorReportPage, ...errorResponses(400, 401, 403) },
       },
     },
     async (request) => errorReports(db, admin(request), request.query),
@@ -70,7 +72,7 @@ export function errorReportRoutes(app: App, opts: { reporting: boolean }) {
         ...adminSchema,
         summary: 'Resolve (dismiss) an error report (platform administrator)',
         params: IdParam,
-        response: { 200: Ok, 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody },
+        response: { 200: Ok, ...errorResponses(400, 401, 403, 404) },
       },
     },
     async (request) => resolveErrorReport(db, admin(request), request.params.id),

@@ -2,7 +2,6 @@ import {
   AcknowledgeBody,
   Assignee,
   AssigneesQuery,
-  ErrorBody,
   EventRecordSchema,
   NewTaskBody,
   NotificationListQuery,
@@ -17,6 +16,8 @@ import {
   UnseenCount,
 } from '@fieldwatch/core';
 import { Type } from '@sinclair/typebox';
+import { doc } from '../../families/family.ts';
+import { errorResponses } from '../../families/standard.ts';
 import type { App } from '../../http.ts';
 import { sessionOf } from '../../plugins/auth.ts';
 import { scoped, signedIn } from '../../plugins/policy.ts';
@@ -35,13 +36,12 @@ import {
   updateTask,
 } from './events.service.ts';
 
-const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody };
+const errors = errorResponses(400, 401, 403, 404);
 /** Lists narrowed to what the user may see, and the user's own notifications. */
 const reads = signedIn({ writes: false });
 /** One event or task: a role on its organisation that may read or write tasks. */
 const readTask = scoped('task', 'read', { writes: false });
 const writeTask = scoped('task', 'write', { writes: true });
-const doc = (tag: string, summary: string) => ({ tags: [tag], summary, security: [{ session: [] }] });
 
 /**
  * Events, notifications and tasks (issue 6): what the event engine made of the units' alarms.

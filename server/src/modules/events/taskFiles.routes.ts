@@ -1,5 +1,7 @@
-import { ErrorBody, Ok, RecordIdParam, TaskFileParams, TaskFileSchema, TaskFileUploadQuery } from '@fieldwatch/core';
+import { Ok, RecordIdParam, TaskFileParams, TaskFileSchema, TaskFileUploadQuery } from '@fieldwatch/core';
 import { Type } from '@sinclair/typebox';
+import { doc } from '../../families/family.ts';
+import { errorResponses } from '../../families/standard.ts';
 import type { App } from '../../http.ts';
 import { sessionOf } from '../../plugins/auth.ts';
 import { scoped } from '../../plugins/policy.ts';
@@ -12,10 +14,10 @@ import {
   taskFiles,
 } from './taskFiles.service.ts';
 
-const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody, 413: ErrorBody };
+const errors = errorResponses(400, 401, 403, 404, 413);
 const readTask = scoped('task', 'read', { writes: false });
 const writeTask = scoped('task', 'write', { writes: true });
-const doc = (summary: string) => ({ tags: ['tasks'], summary, security: [{ session: [] }] });
+const taskDoc = (summary: string) => doc('tasks', summary);
 const F = '/api/v3/tasks/:id/files';
 
 /**
@@ -35,7 +37,7 @@ export function taskFileRoutes(app: App) {
       {
         config: readTask,
         schema: {
-          ...doc("A task's files"),
+          ...taskDoc("A task's files"),
           params: RecordIdParam,
           response: { 200: Type.Array(TaskFileSchema), ...errors },
         },
@@ -48,7 +50,7 @@ export function taskFileRoutes(app: App) {
         config: writeTask,
         bodyLimit: TASK_FILE_MAX_BYTES,
         schema: {
-          ...doc(`Attach a file (application/octet-stream body, at most ${TASK_FILE_MAX_BYTES / 1024 / 1024} MB)`),
+          ...taskDoc(`Attach a file (application/octet-stream body, at most ${TASK_FILE_MAX_BYTES / 1024 / 1024} MB)`),
           params: RecordIdParam,
           querystring: TaskFileUploadQuery,
           response: { 200: TaskFileSchema, ...errors },
@@ -66,7 +68,7 @@ export function taskFileRoutes(app: App) {
       {
         config: readTask,
         schema: {
-          ...doc('Download a file'),
+          ...taskDoc('Download a file'),
           params: TaskFileParams,
           produces: ['application/octet-stream'],
           response: { 200: Type.String({ description: 'the file' }), ...errors },
@@ -83,7 +85,7 @@ export function taskFileRoutes(app: App) {
       `${F}/:fileId`,
       {
         config: writeTask,
-        schema: { ...doc('Delete a file'), params: TaskFileParams, response: { 200: Ok, ...errors } },
+        schema: { ...taskDoc('Delete a file'), params: TaskFileParams, response: { 200: Ok, ...errors } },
       },
       async (req) => removeTaskFile(db, sessionOf(req), req.params.id, req.params.fileId),
     );

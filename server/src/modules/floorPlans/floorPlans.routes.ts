@@ -1,5 +1,4 @@
 import {
-  ErrorBody,
   FLOOR_PLAN_MAX_BYTES,
   FLOOR_PLAN_TYPES,
   FloorPlan,
@@ -13,8 +12,10 @@ import {
   FloorPlanUploadQuery,
   OrgIdParam,
 } from '@fieldwatch/core';
-import { type TSchema, Type } from '@sinclair/typebox';
+import { Type } from '@sinclair/typebox';
 import type { FastifyInstance } from 'fastify';
+import { doc } from '../../families/family.ts';
+import { errorResponses } from '../../families/standard.ts';
 import type { App } from '../../http.ts';
 import { HttpError } from '../../http.ts';
 import { sessionOf } from '../../plugins/auth.ts';
@@ -36,10 +37,9 @@ import {
 // Who may call each route (plugins/policy.ts).
 const deviceRead = scoped('device', 'read', { writes: false });
 const deviceWrite = scoped('device', 'write', { writes: true });
-const common = { tags: ['floor plans'], security: [{ session: [] }] };
-const errorsOf = (codes: number[]) => Object.fromEntries(codes.map((c) => [c, ErrorBody])) as Record<number, TSchema>;
-const readErrors = errorsOf([400, 401, 404]);
-const writeErrors = errorsOf([400, 401, 403, 404, 409, 413, 415]);
+const common = doc('floor plans');
+const readErrors = errorResponses(400, 401, 404);
+const writeErrors = errorResponses(400, 401, 403, 404, 409, 413, 415);
 
 /** A multipart body's overhead (boundaries, part headers, the name fields) on top of the largest image. */
 const UPLOAD_BODY_LIMIT = FLOOR_PLAN_MAX_BYTES + 64 * 1024;

@@ -1,9 +1,10 @@
 import { GisFeature, GisQuery } from '@fieldwatch/core';
 import { Type } from '@sinclair/typebox';
+import { security } from '../../families/family.ts';
+import { legacyErrors } from '../../families/legacy.ts';
 import type { App } from '../../http.ts';
 import { sessionOf } from '../../plugins/auth.ts';
 import { signedIn } from '../../plugins/policy.ts';
-import { legacyErrors, security } from '../telemetry/route-kit.ts';
 import { gisFeatures } from './gis.service.ts';
 
 /** Legacy v1 GetGISData {CustomerID}: GIS features for customers with the TyrensGIS right. */

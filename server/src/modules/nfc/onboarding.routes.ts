@@ -1,7 +1,6 @@
 import {
   CreateAccountBody,
   CreateAccountResult,
-  ErrorBody,
   JoinRequestBody,
   JoinRequestSent,
   OnboardingConfig,
@@ -12,7 +11,8 @@ import {
   UserExists,
   UserExistsParams,
 } from '@fieldwatch/core';
-import type { TSchema } from '@sinclair/typebox';
+import { security } from '../../families/family.ts';
+import { errorResponses } from '../../families/standard.ts';
 import type { App } from '../../http.ts';
 import { sessionOf, setSessionCookie } from '../../plugins/auth.ts';
 import { anyone, scoped } from '../../plugins/policy.ts';
@@ -21,12 +21,8 @@ import { login } from '../auth/auth.service.ts';
 import { activate, createAccount, tagConfig, tagPublic, tagView, userExists } from './onboarding.service.ts';
 
 const N = '/api/v1/nfc';
-const errors = Object.fromEntries([400, 401, 403, 404, 409, 410, 429, 503].map((c) => [c, ErrorBody])) as Record<
-  number,
-  TSchema
->;
+const errors = errorResponses(400, 401, 403, 404, 409, 410, 429, 503);
 const tags = ['nfc'];
-const security = [{ session: [] }];
 
 /** The tag calls (/api/v1/nfc): the onboarding of a unit through its scanned tag. */
 export function onboardingRoutes(app: App) {

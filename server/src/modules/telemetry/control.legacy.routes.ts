@@ -8,12 +8,13 @@ import {
   UnitActionResult,
 } from '@fieldwatch/core';
 import { Type } from '@sinclair/typebox';
+import { security } from '../../families/family.ts';
+import { legacyErrors } from '../../families/legacy.ts';
 import type { App } from '../../http.ts';
 import { sessionOf } from '../../plugins/auth.ts';
 import { scoped, signedIn } from '../../plugins/policy.ts';
 import { startRelay, unitAction } from './control.service.ts';
 import { parkingUsage } from './reports.service.ts';
-import { legacyErrors, security } from './route-kit.ts';
 import { legacyDate, legacyIdList } from './telemetry.service.ts';
 
 const path = (endpoint: string) => `/${endpoint}`;

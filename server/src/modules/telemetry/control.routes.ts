@@ -12,6 +12,8 @@ import {
   UnitLogQuery,
 } from '@fieldwatch/core';
 import { Type } from '@sinclair/typebox';
+import { security } from '../../families/family.ts';
+import { v2Responses } from '../../families/v2.ts';
 import type { App } from '../../http.ts';
 import { sessionOf } from '../../plugins/auth.ts';
 import { v2 } from '../../plugins/envelopes.ts';
@@ -25,7 +27,6 @@ import {
   startRelay,
   unitLog,
 } from './control.service.ts';
-import { security, v2Responses } from './route-kit.ts';
 
 const tags = ['device v2'];
 // Who may call each route (plugins/policy.ts).

@@ -1,11 +1,12 @@
 import { DATA_DEFAULT_RANGE_MS, DEFAULT_TIMEZONE, isoDay } from '@fieldwatch/core';
 import { type Static, Type } from '@sinclair/typebox';
+import { security } from '../../families/family.ts';
+import { v3Errors } from '../../families/standard.ts';
 import type { App } from '../../http.ts';
 import { sessionOf } from '../../plugins/auth.ts';
 import { signedIn } from '../../plugins/policy.ts';
 import { findUserById } from '../users/users.service.ts';
 import { EXPORT_MAX_UNITS, unitsCsvExport } from './data.service.ts';
-import { security, v3Errors } from './route-kit.ts';
 import { timeRange } from './telemetry.service.ts';
 
 const IsoTime = Type.String({ format: 'date-time', maxLength: 40 });

@@ -1,11 +1,12 @@
 import { Marker, MarkerChannelParams, MarkerInput, MarkerParams, MarkerPatch } from '@fieldwatch/core';
 import { Type } from '@sinclair/typebox';
+import { security } from '../../families/family.ts';
+import { v2Responses } from '../../families/v2.ts';
 import type { App } from '../../http.ts';
 import { sessionOf } from '../../plugins/auth.ts';
 import { v2 } from '../../plugins/envelopes.ts';
 import { scoped } from '../../plugins/policy.ts';
 import { createMarker, editMarker, markersOf, removeMarker, toMarker } from './markers.service.ts';
-import { security, v2Responses } from './route-kit.ts';
 import { unitOf } from './telemetry.service.ts';
 
 const base = '/legacy/devices/:id/channel/:n/markers';

@@ -16,6 +16,8 @@ import {
   RadarDateRow,
 } from '@fieldwatch/core';
 import { Type } from '@sinclair/typebox';
+import { security } from '../../families/family.ts';
+import { legacyErrors } from '../../families/legacy.ts';
 import type { App } from '../../http.ts';
 import { sessionOf } from '../../plugins/auth.ts';
 import { scoped } from '../../plugins/policy.ts';
@@ -24,7 +26,6 @@ import { controlLegacyRoutes } from './control.legacy.routes.ts';
 import { legacyCsvExport, legacyUnitData } from './data.service.ts';
 import { createMarker, editMarker, markersOf, parseJsonData, removeMarker, toLegacyMarker } from './markers.service.ts';
 import { curveAt, legacyRadarDates, toLegacyRadar } from './radar.service.ts';
-import { legacyErrors, security } from './route-kit.ts';
 import { legacyDate, unitOf } from './telemetry.service.ts';
 
 const legacyPath = (endpoint: string) => `/${endpoint}`;

@@ -13,6 +13,9 @@ import {
   UnitDataQueryV2,
   UnitDataQueryV3,
 } from '@fieldwatch/core';
+import { security } from '../../families/family.ts';
+import { v3Errors } from '../../families/standard.ts';
+import { v2Responses } from '../../families/v2.ts';
 import type { App } from '../../http.ts';
 import { sessionOf } from '../../plugins/auth.ts';
 import { v2 } from '../../plugins/envelopes.ts';
@@ -22,7 +25,6 @@ import { columnsOf, queryUnitData, toUnitData } from './data.service.ts';
 import { markerRoutes } from './markers.routes.ts';
 import { curveAt, setReference, toRadarCurve } from './radar.service.ts';
 import { tableReport } from './reports.service.ts';
-import { security, v2Responses, v3Errors } from './route-kit.ts';
 import { timeRange, unitOf } from './telemetry.service.ts';
 
 const REPORT_DEFAULT_RANGE_MS = 30 * 24 * 60 * 60 * 1000;

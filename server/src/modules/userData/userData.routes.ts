@@ -1,6 +1,5 @@
 import {
   DeleteUserDataQuery,
-  ErrorBody,
   GetUserDataQuery,
   KeyedRecordSchema,
   KvKeyParams,
@@ -12,20 +11,21 @@ import {
   StoredUserValueSchema,
 } from '@fieldwatch/core';
 import { Type } from '@sinclair/typebox';
+import { doc } from '../../families/family.ts';
+import { legacyErrorResponses } from '../../families/legacy.ts';
+import { errorResponses } from '../../families/standard.ts';
 import type { App } from '../../http.ts';
 import { sessionOf } from '../../plugins/auth.ts';
-import { LegacyError } from '../../plugins/envelopes.ts';
 import { signedIn } from '../../plugins/policy.ts';
 import { deleteUserData, getUserData, kvDelete, kvGet, kvSet, setUserData } from './userData.service.ts';
 
 const reads = signedIn({ writes: false });
 /** Every call that changes a value, the GET DeleteUserData included. */
 const writes = signedIn({ writes: true });
-const security = [{ session: [] }];
-const legacy = { tags: ['legacy v1'], security };
-const legacyErrors = { 400: LegacyError, 401: LegacyError, 404: LegacyError };
-const v1 = { tags: ['key-value'], security };
-const v1Errors = { 400: ErrorBody, 401: ErrorBody, 404: ErrorBody };
+const legacy = doc('legacy v1');
+const legacyErrors = legacyErrorResponses(400, 401, 404);
+const v1 = doc('key-value');
+const v1Errors = errorResponses(400, 401, 404);
 const Values = Type.Array(StoredUserValueSchema);
 
 /** The key-value store, v1: records by namespace and id. */

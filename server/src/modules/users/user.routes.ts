@@ -5,7 +5,6 @@ import {
   ApiKeyIdParam,
   AVATAR_TYPES,
   ChangePasswordBody,
-  ErrorBody,
   LanguageQuery,
   NewApiKeyBody,
   Ok,
@@ -20,8 +19,10 @@ import {
   RestoreTokenBody,
   TokenState,
 } from '@fieldwatch/core';
-import { type TSchema, Type } from '@sinclair/typebox';
+import { Type } from '@sinclair/typebox';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { security } from '../../families/family.ts';
+import { errorResponses } from '../../families/standard.ts';
 import type { App } from '../../http.ts';
 import { sessionOf } from '../../plugins/auth.ts';
 import { anyone, scoped, signedIn } from '../../plugins/policy.ts';
@@ -42,15 +43,13 @@ import {
 import { avatarOf, profileOf, saveAvatar, saveLanguage, savePreferences, updateOwnProfile } from './profile.service.ts';
 
 const U = '/api/v3/user';
-const errorsOf = (codes: number[]) => Object.fromEntries(codes.map((c) => [c, ErrorBody])) as Record<number, TSchema>;
-const errors = errorsOf([400, 401, 403, 404, 410, 413, 415]);
+const errors = errorResponses(400, 401, 403, 404, 410, 413, 415);
 const reads = signedIn({ writes: false });
 const writes = signedIn({ writes: true });
 /** The calls that guard the account itself: never with an API key. */
 const readsNoKey = signedIn({ writes: false, apiKey: false });
 const writesNoKey = signedIn({ writes: true, apiKey: false });
 const tags = ['user'];
-const security = [{ session: [] }];
 const Version = Type.Object({ v: Type.Optional(Type.String({ maxLength: 64 })) });
 const AccountParam = Type.Object({ accountUrl: Type.String({ maxLength: 40, pattern: '^[a-z0-9-]+$' }) });
 
@@ -118,7 +117,7 @@ function routes(app: App) {
   );
   app.get(
     `${U}/avatar`,
-    { config: reads, schema: { tags, security, querystring: Version, response: errorsOf([401, 404]) } },
+    { config: reads, schema: { tags, security, querystring: Version, response: errorResponses(401, 404) } },
     async (request, reply) => sendImage(request, reply, await avatarOf(db, userId(request))),
   );
 
@@ -160,7 +159,7 @@ function routes(app: App) {
     `${U}/organization/:orgId/avatar`,
     {
       config: scoped('organization', 'read', { writes: false }),
-      schema: { tags, security, params: OrgIdParam, querystring: Version, response: errorsOf([401, 404]) },
+      schema: { tags, security, params: OrgIdParam, querystring: Version, response: errorResponses(401, 404) },
     },
     async (request, reply) =>
       sendImage(request, reply, await organizationAvatar(db, userId(request), request.params.orgId)),
@@ -240,7 +239,7 @@ function routes(app: App) {
     '/api/v1/account/:accountUrl/avatar',
     {
       config: anyone({ writes: false }),
-      schema: { tags: ['auth'], params: AccountParam, querystring: Version, response: errorsOf([404]) },
+      schema: { tags: ['auth'], params: AccountParam, querystring: Version, response: errorResponses(404) },
     },
     async (request, reply) => {
       const id = await resolveAccountOrganization(db, request.params.accountUrl);

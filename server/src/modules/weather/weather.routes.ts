@@ -1,5 +1,4 @@
 import {
-  ErrorBody,
   IdParam,
   UnitWeatherQuery,
   UnitWeatherReport,
@@ -7,18 +6,14 @@ import {
   WeatherReport,
   WeatherStatus,
 } from '@fieldwatch/core';
-import type { TSchema } from '@sinclair/typebox';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { errorShapeOf } from '../../families/family.ts';
+import { errorShapeOf, security } from '../../families/family.ts';
+import { legacyErrorResponses } from '../../families/legacy.ts';
+import { errorResponses } from '../../families/standard.ts';
 import type { App } from '../../http.ts';
 import { sessionOf } from '../../plugins/auth.ts';
-import { LegacyError } from '../../plugins/envelopes.ts';
 import { scoped, signedIn } from '../../plugins/policy.ts';
 import { DEFAULT_WEATHER_URL, openMeteoProvider, WeatherService, WeatherUnavailable } from './weather.service.ts';
-
-const security = [{ session: [] }];
-const errorsOf = (body: TSchema, codes: number[]) =>
-  Object.fromEntries(codes.map((c) => [c, body])) as Record<number, TSchema>;
 
 /**
  * The provider's failures answer 503 with its reason, in the error shape of the route's family (the
@@ -51,7 +46,7 @@ export function weatherRoutes(app: App, weather: WeatherService) {
         summary: 'The past days (default 5, before today UTC) and the current temperature at a position',
         security,
         querystring: WeatherQuery,
-        response: { 200: WeatherReport, ...errorsOf(ErrorBody, [400, 401, 503]) },
+        response: { 200: WeatherReport, ...errorResponses(400, 401, 503) },
       },
     },
     async (request, reply) => orUnavailable(request, reply, () => weather.weather(request.query)),
@@ -65,7 +60,7 @@ export function weatherRoutes(app: App, weather: WeatherService) {
         tags: ['weather'],
         summary: 'Whether the weather provider answers; when not, the time it is asked again',
         security,
-        response: { 200: WeatherStatus, ...errorsOf(ErrorBody, [401]) },
+        response: { 200: WeatherStatus, ...errorResponses(401) },
       },
     },
     async () => weather.status(),
@@ -81,7 +76,7 @@ export function weatherRoutes(app: App, weather: WeatherService) {
         security,
         params: IdParam,
         querystring: UnitWeatherQuery,
-        response: { 200: UnitWeatherReport, ...errorsOf(ErrorBody, [400, 401, 404, 409, 503]) },
+        response: { 200: UnitWeatherReport, ...errorResponses(400, 401, 404, 409, 503) },
       },
     },
     async (request, reply) =>
@@ -102,7 +97,7 @@ export function weatherLegacyRoutes(app: App, weather: WeatherService) {
         summary: 'The past days (default 5) and the current temperature at a position: a single object',
         security,
         querystring: WeatherQuery,
-        response: { 200: WeatherReport, ...errorsOf(LegacyError, [400, 401, 503]) },
+        response: { 200: WeatherReport, ...legacyErrorResponses(400, 401, 503) },
       },
     },
     async (request, reply) => orUnavailable(request, reply, () => weather.weather(request.query)),
