@@ -6,13 +6,14 @@ import Fastify, { type FastifyBaseLogger, type FastifyServerOptions, LogControll
 import type { Db } from './db/db.ts';
 import { registerFamily } from './families/family.ts';
 import { legacyFamily } from './families/legacy.ts';
+import { adminFamily, nfcFamily } from './families/standard.ts';
 import { v2DeviceFamily, v2ReportFamily } from './families/v2.ts';
 import type { DeviceLink } from './gateway/link.ts';
 import type { App } from './http.ts';
 import { LiveBus } from './live/bus.ts';
 import { liveRoutes } from './live/live.routes.ts';
 import { adminRoutes } from './modules/admin/admin.routes.ts';
-import { alarmSeverityRoutes } from './modules/admin/alarmSeverity.routes.ts';
+import { alarmSeverityRoutes, effectiveSeverityRoutes } from './modules/admin/alarmSeverity.routes.ts';
 import { type AccountMailer, logAccountMailer } from './modules/auth/accountMail.ts';
 import { authLegacyRoutes, authRoutes } from './modules/auth/auth.routes.ts';
 import { registerSessionSweep } from './modules/auth/sessionSweep.ts';
@@ -22,7 +23,7 @@ import { dashboardRoutes } from './modules/dashboards/dashboards.routes.ts';
 import { deviceLegacyRoutes } from './modules/devices/devices.legacy.routes.ts';
 import { deviceRoutes, deviceV2Routes } from './modules/devices/devices.routes.ts';
 import { type Fleet, FleetAnswers, FleetMemory } from './modules/devices/devices.service.ts';
-import { errorReportRoutes } from './modules/errorReports/errorReports.routes.ts';
+import { errorReportAdminRoutes, errorReportRoutes } from './modules/errorReports/errorReports.routes.ts';
 import { eventRoutes } from './modules/events/events.routes.ts';
 import { taskFileRoutes } from './modules/events/taskFiles.routes.ts';
 import { floorPlanRoutes } from './modules/floorPlans/floorPlans.routes.ts';
@@ -175,8 +176,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
   configRoutes(app, { tiles: options.tiles, errorReporting: options.errorReporting });
   authRoutes(app);
   userRoutes(app);
-  adminRoutes(app);
-  alarmSeverityRoutes(app);
+  effectiveSeverityRoutes(app);
   dashboardRoutes(app);
   eventRoutes(app);
   userDataRoutes(app);
@@ -184,11 +184,16 @@ export async function buildApp(options: AppOptions): Promise<App> {
   deviceRoutes(app);
   containerRoutes(app);
   tagHostRoutes(app);
-  onboardingRoutes(app);
   telemetryRoutes(app);
   exportRoutes(app);
   weatherRoutes(app, weather);
   floorPlanRoutes(app);
+  await registerFamily(app, adminFamily, (admin) => {
+    adminRoutes(admin);
+    alarmSeverityRoutes(admin);
+    errorReportAdminRoutes(admin);
+  });
+  await registerFamily(app, nfcFamily, onboardingRoutes);
   await registerFamily(app, legacyFamily, (legacy) => {
     authLegacyRoutes(legacy);
     userDataLegacyRoutes(legacy);

@@ -79,8 +79,7 @@ import {
   transferOwnership,
 } from './oversight.service.ts';
 
-const A = '/api/v1/admin';
-const O = `${A}/organization/:id`;
+const O = '/organization/:id';
 const errors = errorResponses(400, 401, 403, 404, 409, 413, 415);
 type Parts = { querystring?: TSchema; body?: TSchema; params?: TSchema; summary?: string };
 const schema = <S extends Parts, R extends TSchema = typeof Ok>(config: { policy: RoutePolicy }, s: S, ok?: R) => ({
@@ -132,43 +131,40 @@ function routes(app: App) {
   };
 
   app.get(
-    `${A}/profilesByOrgId`,
+    `/profilesByOrgId`,
     schema(userReads, { querystring: ProfilesQuery }, Type.Array(AdminProfile)),
     async (request) => profilesByOrganization(db, admin(request), request.query.organizationId),
   );
-  app.delete(`${A}/profile`, schema(userWrites, { body: DeleteProfileBody }), async (request) =>
+  app.delete(`/profile`, schema(userWrites, { body: DeleteProfileBody }), async (request) =>
     deleteProfile(db, app.bus, admin(request), request.body.username, request.body.organizationId),
   );
-  app.put(`${A}/updateUserRole`, schema(userWrites, { body: UpdateUserRoleBody }), async (request) =>
+  app.put(`/updateUserRole`, schema(userWrites, { body: UpdateUserRoleBody }), async (request) =>
     updateUserRole(db, admin(request), request.body.username, request.body.organizationId, request.body.roleId),
   );
   app.put(
-    `${A}/updateUserPassword`,
+    `/updateUserPassword`,
     schema(userWritesNoKey, { body: UpdateUserPasswordBody }, Type.String()),
     async (request, reply) => {
       await updateUserPassword(db, app.bus, admin(request), request.body.username, request.body.newPassword);
       return reply.type('text/plain; charset=utf-8').send('Password updated');
     },
   );
-  app.put(
-    `${A}/updateUserProfile`,
-    schema(userWritesNoKey, { body: UpdateUserProfileBody }, Profile),
-    async (request) =>
-      updateUserProfile(db, admin(request), request.body.username, request.body.userProfile, request.log),
+  app.put(`/updateUserProfile`, schema(userWritesNoKey, { body: UpdateUserProfileBody }, Profile), async (request) =>
+    updateUserProfile(db, admin(request), request.body.username, request.body.userProfile, request.log),
   );
   app.post(
-    `${A}/saveUserAvatar`,
+    `/saveUserAvatar`,
     schema(userWrites, { summary: "multipart: 'image' and 'username'" }, Profile),
     async (request) => {
       const { username, image } = userAvatarUpload(request.body as UploadBody);
       return setUserAvatar(db, admin(request), username, image);
     },
   );
-  app.delete(`${A}/deleteUserAvatar`, schema(userWrites, { body: UsernameBody }, Profile), async (request) =>
+  app.delete(`/deleteUserAvatar`, schema(userWrites, { body: UsernameBody }, Profile), async (request) =>
     setUserAvatar(db, admin(request), request.body.username, null),
   );
   app.get(
-    `${A}/userAvatar`,
+    `/userAvatar`,
     {
       config: userReads,
       schema: {
@@ -182,7 +178,7 @@ function routes(app: App) {
       return sendImage(request, reply, await avatarOf(db, userId));
     },
   );
-  app.post(`${A}/addUser`, schema(userWrites, { body: AddUserBody }, AddUserResult), async (request) =>
+  app.post(`/addUser`, schema(userWrites, { body: AddUserBody }, AddUserResult), async (request) =>
     addUser(db, admin(request), request.body, {
       mailer: app.mailer,
       origin: app.publicUrl,
@@ -191,7 +187,7 @@ function routes(app: App) {
   );
 
   app.get(
-    `${A}/joinRequests`,
+    `/joinRequests`,
     schema(
       signedIn({ writes: false }),
       { summary: 'Join requests waiting in the organisations the caller administers' },
@@ -200,7 +196,7 @@ function routes(app: App) {
     async (request) => joinRequestsFor(db, admin(request)),
   );
   app.post(
-    `${A}/joinRequest/:id/accept`,
+    `/joinRequest/:id/accept`,
     schema(userWrites, { params: JoinRequestParam, body: AcceptJoinRequestBody }, AddUserResult),
     async (request) =>
       acceptJoinRequest(db, admin(request), request.params.id, request.body, {
@@ -209,11 +205,11 @@ function routes(app: App) {
         log: request.log,
       }),
   );
-  app.post(`${A}/joinRequest/:id/decline`, schema(userWrites, { params: JoinRequestParam }), async (request) =>
+  app.post(`/joinRequest/:id/decline`, schema(userWrites, { params: JoinRequestParam }), async (request) =>
     declineJoinRequest(db, admin(request), request.params.id),
   );
 
-  app.get(`${A}/getOrganizations`, schema(orgReads, {}, Type.Array(AdminOrganization)), async (request) =>
+  app.get(`/getOrganizations`, schema(orgReads, {}, Type.Array(AdminOrganization)), async (request) =>
     organizationsOf(db, admin(request)),
   );
   for (const [path, kind] of [
@@ -247,7 +243,7 @@ function routes(app: App) {
     renameOrganizationOf(db, admin(request), request.params.id, request.body.name),
   );
   app.post(
-    `${A}/organization/add`,
+    `/organization/add`,
     schema(
       orgWrites,
       { body: AddOrganizationBody },

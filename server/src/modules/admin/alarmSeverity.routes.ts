@@ -27,7 +27,7 @@ export function alarmSeverityRoutes(app: App) {
     const s = sessionOf(request);
     return { userId: s.user_id, sessionId: s.id };
   };
-  const path = '/api/v1/admin/organization/:id/alarmSeverities';
+  const path = '/organization/:id/alarmSeverities';
 
   app.get(
     path,
@@ -57,7 +57,7 @@ export function alarmSeverityRoutes(app: App) {
     async (request) => saveAlarmSeverities(db, admin(request), request.params.id, request.body),
   );
   app.put(
-    '/api/v1/admin/organization/:id/alarmJoinHours',
+    '/organization/:id/alarmJoinHours',
     {
       config: scoped('organization', 'manage', { writes: true }),
       schema: {
@@ -70,6 +70,12 @@ export function alarmSeverityRoutes(app: App) {
     },
     async (request) => saveJoinHours(db, admin(request), request.params.id, request.body),
   );
+}
+
+/** The effective severities of every organisation the user sees, for colouring unit alarms (v3). */
+export function effectiveSeverityRoutes(app: App) {
+  const { db } = app;
+
   app.get(
     '/api/v3/alarmSeverities',
     {

@@ -14,14 +14,10 @@ const REPORT_BODY_LIMIT = 32 * 1024;
 
 /**
  * Error reporting (issue 10): browsers report here with or without a session (the sign-in page's
- * errors matter too); the platform administrator lists and resolves the grouped reports.
+ * errors matter too).
  */
 export function errorReportRoutes(app: App, opts: { reporting: boolean }) {
   const { db } = app;
-  const admin = (request: FastifyRequest) => {
-    const s = sessionOf(request);
-    return { userId: s.user_id, sessionId: s.id };
-  };
 
   app.post(
     '/api/v1/errors',
@@ -49,10 +45,19 @@ export function errorReportRoutes(app: App, opts: { reporting: boolean }) {
       return reply.code(204).send(null);
     },
   );
+}
+
+/** The platform administrator lists and resolves the grouped reports. */
+export function errorReportAdminRoutes(app: App) {
+  const { db } = app;
+  const admin = (request: FastifyRequest) => {
+    const s = sessionOf(request);
+    return { userId: s.user_id, sessionId: s.id };
+  };
 
   const adminSchema = doc('errors');
   app.get(
-    '/api/v1/admin/errors',
+    '/errors',
     {
       config: platform({ writes: false }),
       schema: {
@@ -65,7 +70,7 @@ export function errorReportRoutes(app: App, opts: { reporting: boolean }) {
     async (request) => errorReports(db, admin(request), request.query),
   );
   app.delete(
-    '/api/v1/admin/errors/:id',
+    '/errors/:id',
     {
       config: platform({ writes: true }),
       schema: {

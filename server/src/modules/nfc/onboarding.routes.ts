@@ -20,7 +20,6 @@ import { requestToJoin } from '../admin/joinRequests.service.ts';
 import { login } from '../auth/auth.service.ts';
 import { activate, createAccount, tagConfig, tagPublic, tagView, userExists } from './onboarding.service.ts';
 
-const N = '/api/v1/nfc';
 const errors = errorResponses(400, 401, 403, 404, 409, 410, 429, 503);
 const tags = ['nfc'];
 
@@ -29,7 +28,7 @@ export function onboardingRoutes(app: App) {
   const { db } = app;
 
   app.get(
-    `${N}/tag/:uuid`,
+    `/tag/:uuid`,
     {
       config: anyone({ writes: false }),
       schema: {
@@ -42,7 +41,7 @@ export function onboardingRoutes(app: App) {
     async (request) => tagPublic(db, request.params.uuid, request.session),
   );
   app.get(
-    `${N}/tag/:uuid/view`,
+    `/tag/:uuid/view`,
     {
       // Opening the view mints the activation code a SuperUser may use.
       config: scoped('device', 'read', { writes: true }),
@@ -51,7 +50,7 @@ export function onboardingRoutes(app: App) {
     async (request) => tagView(db, sessionOf(request), request.params.uuid),
   );
   app.get(
-    `${N}/tag/:uuid/config`,
+    `/tag/:uuid/config`,
     {
       config: scoped('device', 'read', { writes: false }),
       schema: { tags, security, params: TagParam, response: { 200: OnboardingConfig, ...errors } },
@@ -59,7 +58,7 @@ export function onboardingRoutes(app: App) {
     async (request) => tagConfig(db, sessionOf(request), request.params.uuid),
   );
   app.post(
-    `${N}/tag/:uuid/config`,
+    `/tag/:uuid/config`,
     {
       config: scoped('device', 'manage', { writes: true }),
       schema: {
@@ -74,7 +73,7 @@ export function onboardingRoutes(app: App) {
     async (request) => activate(db, app.link, sessionOf(request), request.params.uuid, request.body),
   );
   app.get(
-    `${N}/user/:uuid/:email`,
+    `/user/:uuid/:email`,
     {
       config: anyone({ writes: false }),
       schema: { tags, params: UserExistsParams, response: { 200: UserExists, ...errors } },
@@ -82,7 +81,7 @@ export function onboardingRoutes(app: App) {
     async (request) => userExists(db, request.ip, request.params.uuid, request.params.email),
   );
   app.post(
-    `${N}/user/:uuid/joinRequest`,
+    `/user/:uuid/joinRequest`,
     {
       config: anyone({ writes: true }),
       schema: {
@@ -96,7 +95,7 @@ export function onboardingRoutes(app: App) {
     async (request) => requestToJoin(db, request.ip, request.params.uuid, request.body),
   );
   app.post(
-    `${N}/user/:uuid/createAccount`,
+    `/user/:uuid/createAccount`,
     {
       config: anyone({ writes: true }),
       schema: {
