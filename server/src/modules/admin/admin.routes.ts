@@ -48,29 +48,31 @@ import {
   type UploadBody,
 } from '../../uploads/imageBodies.ts';
 import { avatarOf } from '../users/profile.service.ts';
+import type { Admin } from './admin.access.ts';
 import {
-  type Admin,
-  addChildOrganization,
   addUser,
-  convertTrial,
-  deleteOrganizationOf,
   deleteProfile,
-  moveOrganizationOf,
-  organizationInfo,
-  organizationSettings,
-  organizationsOf,
   profilesByOrganization,
   reachableUserId,
-  renameOrganizationOf,
-  saveOrganizationAvatar,
-  saveOrganizationInfo,
-  saveOrganizationSettings,
   setUserAvatar,
   updateUserPassword,
   updateUserProfile,
   updateUserRole,
 } from './admin.service.ts';
 import { acceptJoinRequest, declineJoinRequest, joinRequestsFor } from './joinRequests.service.ts';
+import {
+  addChildOrganization,
+  convertTrial,
+  deleteOrganizationOf,
+  moveOrganizationOf,
+  organizationInfo,
+  organizationSettings,
+  organizationsOf,
+  renameOrganizationOf,
+  saveOrganizationAvatar,
+  saveOrganizationInfo,
+  saveOrganizationSettings,
+} from './organizationAdmin.service.ts';
 import {
   endOrganizationSession,
   organizationDashboards,

@@ -11,7 +11,7 @@ import type { Db, Queryable } from '../../db/db.ts';
 import { HttpError } from '../../http.ts';
 
 import { visibleOrganizations } from '../organisations/organisations.service.ts';
-import { type Admin, requireAdministered } from './admin.service.ts';
+import { type Admin, requireAdministered } from './admin.access.ts';
 import * as alarmSeverityRepository from './alarmSeverity.repository.ts';
 import { effectiveSeverities, joinHoursOf, ownAndInherited, writeJoinHours } from './alarmSeverity.repository.ts';
 

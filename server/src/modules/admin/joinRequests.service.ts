@@ -14,7 +14,8 @@ import { HttpError } from '../../http.ts';
 import type { AccountMailer } from '../auth/accountMail.ts';
 import { tagRow, throttle } from '../nfc/onboarding.service.ts';
 import { accountOrganization } from '../organisations/organisations.service.ts';
-import { type Admin, addUser, administered, requireAdministered } from './admin.service.ts';
+import { type Admin, administered, requireAdministered } from './admin.access.ts';
+import { addUser } from './admin.service.ts';
 import {
   decideJoinRequest,
   findWaitingJoinRequest,

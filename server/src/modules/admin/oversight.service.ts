@@ -6,8 +6,8 @@ import type { SessionEndings } from '../../live/bus.ts';
 import { endSessionOfUser, findSessionById, listSessionsOfOrganizations } from '../auth/auth.service.ts';
 import { subtreeOf } from '../organisations/organisations.service.ts';
 import { findUserByUsername, rolesOfUser } from '../users/users.service.ts';
+import { type Admin, requireAdministered } from './admin.access.ts';
 import { dashboardsOfOrganizations, transferDashboards, usagePerDay } from './admin.repository.ts';
-import { type Admin, requireAdministered } from './admin.service.ts';
 
 /**
  * What an administrator oversees in an organisation and its descendants: its users' sessions,

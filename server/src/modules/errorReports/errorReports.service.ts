@@ -15,7 +15,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Queryable } from '../../db/db.ts';
 import { HttpError } from '../../http.ts';
 
-import { type Admin, requirePlatformAdmin } from '../admin/admin.service.ts';
+import { type Admin, requirePlatformAdmin } from '../admin/admin.access.ts';
 import {
   countReportFrom,
   deleteErrorReport,
