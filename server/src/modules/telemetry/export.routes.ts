@@ -6,7 +6,7 @@ import type { App } from '../../http.ts';
 import { sessionOf } from '../../plugins/auth.ts';
 import { signedIn } from '../../plugins/policy.ts';
 import { findUserById } from '../users/users.service.ts';
-import { EXPORT_MAX_UNITS, unitsCsvExport } from './data.service.ts';
+import { EXPORT_MAX_UNITS, unitsCsvExport } from './csvExport.service.ts';
 import { timeRange } from './telemetry.service.ts';
 
 const IsoTime = Type.String({ format: 'date-time', maxLength: 40 });
