@@ -1,6 +1,8 @@
+import { can } from '@fieldwatch/core';
 import type { Queryable } from '../../db/db.ts';
 import { HttpError } from '../../http.ts';
 import {
+  requireAccess,
   rootOrganizationId,
   type VisibleOrganizationRow,
   visibleOrganizations,
@@ -19,14 +21,14 @@ export const refused = () => new HttpError(403, 'You may not administer this org
 
 /** The organisations the user may administer (SuperUser on them or an ancestor). */
 export async function administered(db: Queryable, admin: Admin): Promise<VisibleOrganizationRow[]> {
-  return (await visibleOrganizations(db, admin.userId)).filter((o) => o.role_id === 0);
+  return (await visibleOrganizations(db, admin.userId)).filter((o) => can(o.role_id, 'manage', 'organization'));
 }
 
 /** The administered organisations, refusing when `organizationId` is not among them. */
 export async function requireAdministered(db: Queryable, admin: Admin, organizationId?: number) {
   const orgs = await administered(db, admin);
-  if (orgs.length === 0 || (organizationId !== undefined && !orgs.some((o) => o.id === organizationId)))
-    throw refused();
+  if (orgs.length === 0) throw refused();
+  if (organizationId !== undefined) requireAccess(orgs, organizationId, 'manage', 'organization', refused);
   return orgs;
 }
 
@@ -38,7 +40,9 @@ async function isPlatformAdmin(db: Queryable, admin: Pick<Admin, 'userId'>): Pro
   const root = await rootOrganizationId(db);
   return (
     root !== undefined &&
-    (await rolesOfUser(db, admin.userId)).some((r) => r.organization_id === root && r.role_id === 0)
+    (await rolesOfUser(db, admin.userId)).some(
+      (r) => r.organization_id === root && can(r.role_id, 'manage', 'organization'),
+    )
   );
 }
 

@@ -1,9 +1,13 @@
-import { type AccessLevel, can } from '@fieldwatch/core';
 import type { Queryable } from '../../db/db.ts';
 import { HttpError } from '../../http.ts';
 import { NO_AUTHORITY } from '../../plugins/envelopes.ts';
 import type { SessionRow } from '../auth/auth.service.ts';
-import { scopeOrganizations, visibleOrganizations } from '../organisations/organisations.service.ts';
+import {
+  reachedOrganizations,
+  scopeOrganizations,
+  scopeWithin,
+  withAccess,
+} from '../organisations/organisations.service.ts';
 import { findUnit, type UnitRow } from './devices.repository.ts';
 
 /** A unit of another organisation answers exactly as a unit that does not exist. */
@@ -20,14 +24,13 @@ export async function deviceScope(
   session: SessionRow,
   opts: ScopeOptions = {},
 ): Promise<{ visible: number[]; writable: number[]; manageable: number[] }> {
-  const visible = await scopeOrganizations(db, session, opts);
-  const roles = new Map((await visibleOrganizations(db, session.user_id)).map((o) => [o.id, o.role_id]));
-  const allowed = (action: 'write' | 'manage') =>
-    visible.filter((id) => {
-      const role = roles.get(id);
-      return role !== undefined && can(role as AccessLevel, action, 'device');
-    });
-  return { visible, writable: allowed('write'), manageable: allowed('manage') };
+  const reached = await reachedOrganizations(db, session);
+  const visible = scopeWithin(reached, session, opts);
+  return {
+    visible,
+    writable: withAccess(reached, 'write', 'device', visible),
+    manageable: withAccess(reached, 'manage', 'device', visible),
+  };
 }
 
 /** Throws 403 unless the user may change devices of the organisation. */

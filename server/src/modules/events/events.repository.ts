@@ -1,4 +1,11 @@
-import type { AlarmRecord, EventOccurrence, EventRecord, NotificationRecord, TaskRecord } from '@fieldwatch/core';
+import type {
+  AccessLevel,
+  AlarmRecord,
+  EventOccurrence,
+  EventRecord,
+  NotificationRecord,
+  TaskRecord,
+} from '@fieldwatch/core';
 import type { Queryable } from '../../db/db.ts';
 
 /** An alarm that has no event yet, with what its event copies from the unit. */
@@ -52,7 +59,7 @@ export async function groupNamesByUnit(db: Queryable, unitIds: readonly number[]
   return out;
 }
 
-export type RecipientRow = { id: number; username: string; language: string; fullname: string; role_id: number };
+export type RecipientRow = { id: number; username: string; language: string; fullname: string; role_id: AccessLevel };
 
 /** The users who may see an organisation's units: a role on it or on any organisation above it. */
 export async function usersSeeing(db: Queryable, organizationId: number): Promise<RecipientRow[]> {

@@ -1,6 +1,5 @@
 import { randomUUID } from 'node:crypto';
 import {
-  type AccessLevel,
   type AcknowledgementFacts,
   type Actor,
   addAcknowledgementNote,
@@ -24,9 +23,8 @@ import {
 import type { Db, Queryable } from '../../db/db.ts';
 import { HttpError } from '../../http.ts';
 import type { LiveEvent, LivePublisher } from '../../live/bus.ts';
-
 import type { SessionRow } from '../auth/auth.service.ts';
-import { scopeOrganizations, visibleOrganizations } from '../organisations/organisations.service.ts';
+import { reachedOrganizations, scopeWithin, withAccess } from '../organisations/organisations.service.ts';
 import * as repo from './events.repository.ts';
 import { eventIdsWithin, platformStaff, usersSeeing } from './events.repository.ts';
 import { localizeEvent, localizeNotification } from './localize.ts';
@@ -37,10 +35,9 @@ export const notFound = (what: string) => new HttpError(404, `${what} not found`
 
 /** Organisations whose tasks and events the user may see, and those where they may change them. */
 export async function taskScope(db: Queryable, session: SessionRow, useContext?: boolean) {
-  const visible = await scopeOrganizations(db, session, { useContext });
-  const roles = new Map((await visibleOrganizations(db, session.user_id)).map((o) => [o.id, o.role_id]));
-  const writable = new Set(visible.filter((id) => can(roles.get(id) as AccessLevel, 'write', 'task')));
-  return { visible, writable };
+  const reached = await reachedOrganizations(db, session);
+  const visible = scopeWithin(reached, session, { useContext });
+  return { visible, writable: new Set(withAccess(reached, 'write', 'task', visible)) };
 }
 
 export function assertWritable(scope: { writable: Set<number> }, organizationId: number) {
@@ -65,9 +62,7 @@ function rule<T>(fn: () => T): T {
  */
 async function assignable(db: Queryable, organizationId: number, callerId: number) {
   const [seeing, staff] = await Promise.all([usersSeeing(db, organizationId), platformStaff(db)]);
-  return seeing.filter(
-    (u) => can(u.role_id as AccessLevel, 'write', 'task') && (staff.has(callerId) || !staff.has(u.id)),
-  );
+  return seeing.filter((u) => can(u.role_id, 'write', 'task') && (staff.has(callerId) || !staff.has(u.id)));
 }
 
 /**

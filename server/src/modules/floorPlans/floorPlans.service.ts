@@ -1,7 +1,5 @@
 import { createHash } from 'node:crypto';
 import {
-  type AccessLevel,
-  can,
   displayTemperature,
   FLOOR_PLAN_MAX_BYTES,
   FLOOR_PLAN_MAX_PER_ORG,
@@ -16,10 +14,9 @@ import {
 } from '@fieldwatch/core';
 import type { Db, Queryable } from '../../db/db.ts';
 import { HttpError } from '../../http.ts';
-
 import { ImageRejected, sniffImage } from '../../uploads/images.ts';
 import type { SessionRow } from '../auth/auth.service.ts';
-import { visibleOrganizations } from '../organisations/organisations.service.ts';
+import { hasAccess, reachedOrganizations } from '../organisations/organisations.service.ts';
 import {
   countPlans,
   deletePlans,
@@ -44,16 +41,15 @@ export const API = '/api/v3/user/organization';
 type OrgAccess = { organizationId: number; writable: boolean; visible: number[]; subtree: number[] };
 
 async function orgAccess(db: Queryable, session: SessionRow, organizationId: number): Promise<OrgAccess> {
-  const visible = await visibleOrganizations(db, session.user_id);
-  const org = visible.find((o) => o.id === organizationId);
-  if (!org) throw new HttpError(404, 'Organisation not found');
+  const visible = await reachedOrganizations(db, session);
+  if (!visible.some((o) => o.id === organizationId)) throw new HttpError(404, 'Organisation not found');
   // The organisation and its descendants: the units that may be placed on its plans.
   const subtree = new Set([organizationId]);
   for (const o of visible)
     if (o.parent_organization_id !== null && subtree.has(o.parent_organization_id)) subtree.add(o.id);
   return {
     organizationId,
-    writable: can(org.role_id as AccessLevel, 'write', 'device'),
+    writable: hasAccess(visible, organizationId, 'write', 'device'),
     visible: visible.map((o) => o.id),
     subtree: [...subtree],
   };

@@ -19,11 +19,12 @@ import {
 import type { Db, Queryable } from '../../db/db.ts';
 import type { DeviceLink } from '../../gateway/link.ts';
 import { HttpError } from '../../http.ts';
-
 import { hashToken, type SessionRow } from '../auth/auth.service.ts';
 import { hashPassword } from '../auth/password.ts';
 import {
+  hasAccess,
   insertTrialOrganization,
+  reachedOrganizations,
   rootOrganizationId,
   subtreeOf,
   visibleOrganizations,
@@ -68,7 +69,8 @@ export async function tagPublic(db: Queryable, uuid: string, session: SessionRow
 
 /** Where the user may place the tag's unit: organisations they are SuperUser of, within the restriction. */
 async function placeable(db: Queryable, session: SessionRow, row: TagUnitRow) {
-  const orgs = (await visibleOrganizations(db, session.user_id)).filter((o) => o.role_id === 0);
+  const reached = await reachedOrganizations(db, session);
+  const orgs = reached.filter((o) => hasAccess(reached, o.id, 'manage', 'organization'));
   const allowed = row.restriction > 0 ? subtreeOf(orgs, row.restriction) : orgs.map((o) => o.id);
   return orgs.filter((o) => allowed.includes(o.id)).map((o) => ({ id: o.id, name: o.name }));
 }

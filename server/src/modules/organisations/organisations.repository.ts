@@ -1,10 +1,12 @@
+import type { AccessLevel } from '@fieldwatch/core';
 import type { Queryable } from '../../db/db.ts';
 
 export type VisibleOrganizationRow = {
   id: number;
   name: string;
   parent_organization_id: number | null;
-  role_id: number;
+  /** The role that reaches the user here: their own, or the strongest inherited from above. */
+  role_id: AccessLevel;
   rights: number[];
   trial_ends_at: Date | null;
 };

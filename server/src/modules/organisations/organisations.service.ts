@@ -1,5 +1,4 @@
 import {
-  type AccessLevel,
   type AccountBrand,
   type Action,
   type Customer,
@@ -47,9 +46,7 @@ export async function authorizedOrganizations(
   item?: number,
 ): Promise<OrganizationSummary[]> {
   const orgs = await visibleOrganizations(db, userId);
-  return orgs
-    .filter((o) => (item === undefined || o.id === item) && can(o.role_id as AccessLevel, action, resource))
-    .map(toSummary);
+  return orgs.filter((o) => (item === undefined || o.id === item) && can(o.role_id, action, resource)).map(toSummary);
 }
 
 /** The avatar address with its cache key, so a new logo is fetched at once. */
@@ -122,9 +119,10 @@ export function subtreeOf(
   return [...inside];
 }
 
+export { hasAccess, requireAccess, withAccess } from './access.ts';
 // The stored rows other modules read and write, through this service only.
 export type { VisibleOrganizationRow } from './organisations.repository.ts';
-export { scopeOrganizations } from './scope.ts';
+export { reachedOrganizations, scopeOrganizations, scopeWithin } from './scope.ts';
 
 export function addOrganizationRight(db: Queryable, organizationId: number, widget: number) {
   return organisationsRepository.addOrganizationRight(db, organizationId, widget);

@@ -1,3 +1,4 @@
+import type { AccessLevel } from '@fieldwatch/core';
 import type { Queryable } from '../../db/db.ts';
 
 export type UserRow = {
@@ -159,7 +160,7 @@ export async function findUserAvatar(db: Queryable, userId: number) {
 
 /** The organisations where the user holds a role directly, with the role. */
 export async function rolesOfUser(db: Queryable, userId: number) {
-  return db.query<{ organization_id: number; role_id: number }>(
+  return db.query<{ organization_id: number; role_id: AccessLevel }>(
     'select organization_id, role_id from user_roles where user_id = $1 order by organization_id',
     [userId],
   );
