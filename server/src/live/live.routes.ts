@@ -34,7 +34,7 @@ export const HEARTBEAT_MS = 30_000;
  */
 export function liveRoutes(app: App) {
   app.get(
-    '/api/v3/live',
+    '/live',
     {
       websocket: true,
       config: signedIn({ writes: false, sameSiteOnly: true }),

@@ -77,7 +77,7 @@ export function effectiveSeverityRoutes(app: App) {
   const { db } = app;
 
   app.get(
-    '/api/v3/alarmSeverities',
+    '/alarmSeverities',
     {
       config: signedIn({ writes: false }),
       schema: {

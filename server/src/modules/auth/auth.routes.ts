@@ -137,14 +137,19 @@ export function authRoutes(app: App) {
       ended: await endOtherSessions(db, app.bus, sessionOf(request).user_id, sessionOf(request).id),
     }),
   );
+}
+
+/** The session and authorisation calls of the user (v3). */
+export function sessionRoutes(app: App) {
+  const { db } = app;
 
   app.get(
-    '/api/v3/user/session',
+    '/user/session',
     { config: reads, schema: { security, tags: ['user'], response: { 200: UserSession, ...errors } } },
     async (request) => userSession(db, sessionOf(request)),
   );
   app.put(
-    '/api/v3/user/session/current_organization',
+    '/user/session/current_organization',
     {
       config: scoped('organization', 'read', { writes: true }),
       schema: {
@@ -157,7 +162,7 @@ export function authRoutes(app: App) {
     async (request) => switchOrganization(db, sessionOf(request), (request.query as { id: number }).id),
   );
   app.get(
-    '/api/v3/user/authorization/getAuthorizedOrganizations',
+    '/user/authorization/getAuthorizedOrganizations',
     {
       config: reads,
       schema: {

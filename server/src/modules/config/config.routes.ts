@@ -27,7 +27,7 @@ export function configRoutes(
     errorReporting: opts.errorReporting ?? false,
   };
   app.get(
-    '/api/v3/config',
+    '/config',
     {
       config: anyone({ writes: false }),
       schema: {

@@ -23,7 +23,7 @@ import {
   removeContainer,
 } from './containers.service.ts';
 
-const C = '/api/v3/containers';
+const C = '/containers';
 const errors = errorResponses(400, 401, 403, 404);
 // Who may call each route (plugins/policy.ts).
 const reads = signedIn({ writes: false });

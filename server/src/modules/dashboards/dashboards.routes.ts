@@ -29,7 +29,7 @@ import {
   widgetList,
 } from './dashboards.service.ts';
 
-const D = '/api/v3/user/dashboard';
+const D = '/user/dashboard';
 const errors = errorResponses(400, 401, 404);
 const reads = signedIn({ writes: false });
 const writes = signedIn({ writes: true });
@@ -72,7 +72,7 @@ export function dashboardRoutes(app: App) {
     async () => dashboardTemplates(),
   );
   app.get(
-    '/api/v3/user/widget',
+    '/user/widget',
     {
       config: reads,
       schema: { ...common, summary: 'The widget types', response: { 200: Type.Array(WidgetTypeSchema), ...errors } },

@@ -49,9 +49,9 @@ const writeTask = scoped('task', 'write', { writes: true });
  */
 export function eventRoutes(app: App) {
   const { db } = app;
-  const E = '/api/v3/events';
-  const N = '/api/v3/notifications';
-  const T = '/api/v3/tasks';
+  const E = '/events';
+  const N = '/notifications';
+  const T = '/tasks';
 
   app.get(
     E,

@@ -18,7 +18,7 @@ const errors = errorResponses(400, 401, 403, 404, 413);
 const readTask = scoped('task', 'read', { writes: false });
 const writeTask = scoped('task', 'write', { writes: true });
 const taskDoc = (summary: string) => doc('tasks', summary);
-const F = '/api/v3/tasks/:id/files';
+const F = '/tasks/:id/files';
 
 /**
  * Files of a task: list, upload (the bytes as the body, name and type in the query), download

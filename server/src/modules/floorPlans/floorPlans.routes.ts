@@ -23,7 +23,6 @@ import { sessionOf } from '../../plugins/auth.ts';
 import { scoped } from '../../plugins/policy.ts';
 import { acceptImageBodies, multipartParts, sendImage, type UploadBody } from '../../uploads/imageBodies.ts';
 import {
-  API,
   changeFloorPlan,
   floorPlanData,
   floorPlanImage,
@@ -50,6 +49,9 @@ const UPLOAD_BODY_LIMIT = FLOOR_PLAN_MAX_BYTES + 64 * 1024;
  * of sensors (floor-plan-data). Registered in a scope of their own so the upload body parsers
  * apply to these routes only.
  */
+/** Where floor plans hang below /api/v3 (the service's API is the same place, absolute). */
+const ORGANIZATION = '/user/organization';
+
 export function floorPlanRoutes(app: App) {
   app.register(async (scope: FastifyInstance) => {
     acceptImageBodies(scope, { types: FLOOR_PLAN_TYPES, limit: UPLOAD_BODY_LIMIT });
@@ -59,7 +61,7 @@ export function floorPlanRoutes(app: App) {
 
 function routes(app: App) {
   const { db } = app;
-  const plan = `${API}/:orgId/floor-plan`;
+  const plan = `${ORGANIZATION}/:orgId/floor-plan`;
 
   app.get(
     plan,
@@ -147,7 +149,7 @@ function routes(app: App) {
   );
 
   app.get(
-    `${API}/:orgId/floor-plan-data`,
+    `${ORGANIZATION}/:orgId/floor-plan-data`,
     {
       config: deviceRead,
       schema: {
@@ -162,7 +164,7 @@ function routes(app: App) {
   );
 
   app.put(
-    `${API}/:orgId/floor-plan-data`,
+    `${ORGANIZATION}/:orgId/floor-plan-data`,
     {
       config: deviceWrite,
       schema: {

@@ -34,7 +34,7 @@ export function exportRoutes(app: App) {
   const { db } = app;
 
   app.get(
-    '/api/v3/device/devices/export.csv',
+    '/device/devices/export.csv',
     {
       config: signedIn({ writes: false }),
       schema: {

@@ -36,7 +36,7 @@ export function telemetryRoutes(app: App) {
   const { db } = app;
 
   app.get(
-    '/api/v3/device/devices/:id/data',
+    '/device/devices/:id/data',
     {
       config: deviceRead,
       schema: {

@@ -20,7 +20,7 @@ import {
   TokenState,
 } from '@fieldwatch/core';
 import { Type } from '@sinclair/typebox';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyRequest } from 'fastify';
 import { security } from '../../families/family.ts';
 import { errorResponses } from '../../families/standard.ts';
 import type { App } from '../../http.ts';
@@ -42,7 +42,7 @@ import {
 } from '../organisations/organisations.service.ts';
 import { avatarOf, profileOf, saveAvatar, saveLanguage, savePreferences, updateOwnProfile } from './profile.service.ts';
 
-const U = '/api/v3/user';
+const U = '/user';
 const errors = errorResponses(400, 401, 403, 404, 410, 413, 415);
 const reads = signedIn({ writes: false });
 const writes = signedIn({ writes: true });
@@ -58,13 +58,12 @@ const IMAGE_BODY_LIMIT = 8 * 1024 * 1024;
 
 /**
  * The user calls (/api/v3/user): profile, avatar, language, preferences, both password
- * changes, organisation by id, the password-reset trio and personal API keys; and the public
- * account-URL brand of the sign-in page.
+ * changes, organisation by id, the password-reset trio and personal API keys.
  */
 export function userRoutes(app: App) {
-  app.register(async (scope: FastifyInstance) => {
+  app.register(async (scope: App) => {
     acceptImageBodies(scope, { types: AVATAR_TYPES, limit: IMAGE_BODY_LIMIT });
-    routes(scope as App);
+    routes(scope);
   });
 }
 
@@ -209,6 +208,11 @@ function routes(app: App) {
     { config: writesNoKey, schema: { tags, security, params: ApiKeyIdParam, response: { 200: Ok, ...errors } } },
     async (request) => revokeApiKey(db, userId(request), request.params.id),
   );
+}
+
+/** The public account-URL brand of the sign-in page (v1). */
+export function accountRoutes(app: App) {
+  const { db } = app;
 
   // The sign-in page of an account URL: public, like the login page it decorates.
   app.get(
