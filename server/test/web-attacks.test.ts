@@ -229,7 +229,7 @@ describe('security headers', () => {
   });
 });
 
-/** The refusal in the error shape of the route's API family (plugins/errors.ts). */
+/** The refusal in the error shape of the route's API family (server/src/families/). */
 function refusalOf(url: string) {
   if (url.startsWith('/api/v2/device/') || url.startsWith('/api/v2/report/')) return { success: false, error: REFUSED };
   if (url.startsWith('/api/v1/xrequest/')) return { Result: REFUSED };

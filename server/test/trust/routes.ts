@@ -82,7 +82,7 @@ export function changedTables(before: Record<string, string>, after: Record<stri
 }
 
 /**
- * The documented error shape of each API family (plugins/errors.ts): v2 device calls
+ * The documented error shape of each API family (server/src/families/): v2 device calls
  * { success: false, error }, legacy v1 calls { Result }, every other route { error, statusCode, message }.
  */
 export function isErrorShape(url: string, status: number, body: unknown): boolean {
