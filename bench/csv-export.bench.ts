@@ -2,7 +2,7 @@ import v8 from 'node:v8';
 import vm from 'node:vm';
 import { seriesByColumn } from '@fieldwatch/core';
 import type { Db } from '../server/src/db/db.ts';
-import { EXPORT_PIECE_ROWS } from '../server/src/modules/telemetry/data.service.ts';
+import { EXPORT_PIECE_ROWS } from '../server/src/modules/telemetry/csvExport.service.ts';
 import { benchApp, benchDb, benchTargets, bulkUnits } from './fixture.ts';
 import type { BenchResult } from './util.ts';
 

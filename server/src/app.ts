@@ -2,29 +2,28 @@ import cookie from '@fastify/cookie';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import websocket from '@fastify/websocket';
 import { DEFAULT_HTTP_PORT } from '@fieldwatch/core';
-import Fastify, {
-  type FastifyBaseLogger,
-  type FastifyInstance,
-  type FastifyServerOptions,
-  LogController,
-  type RouteOptions,
-} from 'fastify';
+import Fastify, { type FastifyBaseLogger, type FastifyServerOptions, LogController, type RouteOptions } from 'fastify';
 import type { Db } from './db/db.ts';
+import { registerFamily } from './families/family.ts';
+import { legacyFamily } from './families/legacy.ts';
+import { adminFamily, nfcFamily, v3Family } from './families/standard.ts';
+import { v2DeviceFamily, v2ReportFamily } from './families/v2.ts';
 import type { DeviceLink } from './gateway/link.ts';
+import type { App } from './http.ts';
 import { LiveBus } from './live/bus.ts';
 import { liveRoutes } from './live/live.routes.ts';
 import { adminRoutes } from './modules/admin/admin.routes.ts';
-import { alarmSeverityRoutes } from './modules/admin/alarmSeverity.routes.ts';
+import { alarmSeverityRoutes, effectiveSeverityRoutes } from './modules/admin/alarmSeverity.routes.ts';
 import { type AccountMailer, logAccountMailer } from './modules/auth/accountMail.ts';
-import { authRoutes } from './modules/auth/auth.routes.ts';
+import { authLegacyRoutes, authRoutes, sessionRoutes } from './modules/auth/auth.routes.ts';
 import { registerSessionSweep } from './modules/auth/sessionSweep.ts';
 import { configRoutes } from './modules/config/config.routes.ts';
 import { containerRoutes } from './modules/containers/containers.routes.ts';
 import { dashboardRoutes } from './modules/dashboards/dashboards.routes.ts';
 import { deviceLegacyRoutes } from './modules/devices/devices.legacy.routes.ts';
-import { deviceRoutes } from './modules/devices/devices.routes.ts';
+import { deviceRoutes, deviceV2Routes } from './modules/devices/devices.routes.ts';
 import { type Fleet, FleetAnswers, FleetMemory } from './modules/devices/devices.service.ts';
-import { errorReportRoutes } from './modules/errorReports/errorReports.routes.ts';
+import { errorReportAdminRoutes, errorReportRoutes } from './modules/errorReports/errorReports.routes.ts';
 import { eventRoutes } from './modules/events/events.routes.ts';
 import { taskFileRoutes } from './modules/events/taskFiles.routes.ts';
 import { floorPlanRoutes } from './modules/floorPlans/floorPlans.routes.ts';
@@ -32,11 +31,12 @@ import { gisLegacyRoutes } from './modules/gis/gis.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { onboardingRoutes } from './modules/nfc/onboarding.routes.ts';
 import { tagHostRoutes } from './modules/nfc/tags.routes.ts';
+import { exportRoutes } from './modules/telemetry/export.routes.ts';
 import { telemetryLegacyRoutes } from './modules/telemetry/telemetry.legacy.routes.ts';
-import { telemetryRoutes } from './modules/telemetry/telemetry.routes.ts';
-import { userDataRoutes } from './modules/userData/userData.routes.ts';
-import { userRoutes } from './modules/users/user.routes.ts';
-import { weatherRoutes } from './modules/weather/weather.routes.ts';
+import { reportRoutes, telemetryRoutes, telemetryV2Routes } from './modules/telemetry/telemetry.routes.ts';
+import { userDataLegacyRoutes, userDataRoutes } from './modules/userData/userData.routes.ts';
+import { accountRoutes, userRoutes } from './modules/users/user.routes.ts';
+import { weatherLegacyRoutes, weatherOf, weatherRoutes } from './modules/weather/weather.routes.ts';
 import { createMetrics, type Metrics, registerMetrics } from './observability/metrics.ts';
 import { traceRequests } from './observability/tracing.ts';
 import { announceWrites } from './plugins/announceWrites.ts';
@@ -77,8 +77,6 @@ const noLink: DeviceLink = {
   },
   close: async () => {},
 };
-
-export type App = FastifyInstance;
 
 type AppOptions = {
   db: Db;
@@ -173,28 +171,48 @@ export async function buildApp(options: AppOptions): Promise<App> {
   registerSessions(app, options.db, app.bus);
   announceWrites(app, app.bus);
   registerMetrics(app, app.metrics, { token: options.metricsToken });
+  const weather = weatherOf({ url: options.weatherUrl, retryMs: options.weatherRetryMs });
   healthRoutes(app);
-  configRoutes(app, { tiles: options.tiles, errorReporting: options.errorReporting });
   authRoutes(app);
-  userRoutes(app);
-  adminRoutes(app);
-  alarmSeverityRoutes(app);
-  dashboardRoutes(app);
-  eventRoutes(app);
+  accountRoutes(app);
+  await registerFamily(app, v3Family, (v3) => {
+    configRoutes(v3, { tiles: options.tiles, errorReporting: options.errorReporting });
+    sessionRoutes(v3);
+    userRoutes(v3);
+    effectiveSeverityRoutes(v3);
+    dashboardRoutes(v3);
+    eventRoutes(v3);
+    taskFileRoutes(v3);
+    containerRoutes(v3);
+    telemetryRoutes(v3);
+    exportRoutes(v3);
+    floorPlanRoutes(v3);
+    liveRoutes(v3);
+  });
   userDataRoutes(app);
-  taskFileRoutes(app);
   deviceRoutes(app);
-  deviceLegacyRoutes(app);
-  containerRoutes(app);
   tagHostRoutes(app);
-  onboardingRoutes(app);
-  telemetryRoutes(app);
-  telemetryLegacyRoutes(app);
-  gisLegacyRoutes(app);
-  weatherRoutes(app, { url: options.weatherUrl, retryMs: options.weatherRetryMs });
-  floorPlanRoutes(app);
+  weatherRoutes(app, weather);
+  await registerFamily(app, adminFamily, (admin) => {
+    adminRoutes(admin);
+    alarmSeverityRoutes(admin);
+    errorReportAdminRoutes(admin);
+  });
+  await registerFamily(app, nfcFamily, onboardingRoutes);
+  await registerFamily(app, legacyFamily, (legacy) => {
+    authLegacyRoutes(legacy);
+    userDataLegacyRoutes(legacy);
+    deviceLegacyRoutes(legacy);
+    telemetryLegacyRoutes(legacy);
+    gisLegacyRoutes(legacy);
+    weatherLegacyRoutes(legacy, weather);
+  });
+  await registerFamily(app, v2DeviceFamily, (device) => {
+    deviceV2Routes(device);
+    telemetryV2Routes(device);
+  });
+  await registerFamily(app, v2ReportFamily, reportRoutes);
   errorReportRoutes(app, { reporting: options.errorReporting ?? false });
-  liveRoutes(app);
   registerSessionSweep(app);
   await registerSpa(app, options.webDist ?? '');
   return app;

@@ -122,7 +122,7 @@ describe('alarm severity settings', () => {
     for (const body of [
       {},
       { severities: [] },
-      { severities: [{ alarmType: 33, severity: 'alert' }] }, // not an alarm type of spec §9
+      { severities: [{ alarmType: 33, severity: 'alert' }] }, // not an alarm type
       { severities: [{ alarmType: -1, severity: 'alert' }] },
       { severities: [{ alarmType: 2, severity: 'severe' }] },
       { severities: [{ alarmType: 2, severity: 'Alert' }] },

@@ -67,7 +67,7 @@ const customer = (id: number, name: string, parent: number | null, role: number,
 });
 
 describe.each(['/api/v2/auth/login', '/api/v1/auth/login'] as const)('POST %s', (url) => {
-  it('signs in and answers access (role orgs and descendants) and the spec §3 profile', async () => {
+  it('signs in and answers access (role orgs and descendants) and the profile', async () => {
     const res = await login(t.app, 'alice', PASSWORD, { url });
     expect(res.statusCode).toBe(200);
     const body = res.json();
@@ -276,7 +276,7 @@ describe('without a valid session', () => {
   ] as const;
   const expired = { error: true, statusCode: 401, message: 'Session expired' };
 
-  // Legacy v1 calls answer a business error as a single { Result } object (spec §7).
+  // Legacy v1 calls answer a business error as a single { Result } object.
   const expiredBody = (url: string) => (url.startsWith('/api/v1/xrequest/') ? { Result: 'Session expired' } : expired);
 
   it.each(protectedRoutes)('$method $url answers 401 JSON without a cookie', async ({ method, url }) => {

@@ -1,7 +1,7 @@
 import { AccessLevel, encodeDashboardId } from '@fieldwatch/core';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { App } from '../src/app.ts';
+import type { App } from '../src/http.ts';
 import { setUserRole } from '../src/modules/users/users.service.ts';
 import {
   cookieHeaderOf,

@@ -1,9 +1,10 @@
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type App, buildApp } from '../src/app.ts';
+import { buildApp } from '../src/app.ts';
 import { loadConfig } from '../src/config.ts';
 import type { Db } from '../src/db/db.ts';
 import { migrate } from '../src/db/migrate.ts';
+import type { App } from '../src/http.ts';
 import { DEFAULT_TILE_ATTRIBUTION, DEFAULT_TILE_URL } from '../src/modules/config/config.routes.ts';
 import { openTestDb } from './helpers.ts';
 

@@ -1,8 +1,9 @@
 import { seriesByColumn } from '@fieldwatch/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Queryable } from '../src/db/db.ts';
-import { csvText, EXPORT_PIECE_ROWS, samplePieces } from '../src/modules/telemetry/data.service.ts';
-import { insertSamples } from '../src/modules/telemetry/telemetry.service.ts';
+import { csvText, EXPORT_PIECE_ROWS, samplePieces } from '../src/modules/telemetry/csvExport.service.ts';
+import { insertSamples } from '../src/modules/telemetry/telemetry.repository.ts';
+
 import { NO_AUTHORITY } from '../src/plugins/envelopes.ts';
 import {
   createOrganizationTree,

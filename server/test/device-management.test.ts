@@ -1,8 +1,9 @@
 import { seriesByColumn } from '@fieldwatch/core';
 import mqtt, { type MqttClient } from 'mqtt';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { clearAlarms, raiseAlarm } from '../src/modules/alarms/alarms.service.ts';
-import { insertSamples } from '../src/modules/telemetry/telemetry.service.ts';
+import { clearAlarms, raiseAlarm } from '../src/modules/alarms/alarms.repository.ts';
+import { insertSamples } from '../src/modules/telemetry/telemetry.repository.ts';
+
 import { NO_AUTHORITY } from '../src/plugins/envelopes.ts';
 import { createOrganizationTree, createTestApp, createUnit, signInRoles, type TestApp } from './helpers.ts';
 

@@ -12,8 +12,9 @@ import {
   type UnitShowValue,
 } from '@fieldwatch/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { raiseAlarm } from '../src/modules/alarms/alarms.service.ts';
-import { insertSamples } from '../src/modules/telemetry/telemetry.service.ts';
+import { raiseAlarm } from '../src/modules/alarms/alarms.repository.ts';
+import { insertSamples } from '../src/modules/telemetry/telemetry.repository.ts';
+
 import { NO_AUTHORITY } from '../src/plugins/envelopes.ts';
 import { createOrganization, createTestApp, createUnit, createUser, signIn, type TestApp } from './helpers.ts';
 

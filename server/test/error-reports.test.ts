@@ -1,9 +1,10 @@
 import type { ErrorReport, ErrorReportPage } from '@fieldwatch/core';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type App, buildApp } from '../src/app.ts';
+import { buildApp } from '../src/app.ts';
 import type { Db } from '../src/db/db.ts';
 import { migrate } from '../src/db/migrate.ts';
+import type { App } from '../src/http.ts';
 import { REPORTS_PER_WINDOW } from '../src/modules/errorReports/errorReports.service.ts';
 import { signedIn } from '../src/plugins/policy.ts';
 import { createOrganizationTree, createUser, openTestDb, signIn } from './helpers.ts';

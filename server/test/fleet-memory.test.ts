@@ -10,15 +10,17 @@ import {
   deviceTypeCodes,
   FleetMemory,
   fleetOf,
+  listCustomerDevices,
+  listDevices,
+} from '../src/modules/devices/devices.service.ts';
+import {
   kpiAlarms,
   kpiBattery,
   kpiSwitch,
   legacyAlarms,
-  listCustomerDevices,
-  listDevices,
   unitsInfo,
   unitsShowValue,
-} from '../src/modules/devices/devices.service.ts';
+} from '../src/modules/devices/legacy.service.ts';
 import { createOrganization, createTestApp, createUnit, createUser, signIn, type TestApp } from './helpers.ts';
 
 // The fleet-wide reads answer from what each instance holds in memory; every answer must equal,

@@ -5,7 +5,7 @@ import { DEMO_FLOORS, seedDemoFloorPlans } from '../src/demo/floorPlans.ts';
 import { insertSamplesOfUnits } from '../src/modules/telemetry/telemetry.repository.ts';
 import { createOrganization, createTestApp, createUnit, createUser, signIn, type TestApp } from './helpers.ts';
 
-// The floor-plan calls of spec §7 (User): upload, list, image bytes, delete, placements.
+// The floor-plan calls: upload, list, image bytes, delete, placements.
 
 const PASSWORD = 'floor-plan-secret';
 let t: TestApp;

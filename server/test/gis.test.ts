@@ -1,12 +1,13 @@
 import { GIS_TYPES, type GisFeature, gisTypeByKey, WidgetRight } from '@fieldwatch/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { demoGisNetwork, offsetLine, seedDemoGis } from '../src/demo/gis.ts';
-import { addGisFeatures, countGisFeatures, insertGisFeatures } from '../src/modules/gis/gis.service.ts';
+import { countGisFeatures, insertGisFeatures } from '../src/modules/gis/gis.repository.ts';
+import { addGisFeatures } from '../src/modules/gis/gis.service.ts';
 import { addOrganizationRight, insertOrganization } from '../src/modules/organisations/organisations.service.ts';
 import { createOrganizationTree, createTestApp, createUnit, signInRoles, type TestApp } from './helpers.ts';
 
-// GetGISData {CustomerID} (spec §7): the GIS features of a customer with the TyrensGIS right
-// (spec §6), plus its units as measuring points.
+// GetGISData {CustomerID}: the GIS features of a customer with the TyrensGIS right
+// (an organisation right), plus its units as measuring points.
 let t: TestApp;
 let tree: Awaited<ReturnType<typeof createOrganizationTree>>;
 let unit = 0;

@@ -2,8 +2,9 @@ import { seriesByColumn, WidgetRight } from '@fieldwatch/core';
 import mqtt, { type MqttClient } from 'mqtt';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addOrganizationRight } from '../src/modules/organisations/organisations.service.ts';
-import { csvField, toCsv } from '../src/modules/telemetry/data.service.ts';
-import { insertRadar, insertSamples } from '../src/modules/telemetry/telemetry.service.ts';
+import { csvField, toCsv } from '../src/modules/telemetry/csvExport.service.ts';
+import { insertSamples } from '../src/modules/telemetry/telemetry.repository.ts';
+import { insertRadar } from '../src/modules/telemetry/telemetry.service.ts';
 import { NO_AUTHORITY } from '../src/plugins/envelopes.ts';
 import { createOrganizationTree, createTestApp, createUnit, signInRoles, type TestApp } from './helpers.ts';
 

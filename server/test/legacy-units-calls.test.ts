@@ -1,6 +1,7 @@
 import { AccessLevel, seriesByColumn } from '@fieldwatch/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { insertSamples } from '../src/modules/telemetry/telemetry.service.ts';
+import { insertSamples } from '../src/modules/telemetry/telemetry.repository.ts';
+
 import { NO_AUTHORITY } from '../src/plugins/envelopes.ts';
 import { createOrganization, createTestApp, createUnit, createUser, signIn, type TestApp } from './helpers.ts';
 

@@ -6,10 +6,11 @@ import mqtt, { type MqttClient } from 'mqtt';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
-import { type App, buildApp } from '../src/app.ts';
+import { buildApp } from '../src/app.ts';
 import type { Db } from '../src/db/db.ts';
 import { migrate } from '../src/db/migrate.ts';
 import type { DeviceLink } from '../src/gateway/link.ts';
+import type { App } from '../src/http.ts';
 import { LiveBus } from '../src/live/bus.ts';
 import { createMetrics, type Metrics } from '../src/observability/metrics.ts';
 import {

@@ -1,10 +1,11 @@
 import { seriesByColumn, WidgetRight } from '@fieldwatch/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addOrganizationRight } from '../src/modules/organisations/organisations.service.ts';
-import { insertSamples } from '../src/modules/telemetry/telemetry.service.ts';
+import { insertSamples } from '../src/modules/telemetry/telemetry.repository.ts';
+
 import { createOrganizationTree, createTestApp, createUnit, signInRoles, type TestApp } from './helpers.ts';
 
-// The parking report (GetReportParkingUsage) serves only customers holding the Parking right (spec §6).
+// The parking report (GetReportParkingUsage) serves only customers holding the Parking right.
 let t: TestApp;
 let tree: Awaited<ReturnType<typeof createOrganizationTree>>;
 let bay = 0; // alpha, which holds the Parking right

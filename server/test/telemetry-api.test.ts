@@ -3,7 +3,8 @@ import mqtt, { type MqttClient } from 'mqtt';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runWatchdog } from '../src/gateway/watchdog.ts';
 import { requestOperation } from '../src/modules/operations/operations.service.ts';
-import { insertRadar, insertSamples } from '../src/modules/telemetry/telemetry.service.ts';
+import { insertSamples } from '../src/modules/telemetry/telemetry.repository.ts';
+import { insertRadar } from '../src/modules/telemetry/telemetry.service.ts';
 import { NO_AUTHORITY } from '../src/plugins/envelopes.ts';
 import { createOrganizationTree, createTestApp, createUnit, signInRoles, type TestApp } from './helpers.ts';
 

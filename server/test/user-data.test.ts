@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createOrganization, createTestApp, createUser, signIn, type TestApp } from './helpers.ts';
 
-// The key-value store of spec §7: each user's own values, by namespace and key.
+// The key-value store: each user's own values, by namespace and key.
 let t: TestApp;
 let anna: string;
 let bert: string;

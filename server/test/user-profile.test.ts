@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PNG_1X1, pngClaiming, pngOfSize } from './fixtures/images.ts';
 import { createOrganizationTree, createTestApp, createUser, signIn, type TestApp } from './helpers.ts';
 
-// The user calls of spec §7 (/api/v3/user): profile, preferences, language, avatar, both password
+// The user calls (/api/v3/user): profile, preferences, language, avatar, both password
 // changes, organisation by id, sessions and personal API keys, each through the real routes.
 const PASSWORD = 'profile-secret';
 let t: TestApp;

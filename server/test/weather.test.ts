@@ -11,7 +11,7 @@ import { NO_AUTHORITY } from '../src/plugins/envelopes.ts';
 import { DAY_MS, FakeOpenMeteo, isoDate, type OpenMeteoAnswer } from './fixtures/fakeOpenMeteo.ts';
 import { createOrganization, createTestApp, createUnit, createUser, signIn, type TestApp } from './helpers.ts';
 
-// The weather calls of spec §7 against a fake Open-Meteo: a real HTTP server on a loopback port.
+// The weather calls against a fake Open-Meteo: a real HTTP server on a loopback port.
 
 const PASSWORD = 'weather-secret';
 const fake = new FakeOpenMeteo();

@@ -7,9 +7,10 @@ import { AccessLevel, SESSION_COOKIE_NAME } from '@fieldwatch/core';
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type App, buildApp } from '../src/app.ts';
+import { buildApp } from '../src/app.ts';
 import type { Db } from '../src/db/db.ts';
 import { migrate } from '../src/db/migrate.ts';
+import type { App } from '../src/http.ts';
 import type { AccountMailer } from '../src/modules/auth/accountMail.ts';
 import { hashToken } from '../src/modules/auth/auth.service.ts';
 import { anyone, type RoutePolicy } from '../src/plugins/policy.ts';
@@ -228,7 +229,7 @@ describe('security headers', () => {
   });
 });
 
-/** The refusal in the error shape of the route's API family (plugins/errors.ts, spec §7). */
+/** The refusal in the error shape of the route's API family (server/src/families/). */
 function refusalOf(url: string) {
   if (url.startsWith('/api/v2/device/') || url.startsWith('/api/v2/report/')) return { success: false, error: REFUSED };
   if (url.startsWith('/api/v1/xrequest/')) return { Result: REFUSED };

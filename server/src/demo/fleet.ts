@@ -2,18 +2,8 @@ import { createHmac, randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { INACTIVE_MARKER, isRadarType, RELAY_UNIT_TYPE, unitTypeName } from '@fieldwatch/core';
-import {
-  type Battery,
-  DAY,
-  generator,
-  HOUR,
-  hash32,
-  MINUTE,
-  type PipeChannel,
-  rand,
-  type UnitKind,
-  type UnitModel,
-} from './physics.ts';
+import type { Battery, PipeChannel, UnitKind, UnitModel } from './physics.ts';
+import { DAY, generator, HOUR, hash32, MINUTE, rand } from './seeded.ts';
 import { danishTowns, swedishPipeTowns, type Town, townByName, towns } from './towns.ts';
 
 /**

@@ -5,7 +5,7 @@ import { findOrganizationByName } from '../modules/organisations/organisations.s
 import { type Town, townByName } from './towns.ts';
 
 /**
- * The demo district-heating network of a GIS customer (spec §3 GIS types), generated
+ * The demo district-heating network of a GIS customer (core's GIS types), generated
  * deterministically around each town its units are in: a boiler plant at the town's western edge,
  * main pipes from it along two trunk streets through the centre, distribution pipes down the side
  * streets, service pipes to the units and to the houses along the way, the alarm wire beside the

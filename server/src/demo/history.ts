@@ -11,10 +11,12 @@ import { ensureSamplePartitions } from '../db/partitions.ts';
 import { DEFAULT_REPORT_INTERVAL_MIN } from '../gateway/watchdog.ts';
 import { applyFindings } from '../modules/alarms/alarms.service.ts';
 import { setRelayState, touchReports } from '../modules/devices/devices.service.ts';
-import { setDefaultRadar } from '../modules/telemetry/channels.repository.ts';
-import { insertRadar, insertSamplesOfUnits, type SampleRow } from '../modules/telemetry/telemetry.repository.ts';
+import { setDefaultRadar } from '../modules/telemetry/channels.service.ts';
+import { insertRadar, insertSamplesOfUnits, type SampleRow } from '../modules/telemetry/telemetry.service.ts';
 import { initialRelayState, type UnitDef } from './fleet.ts';
-import { DAY, HOUR, MINUTE, radarCurve, rand, unitSeries } from './physics.ts';
+import { radarCurve } from './radar.ts';
+import { DAY, HOUR, MINUTE, rand } from './seeded.ts';
+import { unitSeries } from './unitSeries.ts';
 
 /**
  * Some weeks of history for the demo fleet, written straight into the database in batches (the

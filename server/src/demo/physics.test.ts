@@ -4,26 +4,20 @@ import { buildFleet, type UnitDef, unitDef } from './fleet.ts';
 import {
   batteryVoltage,
   co2,
-  DAY,
-  echoPosition,
-  HOUR,
   insulationResistance,
-  localTime,
   loopResistance,
   meterReading,
-  metresPerPoint,
   occupied,
   outdoorTemperature,
   pm25,
   RAIN_PERIOD_MS,
-  radarCurve,
-  radarPercentage,
   rainInPeriod,
-  readings,
   roomTemperature,
-  unitSeries,
   waterLevel,
 } from './physics.ts';
+import { echoPosition, metresPerPoint, radarCurve, radarPercentage } from './radar.ts';
+import { DAY, HOUR, localTime } from './seeded.ts';
+import { readings, unitSeries } from './unitSeries.ts';
 
 // Wednesday 11 March 2026, 12:00 UTC (13:00 in Stockholm, before summer time).
 const anchor = Date.parse('2026-03-11T12:00:00Z');

@@ -1,98 +1,11 @@
-import { RADAR_SAMPLE_INTERVAL_NS } from '@fieldwatch/core';
+import { clamp, DAY, gauss, HOUR, localTime, MINUTE, rand, round, season, smoothNoise, white } from './seeded.ts';
+
 /**
  * Pure, seedable models of what the demo units measure (DOMAIN.md of the shared project notes). Every value is
  * a function of a unit's model and an absolute time, with no state: the history seed and the live
  * simulator call the same functions, so live values continue the stored history, and a restarted
  * simulator carries on where the last one stopped.
  */
-
-export const MINUTE = 60_000;
-export const HOUR = 60 * MINUTE;
-export const DAY = 24 * HOUR;
-
-// ── Deterministic randomness ────────────────────────────────────────────────────────────────────
-
-/** A 32-bit hash of some integers (each taken modulo 2^32). */
-export function hash32(...xs: number[]): number {
-  let h = 0x9e3779b9;
-  for (const x of xs) {
-    h ^= x | 0;
-    h = Math.imul(h ^ (h >>> 16), 0x85ebca6b);
-    h = Math.imul(h ^ (h >>> 13), 0xc2b2ae35);
-    h ^= h >>> 16;
-  }
-  return h >>> 0;
-}
-
-/** A uniform number in [0, 1) fixed by its arguments. */
-export const rand = (...xs: number[]) => hash32(...xs) / 4_294_967_296;
-
-/** A seeded generator of uniform numbers in [0, 1) (mulberry32). */
-export function generator(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
-  };
-}
-
-/** Smooth noise in [-1, 1]: random knots `period` apart, eased in between. */
-export function smoothNoise(key: number, sub: number, t: number, period: number): number {
-  const x = t / period;
-  const k = Math.floor(x);
-  const f = x - k;
-  const s = f * f * (3 - 2 * f);
-  const a = rand(key, sub, k) * 2 - 1;
-  const b = rand(key, sub, k + 1) * 2 - 1;
-  return a + (b - a) * s;
-}
-
-/** Noise in [-1, 1] that changes every second. */
-const white = (key: number, sub: number, t: number) => rand(key, sub, Math.floor(t / 1000)) * 2 - 1;
-
-const clamp = (v: number, lo: number, hi: number) => Math.min(hi, Math.max(lo, v));
-const round = (v: number, decimals: number) => {
-  const f = 10 ** decimals;
-  return Math.round(v * f) / f;
-};
-
-// ── Calendar (the fleet is in Sweden and Denmark: CET, CEST in summer) ──────────────────────────
-
-const dstCache = new Map<number, [number, number]>();
-function dstRange(year: number): [number, number] {
-  let r = dstCache.get(year);
-  if (!r) {
-    // EU rule: from the last Sunday of March to the last Sunday of October, at 01:00 UTC.
-    const lastSunday = (month: number) => {
-      const d = new Date(Date.UTC(year, month + 1, 0, 1));
-      return d.getTime() - d.getUTCDay() * DAY;
-    };
-    r = [lastSunday(2), lastSunday(9)];
-    dstCache.set(year, r);
-  }
-  return r;
-}
-
-type LocalTime = { hour: number; weekday: number; dayOfYear: number };
-
-/** Local time in Stockholm and Copenhagen: fractional hour, weekday (0 Sunday), day of year (0-based). */
-export function localTime(t: number): LocalTime {
-  const year = new Date(t).getUTCFullYear();
-  const [from, to] = dstRange(year);
-  const local = t + (t >= from && t < to ? 2 : 1) * HOUR;
-  const d = new Date(local);
-  return {
-    hour: d.getUTCHours() + d.getUTCMinutes() / 60 + d.getUTCSeconds() / 3600,
-    weekday: d.getUTCDay(),
-    dayOfYear: Math.floor((local - Date.UTC(d.getUTCFullYear(), 0, 1)) / DAY),
-  };
-}
-
-/** −1 in the depth of winter (late January), +1 in high summer (late July). */
-export const season = (t: number) => -Math.cos((2 * Math.PI * (localTime(t).dayOfYear - 20)) / 365.25);
 
 // ── Unit models ─────────────────────────────────────────────────────────────────────────────────
 
@@ -199,7 +112,7 @@ export function wetness(m: UnitModel, channel: number, t: number): number {
   return clamp(Math.log(dry / r) / Math.log(dry / floor), 0, 1);
 }
 
-const broken = (m: UnitModel, channel: number, t: number) =>
+export const broken = (m: UnitModel, channel: number, t: number) =>
   !!m.wireBreak && m.wireBreak.channel === channel && t >= m.wireBreak.at;
 
 /** Loop resistance (Ω): 0.012 Ω per metre of 1.5 mm² copper, twice the pipe length, warmer in winter. */
@@ -212,7 +125,7 @@ export function loopResistance(m: UnitModel, channel: number, t: number): number
 }
 
 /** Galvanic voltage (mV) between wire and pipe: a few millivolts dry, hundreds once water touches the steel. */
-function galvanicVoltage(m: UnitModel, channel: number, t: number): number {
+export function galvanicVoltage(m: UnitModel, channel: number, t: number): number {
   const w = wetness(m, channel, t);
   return round(12 + 6 * smoothNoise(m.key, 40 + channel, t, 8 * HOUR) + 650 * w ** 1.2 + 2 * white(m.key, 44, t), 1);
 }
@@ -441,130 +354,4 @@ export function meterReading(m: UnitModel, t: number): number {
   }
   const partial = (hours - whole) * heatPower(m, h.since + (whole + 0.5) * HOUR);
   return round((cumulative[whole] as number) + partial, 1);
-}
-
-// ── Radar (TDR) ─────────────────────────────────────────────────────────────────────────────────
-
-/** Points of a demo curve and the time between them; a point k lies k × metresPerPoint from the unit. */
-export const RADAR_POINTS = 512;
-const LIGHT_M_PER_S = 299_792_458;
-export const metresPerPoint = (pulseSpeed: number) =>
-  (RADAR_SAMPLE_INTERVAL_NS * 1e-9 * pulseSpeed * LIGHT_M_PER_S) / 2;
-
-/** Echo heights (curve units) of the reference features and of the faults. */
-const END_ECHO = 350;
-const FAULT_ECHO = 210;
-const BREAK_ECHO = 450;
-/** Points at the start taken by the launch pulse. */
-export const RADAR_BLIND_POINTS = 20;
-
-const gauss = (x: number) => Math.exp(-x * x);
-
-/**
- * A TDR curve of a channel at time t (the reference curve of commissioning when t is null): the
- * launch pulse, small echoes at joints, the far end, and, when faults exist, a dip where water
- * lowers the wave impedance, or a step where the wire is broken (nothing is seen beyond it).
- */
-export function radarCurve(m: UnitModel, channel: number, t: number | null): number[] {
-  const ch = m.channels[channel - 1];
-  if (!ch) return [];
-  const dx = metresPerPoint(ch.pulseSpeed);
-  const att = (x: number) => Math.exp(-x / 2500);
-  const w = t === null ? 0 : wetness(m, channel, t);
-  const brk = t !== null && broken(m, channel, t) ? m.wireBreak : null;
-  const noiseBucket = t === null ? -1 : Math.floor(t / (10 * MINUTE));
-  const points: number[] = new Array(RADAR_POINTS);
-  for (let k = 0; k < RADAR_POINTS; k++) {
-    const x = k * dx;
-    let v = 1800 * gauss((k - 6) / 3) - 160 * Math.exp(-k / 40) * Math.sin(k / 9);
-    let beyond = 0;
-    for (const j of ch.joints) beyond += 28 * att(j) * -2 * ((x - j) / (2 * dx)) * gauss((x - j) / (2 * dx));
-    beyond += END_ECHO * att(ch.lengthM) * gauss((x - ch.lengthM) / (3 * dx));
-    if (brk) {
-      const past = x > brk.positionM ? 0.05 : 1;
-      v += BREAK_ECHO * gauss((x - brk.positionM) / (3 * dx));
-      beyond *= past;
-    }
-    v += beyond;
-    if (w > 0 && m.leak) v -= FAULT_ECHO * w * gauss((x - m.leak.positionM) / (2.5 * dx));
-    v += 3 * (rand(m.key, 80 + channel, noiseBucket, k) * 2 - 1);
-    points[k] = round(v, 1);
-  }
-  return points;
-}
-
-/**
- * Where a curve departs most from its reference (m from the unit), past the launch pulse; null when
- * it departs by less than `minEcho` (noise only): the fault locator of DOMAIN.md.
- */
-export function echoPosition(points: number[], reference: number[], pulseSpeed: number, minEcho = 25): number | null {
-  let best = -1;
-  let bestDiff = minEcho;
-  for (let k = RADAR_BLIND_POINTS; k < Math.min(points.length, reference.length); k++) {
-    const d = Math.abs((points[k] ?? 0) - (reference[k] ?? 0));
-    if (d > bestDiff) {
-      bestDiff = d;
-      best = k;
-    }
-  }
-  return best < 0 ? null : best * metresPerPoint(pulseSpeed);
-}
-
-/** How much the curves depart from the reference (%), the quantity of the radar-percentage alarms. */
-export function radarPercentage(m: UnitModel, t: number): number {
-  let pct = 0;
-  m.channels.forEach((_, i) => {
-    const ch = i + 1;
-    const p = (100 * FAULT_ECHO * wetness(m, ch, t) ** 1.5) / END_ECHO + (broken(m, ch, t) ? 85 : 0);
-    pct = Math.max(pct, p);
-  });
-  return round(clamp(1.5 + pct + 0.8 * white(m.key, 90, t), 0, 100), 1);
-}
-
-// ── What a unit reports ─────────────────────────────────────────────────────────────────────────
-
-/** Primary series are the ones the demo is about; secondary ones change slowly (history keeps fewer). */
-export type SeriesTier = 'primary' | 'secondary';
-export type UnitSeries = { column: string; tier: SeriesTier; value: (t: number) => number };
-
-/** The columns (core/src/units/series.ts) a unit reports, each with its model. */
-export function unitSeries(m: UnitModel): UnitSeries[] {
-  const out: UnitSeries[] = [];
-  const add = (column: string, tier: SeriesTier, value: (t: number) => number) => out.push({ column, tier, value });
-  if (m.kind === 'pipe') {
-    m.channels.forEach((_, i) => {
-      const ch = i + 1;
-      add(`Resistance${ch}`, 'primary', (t) => insulationResistance(m, ch, t));
-      add(`Loop${ch}`, 'primary', (t) => loopResistance(m, ch, t));
-      if (m.galvanic) add(`Galvanic${ch}`, 'primary', (t) => galvanicVoltage(m, ch, t));
-    });
-    if (m.radar) add('RadarPercentage', 'primary', (t) => radarPercentage(m, t));
-    add('InternalTemperature', 'secondary', (t) => internalTemperature(m, t));
-  } else if (m.kind === 'climate') {
-    add('Temperature', 'primary', (t) => roomTemperature(m, t));
-    add('Humidity', 'primary', (t) => humidity(m, t));
-  } else if (m.kind === 'parking') {
-    add('Occupied', 'primary', (t) => occupied(m, t));
-  } else if (m.kind === 'water') {
-    add('WaterLevel', 'primary', (t) => waterLevel(m, t));
-  } else if (m.kind === 'air') {
-    add('CO2', 'primary', (t) => co2(m, t));
-    add('PM25', 'primary', (t) => pm25(m, t));
-    add('Temperature', 'primary', (t) => roomTemperature(m, t));
-    add('Humidity', 'secondary', (t) => humidity(m, t));
-  } else if (m.kind === 'meter') {
-    add('Consumption', 'primary', (t) => meterReading(m, t));
-  } else {
-    add('InternalTemperature', 'secondary', (t) => internalTemperature(m, t));
-  }
-  if (m.battery) add('BatteryVoltage', 'secondary', (t) => batteryVoltage(m, t) ?? 0);
-  add('SignalStrength', 'secondary', (t) => signalStrength(m, t));
-  return out;
-}
-
-/** Everything a unit measures at time t, keyed by column name (the `v` of a samples message). */
-export function readings(m: UnitModel, t: number, series = unitSeries(m)): Record<string, number> {
-  const v: Record<string, number> = {};
-  for (const s of series) v[s.column] = s.value(t);
-  return v;
 }

@@ -6,7 +6,8 @@ import { openTestDb } from '../../test/helpers.ts';
 import type { Db } from '../db/db.ts';
 import { migrate } from '../db/migrate.ts';
 import { curveAt } from '../modules/telemetry/radar.service.ts';
-import { metresPerPoint, RADAR_BLIND_POINTS } from './physics.ts';
+import { metresPerPoint, RADAR_BLIND_POINTS } from './radar.ts';
+
 import { type SeededFleet, seedDemo } from './seed.ts';
 
 // The radar view's honest physics: the seeded history gives each radar channel its commissioning

@@ -1,6 +1,6 @@
 import type { Severity } from '@fieldwatch/core';
 import type { Queryable } from '../db/db.ts';
-import { writeSeverities } from '../modules/admin/alarmSeverity.repository.ts';
+import { writeSeverities } from '../modules/admin/alarmSeverity.service.ts';
 
 /**
  * The demo utility's severity per alarm type (core/src/events/severity.ts), so that the demo reads

@@ -1,7 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import mqtt, { type MqttClient } from 'mqtt';
 import { initialRelayState, isReporting, type UnitDef } from './fleet.ts';
-import { radarCurve, readings, signalStrength, type UnitSeries, unitSeries } from './physics.ts';
+import { signalStrength } from './physics.ts';
+import { radarCurve } from './radar.ts';
+import { readings, type UnitSeries, unitSeries } from './unitSeries.ts';
 
 /**
  * The unit simulator: one MQTT connection per unit, each logged in as that unit (a unit may

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Db } from '../db/db.ts';
-import { insertTag } from '../modules/nfc/tags.repository.ts';
+import { moveUnits } from '../modules/devices/devices.service.ts';
+import { insertTag, tagsOfOrganization } from '../modules/nfc/tags.service.ts';
 import {
   findOrganizationByName,
   insertOrganization,
@@ -23,11 +24,8 @@ const MIN_FLEET = 50;
 export async function seedDemoTags(db: Db, units: HistoryUnit[]): Promise<{ stock: Set<number>; tags: string[] }> {
   const existing = await findOrganizationByName(db, STOCK_ORGANIZATION_NAME);
   if (existing !== undefined) {
-    const rows = await db.query<{ id: number; tag_uuid: string }>(
-      `select u.id, t.tag_uuid from units u join nfc_tags t on t.unit_id = u.id where u.organization_id = $1 order by u.id`,
-      [existing],
-    );
-    return { stock: new Set(rows.map((r) => r.id)), tags: rows.map((r) => r.tag_uuid) };
+    const rows = await tagsOfOrganization(db, existing);
+    return { stock: new Set(rows.map((r) => r.unit_id)), tags: rows.map((r) => r.tag_uuid) };
   }
   const root = (await findOrganizationByName(db, ROOT_ORGANIZATION_NAME)) ?? (await rootOrganizationId(db));
   const pipes = units.filter((u) => u.def.kind === 'pipe' && !u.def.inactive && u.def.silentFrom === null);
@@ -36,10 +34,11 @@ export async function seedDemoTags(db: Db, units: HistoryUnit[]): Promise<{ stoc
   return db.transaction(async (tx) => {
     const stockId = await insertOrganization(tx, STOCK_ORGANIZATION_NAME, root);
     await setStock(tx, stockId, true);
-    await tx.query('update units set organization_id = $1 where id = any($2::int[])', [
-      stockId,
+    await moveUnits(
+      tx,
       waiting.map((u) => u.id),
-    ]);
+      stockId,
+    );
     for (const u of waiting) u.organizationId = stockId;
     const tags: string[] = [];
     for (const u of [...waiting, ...pipes.slice(0, 3)]) tags.push((await insertTag(tx, randomUUID(), u.id)).tag_uuid);

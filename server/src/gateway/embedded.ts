@@ -3,7 +3,7 @@ import net from 'node:net';
 import { Aedes, type Client } from 'aedes';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Queryable } from '../db/db.ts';
-import { findUnitBySerial } from '../modules/devices/devices.repository.ts';
+import { findUnitBySerial } from '../modules/devices/devices.service.ts';
 import type { Ingest } from './ingest.ts';
 import type { DeviceLink } from './link.ts';
 import { downTopic, parseTopic } from './payloads.ts';

@@ -12,11 +12,10 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Db, Queryable } from '../db/db.ts';
 import type { LiveBus, LiveEvent, LivePublisher } from '../live/bus.ts';
 import { type AlarmRow, activeAlarms, applyFindingsOfUnits } from '../modules/alarms/alarms.service.ts';
-import { updateUnitFields } from '../modules/devices/devices.repository.ts';
-import { ingestContexts, setRelayState, touchReports } from '../modules/devices/devices.service.ts';
+import { ingestContexts, setRelayState, touchReports, updateUnitFields } from '../modules/devices/devices.service.ts';
 import { reportedSettingsChange } from '../modules/devices/unit.settings.ts';
 import { finishOperation } from '../modules/operations/operations.service.ts';
-import { insertRadar, insertSamplesOfUnits, purgeUnitData } from '../modules/telemetry/telemetry.repository.ts';
+import { insertRadar, insertSamplesOfUnits, purgeUnitData } from '../modules/telemetry/telemetry.service.ts';
 import { createMetrics, type Metrics } from '../observability/metrics.ts';
 import { markFailed, withSpan } from '../observability/tracing.ts';
 import {

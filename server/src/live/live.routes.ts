@@ -1,5 +1,5 @@
 import { SESSION_COOKIE_NAME } from '@fieldwatch/core';
-import type { App } from '../app.ts';
+import type { App } from '../http.ts';
 import { sessionFromToken } from '../modules/auth/auth.service.ts';
 import { visibleOrganizations } from '../modules/organisations/organisations.service.ts';
 import { sessionOf } from '../plugins/auth.ts';
@@ -34,7 +34,7 @@ export const HEARTBEAT_MS = 30_000;
  */
 export function liveRoutes(app: App) {
   app.get(
-    '/api/v3/live',
+    '/live',
     {
       websocket: true,
       config: signedIn({ writes: false, sameSiteOnly: true }),

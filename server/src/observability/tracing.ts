@@ -25,7 +25,7 @@ export const tracer = trace.getTracer('fieldwatch');
 /** The SQL text kept on a span at most (never the parameters: they carry user data). */
 const STATEMENT_CHARS = 500;
 
-/** Reads the OTEL_* variables and TRACE_SAMPLE_RATE (spec §8: 1.0 unless set). */
+/** Reads the OTEL_* variables and TRACE_SAMPLE_RATE (1.0, every trace, unless set). */
 export function tracingConfig(env: NodeJS.ProcessEnv): TracingConfig {
   const base = env.OTEL_EXPORTER_OTLP_ENDPOINT?.replace(/\/+$/, '');
   const endpoint = env.OTEL_EXPORTER_OTLP_TRACES_ENDPOINT || (base ? `${base}/v1/traces` : undefined);

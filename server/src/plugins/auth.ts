@@ -1,12 +1,13 @@
 import { API_KEY_PREFIX, SESSION_COOKIE_NAME } from '@fieldwatch/core';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Db } from '../db/db.ts';
+import { HttpError } from '../http.ts';
 import { acceptedLanguage } from '../i18n.ts';
 import type { LiveBus } from '../live/bus.ts';
 import { sessionFromApiKey } from '../modules/auth/apiKeys.service.ts';
 import { type SessionRow, sessionFromToken } from '../modules/auth/auth.service.ts';
 import { SessionCache } from '../modules/auth/sessionCache.ts';
-import { httpError } from './errors.ts';
+
 import { isStaticFile, policyOf, type RoutePolicy } from './policy.ts';
 
 declare module 'fastify' {
@@ -38,7 +39,7 @@ export function registerSessions(app: FastifyInstance, db: Db, bus: LiveBus) {
       const token = request.cookies[SESSION_COOKIE_NAME];
       if (token) request.session = (await sessionFromToken(db, token, cache)) ?? null;
     }
-    if (policy.access !== 'public' && !request.session) throw httpError(401, 'Session expired');
+    if (policy.access !== 'public' && !request.session) throw new HttpError(401, 'Session expired');
     // Texts the server words (alarm sentences) follow the language the client shows, which the web
     // app sends as Accept-Language; without one, the profile's.
     const shown = acceptedLanguage(request.headers['accept-language']);
@@ -48,7 +49,7 @@ export function registerSessions(app: FastifyInstance, db: Db, bus: LiveBus) {
 
 /** The signed-in session of a route that is not public. */
 export function sessionOf(request: FastifyRequest): SessionRow {
-  if (!request.session) throw httpError(401, 'Session expired');
+  if (!request.session) throw new HttpError(401, 'Session expired');
   return request.session;
 }
 
@@ -78,9 +79,10 @@ export function clearSessionCookie(request: FastifyRequest, reply: FastifyReply)
  */
 async function useApiKey(db: Db, request: FastifyRequest, bearer: string, policy: RoutePolicy) {
   const found = await sessionFromApiKey(db, bearer, request.ip);
-  if (!found) throw httpError(401, 'Invalid API key');
-  if (policy.apiKey === 'none') throw httpError(403, 'Not available with an API key');
-  if (policy.apiKey === 'write' && !found.scopes.includes('write')) throw httpError(403, 'This API key may only read');
+  if (!found) throw new HttpError(401, 'Invalid API key');
+  if (policy.apiKey === 'none') throw new HttpError(403, 'Not available with an API key');
+  if (policy.apiKey === 'write' && !found.scopes.includes('write'))
+    throw new HttpError(403, 'This API key may only read');
   request.session = found.session;
   request.apiKey = { scopes: found.scopes };
 }

@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { errorBody } from './errors.ts';
+import { errorShapeOf } from '../families/family.ts';
 import { policyOf } from './policy.ts';
 
 const CROSS_SITE_REFUSED = 'Cross-site request refused';
@@ -32,7 +32,7 @@ export function registerCsrfCheck(app: FastifyInstance & { publicUrl: string }) 
     const policy = policyOf(request.routeOptions.config);
     if (!policy.writes && !policy.sameSiteOnly) return;
     if (isCrossSite(request, app.publicUrl))
-      return reply.code(403).send(errorBody(request.routeOptions.url ?? request.url, 403, CROSS_SITE_REFUSED));
+      return reply.code(403).send(errorShapeOf(request)(403, CROSS_SITE_REFUSED));
   });
 }
 

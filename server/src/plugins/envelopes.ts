@@ -1,7 +1,7 @@
 import { type TSchema, Type } from '@sinclair/typebox';
 
 /**
- * The answer shapes of spec §7.
+ * The answer shapes of the API families.
  * - v2 device calls: { success: true, result } or { success: false, error } (with a 4xx status).
  * - legacy v1 calls (/api/v1/xrequest/…): a list call answers an array, a single call one
  *   object, and a business error a single { Result: message } with a 4xx status.
@@ -12,5 +12,5 @@ export const LegacyError = Type.Object({ Result: Type.String() });
 
 export const v2 = <T>(result: T) => ({ success: true as const, result });
 
-/** The spec's text for a unit that is not the user's (§6); answered as 404, as if it did not exist. */
+/** The text for a unit that is not the user's; answered as 404, as if it did not exist. */
 export const NO_AUTHORITY = 'You are missing authority for this device';

@@ -6,7 +6,7 @@ import type { FastifyInstance } from 'fastify';
 export async function registerOpenApi(app: FastifyInstance) {
   await app.register(swagger, {
     openapi: {
-      info: { title: 'Fieldwatch API', version: '1.0.0', description: 'Spec §7 calls and their schemas.' },
+      info: { title: 'Fieldwatch API', version: '1.0.0', description: 'The Fieldwatch API calls and their schemas.' },
       components: { securitySchemes: { session: { type: 'apiKey', in: 'cookie', name: 'fw_session' } } },
     },
   });

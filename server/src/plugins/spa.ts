@@ -2,9 +2,9 @@ import fs from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
-import { errorBody } from './errors.ts';
+import { notFound, standardShape } from '../families/family.ts';
 
-/** Serves the built web app, with history fallback; unknown /api paths answer 404 JSON in their family's shape. */
+/** Serves the built web app, with history fallback; unknown /api paths answer 404 JSON (a family's own paths: families/). */
 export async function registerSpa(app: FastifyInstance, webDist: string) {
   const index = path.join(webDist, 'index.html');
   const hasBuild = fs.existsSync(index);
@@ -31,7 +31,7 @@ export async function registerSpa(app: FastifyInstance, webDist: string) {
     // deploy) is a 404, not the page: the tab's loader then fails at once and offers a reload.
     const missingAsset = pathname.startsWith('/assets/');
     if (pathname.startsWith('/api/') || pathname === '/api' || missingAsset || !hasBuild || request.method !== 'GET') {
-      return reply.code(404).send(errorBody(pathname, 404, `Not found: ${request.method} ${pathname}`));
+      return notFound(request, reply, standardShape);
     }
     // Hashed assets are cached for a year; the page itself never is, so a deploy shows at once
     // (setHeaders). Sent as a static file so its precompressed copy goes to browsers that take it.

@@ -2,7 +2,7 @@ import { createRequire } from 'node:module';
 import type { TSchema } from '@sinclair/typebox';
 import type { FastifyServerOptions } from 'fastify';
 import { unstorable } from '../db/storable.ts';
-import { httpError } from './errors.ts';
+import { HttpError } from '../http.ts';
 
 type BuildValidator = NonNullable<
   NonNullable<NonNullable<FastifyServerOptions['schemaController']>['compilersFactory']>['buildValidator']
@@ -98,7 +98,7 @@ function undecodable(query: unknown): { path: string; message: string } | undefi
 export function parseId(value: number | string, field: string): number {
   const text = String(value).trim();
   const id = /^\d{1,10}$/.test(text) ? Number(text) : 0;
-  if (id < 1 || id > INT4_MAX) throw httpError(400, `${field}: an id is a whole number from 1 to ${INT4_MAX}`);
+  if (id < 1 || id > INT4_MAX) throw new HttpError(400, `${field}: an id is a whole number from 1 to ${INT4_MAX}`);
   return id;
 }
 

@@ -1,6 +1,7 @@
 import { AVATAR_MAX_BYTES } from '@fieldwatch/core';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { httpError } from '../plugins/errors.ts';
+import { HttpError } from '../http.ts';
+
 import { IMAGE_CSP } from '../plugins/securityHeaders.ts';
 import { ImageRejected, sniffAvatar } from './images.ts';
 import { boundaryOf, MultipartError, type Part, parseMultipart } from './multipart.ts';
@@ -10,7 +11,7 @@ export type UploadBody = Buffer | { multipart: Buffer; contentType: string } | u
 
 /**
  * Lets the routes of one scope take images: multipart/form-data, or the raw image with its type as
- * the content type (spec §7 avatar calls). Whole bodies, capped by `limit` bytes.
+ * the content type (as the avatar calls accept). Whole bodies, capped by `limit` bytes.
  */
 export function acceptImageBodies(scope: FastifyInstance, opts: { types: readonly string[]; limit: number }) {
   scope.addContentTypeParser(
@@ -30,23 +31,23 @@ export function multipartParts(body: { multipart: Buffer; contentType: string })
   try {
     return parseMultipart(body.multipart, boundaryOf(body.contentType));
   } catch (e) {
-    if (e instanceof MultipartError) throw httpError(400, e.message);
+    if (e instanceof MultipartError) throw new HttpError(400, e.message);
     throw e;
   }
 }
 
 /**
- * An avatar or logo upload, checked by its content: none is 'Missing parameters' (spec §5), more
+ * An avatar or logo upload, checked by its content: none is 'Missing parameters', more
  * than AVATAR_MAX_BYTES or AVATAR_MAX_SIDE pixels a side is 'Image size exceeded' (413), anything
  * but PNG, JPEG or WebP is a 415. The stored type is the sniffed one, never the client's header.
  */
 export function avatarImage(data: Buffer | undefined): { data: Buffer; type: string } {
-  if (!data || data.length === 0) throw httpError(400, 'Missing parameters');
-  if (data.length > AVATAR_MAX_BYTES) throw httpError(413, 'Image size exceeded');
+  if (!data || data.length === 0) throw new HttpError(400, 'Missing parameters');
+  if (data.length > AVATAR_MAX_BYTES) throw new HttpError(413, 'Image size exceeded');
   try {
     return { data, type: sniffAvatar(data).type };
   } catch (e) {
-    if (e instanceof ImageRejected) throw httpError(e.reason === 'unsupported' ? 415 : 413, e.message);
+    if (e instanceof ImageRejected) throw new HttpError(e.reason === 'unsupported' ? 415 : 413, e.message);
     throw e;
   }
 }

@@ -58,7 +58,7 @@ export type Probe = {
   noData?: RegExp;
   /**
    * Refused, the route answers exactly as for an object that does not exist, whatever its
-   * status (spec §7: a tag's template is -1 without data); allowed, it must answer otherwise.
+   * status (a tag's template is -1 without data); allowed, it must answer otherwise.
    */
   refusedAsUnknown?: boolean;
   /** False: described, anonymous only (why). */

@@ -1,6 +1,6 @@
 import type { RouteOptions } from 'fastify';
-import type { App } from '../../src/app.ts';
 import type { Db } from '../../src/db/db.ts';
+import type { App } from '../../src/http.ts';
 import type { RoutePolicy } from '../../src/plugins/policy.ts';
 
 /** One HTTP route of the app's route table, as the trust suites see it. */
@@ -82,7 +82,7 @@ export function changedTables(before: Record<string, string>, after: Record<stri
 }
 
 /**
- * The documented error shape of each API family (plugins/errors.ts, spec §7): v2 device calls
+ * The documented error shape of each API family (server/src/families/): v2 device calls
  * { success: false, error }, legacy v1 calls { Result }, every other route { error, statusCode, message }.
  */
 export function isErrorShape(url: string, status: number, body: unknown): boolean {

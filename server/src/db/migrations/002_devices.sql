@@ -1,4 +1,4 @@
--- Units (spec §3 "Unit", §9 editable fields). The most queried editable fields are columns;
+-- Units and their editable fields (core's editableFields). The most queried editable fields are columns;
 -- the rest of the 56 live in `info` (validated by core's editableFields on every write).
 create table units (
   id serial primary key,

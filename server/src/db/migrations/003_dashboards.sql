@@ -1,5 +1,5 @@
 -- Dashboards belong to a user; with use_context also to the organisation that was current when
--- it was made (spec §3 "Dashboard (server-side form)"). content is the client model, version '1'.
+-- it was made. content is the client model, version '1'.
 create table dashboards (
   id serial primary key,
   user_id integer not null references users(id) on delete cascade,

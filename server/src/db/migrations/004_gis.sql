@@ -1,4 +1,4 @@
--- GIS features of an organisation (spec §3 GIS types; shown to customers with the TyrensGIS right).
+-- GIS features of an organisation (core's GIS types; shown to customers with the TyrensGIS right).
 -- gis_type is the id of core's GIS_TYPES; geometry is a GeoJSON Point, LineString or Polygon.
 create table gis_features (
   id serial primary key,

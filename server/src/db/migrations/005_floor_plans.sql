@@ -1,4 +1,4 @@
--- Floor plans (spec §7 "User": /organization/{orgId}/floor-plan): images of an organisation's
+-- Floor plans (/organization/{orgId}/floor-plan): images of an organisation's
 -- floors, kept in the database so every API instance serves them. The bytes are immutable: a new
 -- image is a new plan, so `sha256` names a version the browser may cache for good.
 create table floor_plans (

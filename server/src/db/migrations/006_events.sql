@@ -36,7 +36,7 @@ create table tasks (
 create index tasks_org_created_idx on tasks (organization_id, created desc);
 create index tasks_open_signature_idx on tasks (organization_id, signature) where status not in ('done', 'archived');
 
--- The key-value store of spec §7 (GetUserData / SetUserData / DeleteUserData and the v1 variant).
+-- The key-value store (GetUserData / SetUserData / DeleteUserData and the v1 variant).
 create table user_values (
   user_id integer not null references users(id) on delete cascade,
   value_type text not null,

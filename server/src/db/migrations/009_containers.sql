@@ -1,4 +1,4 @@
--- Containers of spec §3, per organisation (issue 7). A device group is the container group: its
+-- Containers, per organisation (issue 7). A device group is the container group: its
 -- 10-character key is the container id. Locations hold units, each unit in at most one place;
 -- groups hold units directly (device_group_members) and locations (group_locations).
 alter table device_groups add column key text;
@@ -28,14 +28,14 @@ create table group_locations (
 );
 create index group_locations_location_idx on group_locations (location_id);
 
--- The one rule of "the groups holding a unit" (spec §3): directly, or through one of its locations
+-- The one rule of "the groups holding a unit": directly, or through one of its locations
 -- (a pair may appear twice: readers take distinct rows).
 create view group_units as
   select group_id, unit_id from device_group_members
   union all
   select gl.group_id, lu.unit_id from group_locations gl join location_units lu on lu.location_id = gl.location_id;
 
--- NFC tags of units (spec §3 NFC tag, the tag host calls of §7); -1 is "none" for template and restriction.
+-- NFC tags of units (read by the tag host calls); -1 is "none" for template and restriction.
 create table nfc_tags (
   tag_uuid uuid primary key,
   unit_id integer unique references units(id) on delete set null,

@@ -8,7 +8,7 @@ alter table organizations add column session_lifetime_hours integer not null def
   check (session_lifetime_hours between 1 and 672);
 create unique index organizations_account_url_idx on organizations (account_url);
 
--- An account URL given up keeps redirecting to its organisation for 30 days (spec §9).
+-- An account URL given up keeps redirecting to its organisation for 30 days.
 create table account_url_redirects (
   account_url text primary key,
   organization_id integer not null references organizations(id) on delete cascade,

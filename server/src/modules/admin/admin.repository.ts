@@ -1,16 +1,4 @@
 import type { Queryable } from '../../db/db.ts';
-import { type UserRow, userColumns } from '../users/users.service.ts';
-
-/** Users holding a role in any of the organisations, one row per user and organisation. */
-export async function profilesInOrganizations(db: Queryable, organizationIds: readonly number[]) {
-  return db.query<UserRow & { organization_id: number; role_id: number }>(
-    `select ${userColumns('u')}, r.organization_id, r.role_id
-     from user_roles r join users u on u.id = r.user_id
-     where r.organization_id = any($1::int[])
-     order by lower(u.fullname), u.username, r.organization_id`,
-    [organizationIds],
-  );
-}
 
 /**
  * The dashboards an administrator oversees in the organisations: those made in their context, and

@@ -1,4 +1,3 @@
-import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import {
   AcceptJoinRequestBody,
   AddOrganizationBody,
@@ -11,7 +10,6 @@ import {
   DashboardTransferBody,
   DashboardTransferResult,
   DeleteProfileBody,
-  ErrorBody,
   JoinRequest,
   JoinRequestParam,
   MoveOrganizationBody,
@@ -34,9 +32,12 @@ import {
 } from '@fieldwatch/core';
 import { type TSchema, Type } from '@sinclair/typebox';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { App } from '../../app.ts';
+import { security } from '../../families/family.ts';
+import { errorResponses } from '../../families/standard.ts';
+import type { App } from '../../http.ts';
+import { HttpError } from '../../http.ts';
 import { sessionOf } from '../../plugins/auth.ts';
-import { httpError } from '../../plugins/errors.ts';
+
 import { type RoutePolicy, scoped, signedIn } from '../../plugins/policy.ts';
 import {
   acceptImageBodies,
@@ -47,29 +48,31 @@ import {
   type UploadBody,
 } from '../../uploads/imageBodies.ts';
 import { avatarOf } from '../users/profile.service.ts';
+import type { Admin } from './admin.access.ts';
 import {
-  type Admin,
-  addChildOrganization,
   addUser,
-  convertTrial,
-  deleteOrganizationOf,
   deleteProfile,
-  moveOrganizationOf,
-  organizationInfo,
-  organizationSettings,
-  organizationsOf,
   profilesByOrganization,
   reachableUserId,
-  renameOrganizationOf,
-  saveOrganizationAvatar,
-  saveOrganizationInfo,
-  saveOrganizationSettings,
   setUserAvatar,
   updateUserPassword,
   updateUserProfile,
   updateUserRole,
 } from './admin.service.ts';
 import { acceptJoinRequest, declineJoinRequest, joinRequestsFor } from './joinRequests.service.ts';
+import {
+  addChildOrganization,
+  convertTrial,
+  deleteOrganizationOf,
+  moveOrganizationOf,
+  organizationInfo,
+  organizationSettings,
+  organizationsOf,
+  renameOrganizationOf,
+  saveOrganizationAvatar,
+  saveOrganizationInfo,
+  saveOrganizationSettings,
+} from './organizationAdmin.service.ts';
 import {
   endOrganizationSession,
   organizationDashboards,
@@ -78,16 +81,14 @@ import {
   transferOwnership,
 } from './oversight.service.ts';
 
-const A = '/api/v1/admin';
-const O = `${A}/organization/:id`;
-const errorsOf = (codes: number[]) => Object.fromEntries(codes.map((c) => [c, ErrorBody])) as Record<number, TSchema>;
-const errors = errorsOf([400, 401, 403, 404, 409, 413, 415]);
+const O = '/organization/:id';
+const errors = errorResponses(400, 401, 403, 404, 409, 413, 415);
 type Parts = { querystring?: TSchema; body?: TSchema; params?: TSchema; summary?: string };
 const schema = <S extends Parts, R extends TSchema = typeof Ok>(config: { policy: RoutePolicy }, s: S, ok?: R) => ({
   config,
   schema: {
     tags: ['administration'],
-    security: [{ session: [] }],
+    security,
     ...s,
     response: { 200: (ok ?? Ok) as R, ...errors },
   },
@@ -102,7 +103,7 @@ const orgReads = scoped('organization', 'manage', { writes: false });
 const orgWrites = scoped('organization', 'manage', { writes: true });
 
 /**
- * The administration calls of spec §7 (/api/v1/admin) and the admin screen's additions (settings,
+ * The administration calls (/api/v1/admin) and the admin screen's additions (settings,
  * move, sessions, dashboard ownership, usage). Every call checks the SuperUser role first.
  */
 export function adminRoutes(app: App) {
@@ -114,65 +115,64 @@ export function adminRoutes(app: App) {
 
 /** saveUserAvatar's multipart body: the 'image' and 'username' fields. */
 function userAvatarUpload(body: UploadBody) {
-  if (!body || Buffer.isBuffer(body)) throw httpError(400, 'Missing parameters');
+  if (!body || Buffer.isBuffer(body)) throw new HttpError(400, 'Missing parameters');
   const parts = multipartParts(body);
   const username = parts
     .find((p) => p.name === 'username')
     ?.data.toString('utf8')
     .trim();
-  if (!username || username.length > 100) throw httpError(400, 'Missing parameters');
+  if (!username || username.length > 100) throw new HttpError(400, 'Missing parameters');
   return { username, image: avatarImage(parts.find((p) => p.name === 'image')?.data) };
 }
 
 function routes(app: App) {
-  const r = app.withTypeProvider<TypeBoxTypeProvider>();
   const { db } = app;
   const admin = (request: FastifyRequest): Admin => {
     const s = sessionOf(request);
     return { userId: s.user_id, sessionId: s.id };
   };
 
-  r.get(
-    `${A}/profilesByOrgId`,
+  app.get(
+    `/profilesByOrgId`,
     schema(userReads, { querystring: ProfilesQuery }, Type.Array(AdminProfile)),
     async (request) => profilesByOrganization(db, admin(request), request.query.organizationId),
   );
-  r.delete(`${A}/profile`, schema(userWrites, { body: DeleteProfileBody }), async (request) =>
+  app.delete(`/profile`, schema(userWrites, { body: DeleteProfileBody }), async (request) =>
     deleteProfile(db, app.bus, admin(request), request.body.username, request.body.organizationId),
   );
-  r.put(`${A}/updateUserRole`, schema(userWrites, { body: UpdateUserRoleBody }), async (request) =>
+  app.put(`/updateUserRole`, schema(userWrites, { body: UpdateUserRoleBody }), async (request) =>
     updateUserRole(db, admin(request), request.body.username, request.body.organizationId, request.body.roleId),
   );
-  r.put(
-    `${A}/updateUserPassword`,
+  app.put(
+    `/updateUserPassword`,
     schema(userWritesNoKey, { body: UpdateUserPasswordBody }, Type.String()),
     async (request, reply) => {
       await updateUserPassword(db, app.bus, admin(request), request.body.username, request.body.newPassword);
       return reply.type('text/plain; charset=utf-8').send('Password updated');
     },
   );
-  r.put(`${A}/updateUserProfile`, schema(userWritesNoKey, { body: UpdateUserProfileBody }, Profile), async (request) =>
+  app.put(`/updateUserProfile`, schema(userWritesNoKey, { body: UpdateUserProfileBody }, Profile), async (request) =>
     updateUserProfile(db, admin(request), request.body.username, request.body.userProfile, request.log),
   );
-  r.post(
-    `${A}/saveUserAvatar`,
+  app.post(
+    `/saveUserAvatar`,
     schema(userWrites, { summary: "multipart: 'image' and 'username'" }, Profile),
     async (request) => {
       const { username, image } = userAvatarUpload(request.body as UploadBody);
       return setUserAvatar(db, admin(request), username, image);
     },
   );
-  r.delete(`${A}/deleteUserAvatar`, schema(userWrites, { body: UsernameBody }, Profile), async (request) =>
+  app.delete(`/deleteUserAvatar`, schema(userWrites, { body: UsernameBody }, Profile), async (request) =>
     setUserAvatar(db, admin(request), request.body.username, null),
   );
-  r.get(
-    `${A}/userAvatar`,
+  app.get(
+    `/userAvatar`,
     {
       config: userReads,
       schema: {
         tags: ['administration'],
         querystring: Type.Object({ username: Username, v: Type.Optional(Type.String({ maxLength: 64 })) }),
-        response: errorsOf([400, 401, 403, 404]),
+        response: errorResponses(400, 401, 403, 404),
       },
     },
     async (request, reply) => {
@@ -180,7 +180,7 @@ function routes(app: App) {
       return sendImage(request, reply, await avatarOf(db, userId));
     },
   );
-  r.post(`${A}/addUser`, schema(userWrites, { body: AddUserBody }, AddUserResult), async (request) =>
+  app.post(`/addUser`, schema(userWrites, { body: AddUserBody }, AddUserResult), async (request) =>
     addUser(db, admin(request), request.body, {
       mailer: app.mailer,
       origin: app.publicUrl,
@@ -188,8 +188,8 @@ function routes(app: App) {
     }),
   );
 
-  r.get(
-    `${A}/joinRequests`,
+  app.get(
+    `/joinRequests`,
     schema(
       signedIn({ writes: false }),
       { summary: 'Join requests waiting in the organisations the caller administers' },
@@ -197,8 +197,8 @@ function routes(app: App) {
     ),
     async (request) => joinRequestsFor(db, admin(request)),
   );
-  r.post(
-    `${A}/joinRequest/:id/accept`,
+  app.post(
+    `/joinRequest/:id/accept`,
     schema(userWrites, { params: JoinRequestParam, body: AcceptJoinRequestBody }, AddUserResult),
     async (request) =>
       acceptJoinRequest(db, admin(request), request.params.id, request.body, {
@@ -207,27 +207,27 @@ function routes(app: App) {
         log: request.log,
       }),
   );
-  r.post(`${A}/joinRequest/:id/decline`, schema(userWrites, { params: JoinRequestParam }), async (request) =>
+  app.post(`/joinRequest/:id/decline`, schema(userWrites, { params: JoinRequestParam }), async (request) =>
     declineJoinRequest(db, admin(request), request.params.id),
   );
 
-  r.get(`${A}/getOrganizations`, schema(orgReads, {}, Type.Array(AdminOrganization)), async (request) =>
+  app.get(`/getOrganizations`, schema(orgReads, {}, Type.Array(AdminOrganization)), async (request) =>
     organizationsOf(db, admin(request)),
   );
   for (const [path, kind] of [
     ['billingInfo', 'billing'],
     ['contactInfo', 'contact'],
   ] as const) {
-    r.get(`${O}/${path}`, schema(orgReads, { params: OrganizationParam }, ContactFields), async (request) =>
+    app.get(`${O}/${path}`, schema(orgReads, { params: OrganizationParam }, ContactFields), async (request) =>
       organizationInfo(db, admin(request), request.params.id, kind),
     );
-    r.put(
+    app.put(
       `${O}/${path}`,
       schema(orgWrites, { params: OrganizationParam, body: ContactFields }, ContactFields),
       async (request) => saveOrganizationInfo(db, admin(request), request.params.id, kind, request.body),
     );
   }
-  r.post(
+  app.post(
     `${O}/avatar`,
     schema(orgWrites, { params: OrganizationParam, summary: 'The raw image (PNG, JPEG or WebP) with its type' }),
     async (request) =>
@@ -238,14 +238,14 @@ function routes(app: App) {
         avatarImage(imageBytes(request.body as UploadBody, 'image')),
       ),
   );
-  r.delete(`${O}/avatar`, schema(orgWrites, { params: OrganizationParam }), async (request) =>
+  app.delete(`${O}/avatar`, schema(orgWrites, { params: OrganizationParam }), async (request) =>
     saveOrganizationAvatar(db, admin(request), request.params.id, null),
   );
-  r.put(`${O}/name`, schema(orgWrites, { params: OrganizationParam, body: OrganizationNameBody }), async (request) =>
+  app.put(`${O}/name`, schema(orgWrites, { params: OrganizationParam, body: OrganizationNameBody }), async (request) =>
     renameOrganizationOf(db, admin(request), request.params.id, request.body.name),
   );
-  r.post(
-    `${A}/organization/add`,
+  app.post(
+    `/organization/add`,
     schema(
       orgWrites,
       { body: AddOrganizationBody },
@@ -254,39 +254,41 @@ function routes(app: App) {
     async (request) =>
       addChildOrganization(db, admin(request), request.body.parentOrganizationId, request.body.organizationName),
   );
-  r.delete(`${O}/delete`, schema(orgWrites, { params: OrganizationParam }), async (request) =>
+  app.delete(`${O}/delete`, schema(orgWrites, { params: OrganizationParam }), async (request) =>
     deleteOrganizationOf(db, admin(request), request.params.id),
   );
-  r.put(`${O}/parent`, schema(orgWrites, { params: OrganizationParam, body: MoveOrganizationBody }), async (request) =>
-    moveOrganizationOf(db, admin(request), request.params.id, request.body.parentOrganizationId),
+  app.put(
+    `${O}/parent`,
+    schema(orgWrites, { params: OrganizationParam, body: MoveOrganizationBody }),
+    async (request) => moveOrganizationOf(db, admin(request), request.params.id, request.body.parentOrganizationId),
   );
-  r.post(
+  app.post(
     `${O}/convert`,
     schema(orgWrites, { params: OrganizationParam, summary: 'Ends the trial of an organisation made through a tag' }),
     async (request) => convertTrial(db, admin(request), request.params.id),
   );
-  r.get(`${O}/settings`, schema(orgReads, { params: OrganizationParam }, OrganizationSettings), async (request) =>
+  app.get(`${O}/settings`, schema(orgReads, { params: OrganizationParam }, OrganizationSettings), async (request) =>
     organizationSettings(db, admin(request), request.params.id),
   );
-  r.put(
+  app.put(
     `${O}/settings`,
     schema(orgWrites, { params: OrganizationParam, body: OrganizationSettings }, OrganizationSettings),
     async (request) => saveOrganizationSettings(db, admin(request), request.params.id, request.body),
   );
-  r.get(
+  app.get(
     `${O}/sessions`,
     schema(userReads, { params: OrganizationParam }, Type.Array(OrganizationSession)),
     async (request) => organizationSessions(db, admin(request), request.params.id),
   );
-  r.delete(`${O}/sessions/:session`, schema(userWrites, { params: OrganizationSessionParam }), async (request) =>
+  app.delete(`${O}/sessions/:session`, schema(userWrites, { params: OrganizationSessionParam }), async (request) =>
     endOrganizationSession(db, app.bus, admin(request), request.params.id, request.params.session),
   );
-  r.get(
+  app.get(
     `${O}/dashboards`,
     schema(scoped('dashboard', 'manage', { writes: false }), { params: OrganizationParam }, Type.Array(OwnedDashboard)),
     async (request) => organizationDashboards(db, admin(request), request.params.id),
   );
-  r.post(
+  app.post(
     `${O}/dashboards/transfer`,
     schema(
       scoped('dashboard', 'manage', { writes: true }),
@@ -295,7 +297,7 @@ function routes(app: App) {
     ),
     async (request) => transferOwnership(db, admin(request), request.params.id, request.body),
   );
-  r.get(
+  app.get(
     `${O}/usage`,
     schema(orgReads, { params: OrganizationParam, querystring: UsageQuery }, OrganizationUsage),
     async (request) => organizationUsage(db, admin(request), request.params.id, request.query.days ?? 30),

@@ -1,20 +1,20 @@
-import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import {
   AlarmJoinBody,
   AlarmSeverityBody,
   AlarmSeverityList,
   EffectiveAlarmSeverities,
-  ErrorBody,
   OrganizationParam,
 } from '@fieldwatch/core';
-import type { App } from '../../app.ts';
+import { doc, security } from '../../families/family.ts';
+import { errorResponses } from '../../families/standard.ts';
+import type { App } from '../../http.ts';
 import { sessionOf } from '../../plugins/auth.ts';
 import { scoped, signedIn } from '../../plugins/policy.ts';
 import { refusingUnknownKeys } from '../../plugins/validation.ts';
 import { alarmSeverityList, saveAlarmSeverities, saveJoinHours, visibleSeverities } from './alarmSeverity.service.ts';
 
-const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody };
-const doc = { tags: ['administration'], security: [{ session: [] }] };
+const errors = errorResponses(400, 401, 403, 404);
+const administration = doc('administration');
 
 /**
  * The severity of each alarm type per organisation (core/src/events/severity.ts): read and set by
@@ -22,20 +22,19 @@ const doc = { tags: ['administration'], security: [{ session: [] }] };
  * severities of every organisation the user sees, for colouring unit alarms.
  */
 export function alarmSeverityRoutes(app: App) {
-  const r = app.withTypeProvider<TypeBoxTypeProvider>();
   const { db } = app;
   const admin = (request: Parameters<typeof sessionOf>[0]) => {
     const s = sessionOf(request);
     return { userId: s.user_id, sessionId: s.id };
   };
-  const path = '/api/v1/admin/organization/:id/alarmSeverities';
+  const path = '/organization/:id/alarmSeverities';
 
-  r.get(
+  app.get(
     path,
     {
       config: scoped('organization', 'manage', { writes: false }),
       schema: {
-        ...doc,
+        ...administration,
         summary: 'Every alarm type with its own, inherited and effective severity',
         params: OrganizationParam,
         response: { 200: AlarmSeverityList, ...errors },
@@ -43,12 +42,12 @@ export function alarmSeverityRoutes(app: App) {
     },
     async (request) => alarmSeverityList(db, admin(request), request.params.id),
   );
-  r.put(
+  app.put(
     path,
     {
       config: scoped('organization', 'manage', { writes: true }),
       schema: {
-        ...doc,
+        ...administration,
         summary: 'Sets (or with null clears) alarm types’ severities; applies to new events only',
         params: OrganizationParam,
         body: refusingUnknownKeys(AlarmSeverityBody),
@@ -57,12 +56,12 @@ export function alarmSeverityRoutes(app: App) {
     },
     async (request) => saveAlarmSeverities(db, admin(request), request.params.id, request.body),
   );
-  r.put(
-    '/api/v1/admin/organization/:id/alarmJoinHours',
+  app.put(
+    '/organization/:id/alarmJoinHours',
     {
       config: scoped('organization', 'manage', { writes: true }),
       schema: {
-        ...doc,
+        ...administration,
         summary: 'Sets (or with null clears) the hours within which an alarm raised again joins its event',
         params: OrganizationParam,
         body: refusingUnknownKeys(AlarmJoinBody),
@@ -71,13 +70,19 @@ export function alarmSeverityRoutes(app: App) {
     },
     async (request) => saveJoinHours(db, admin(request), request.params.id, request.body),
   );
-  r.get(
-    '/api/v3/alarmSeverities',
+}
+
+/** The effective severities of every organisation the user sees, for colouring unit alarms (v3). */
+export function effectiveSeverityRoutes(app: App) {
+  const { db } = app;
+
+  app.get(
+    '/alarmSeverities',
     {
       config: signedIn({ writes: false }),
       schema: {
         tags: ['events'],
-        security: [{ session: [] }],
+        security,
         summary: 'The alarm types’ severities set in or above each organisation the user sees',
         response: { 200: EffectiveAlarmSeverities, ...errors },
       },

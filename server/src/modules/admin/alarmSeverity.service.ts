@@ -8,16 +8,12 @@ import {
   type Severity,
 } from '@fieldwatch/core';
 import type { Db, Queryable } from '../../db/db.ts';
-import { httpError } from '../../plugins/errors.ts';
+import { HttpError } from '../../http.ts';
+
 import { visibleOrganizations } from '../organisations/organisations.service.ts';
-import { type Admin, requireAdministered } from './admin.service.ts';
-import {
-  effectiveSeverities,
-  joinHoursOf,
-  ownAndInherited,
-  writeJoinHours,
-  writeSeverities,
-} from './alarmSeverity.repository.ts';
+import { type Admin, requireAdministered } from './admin.access.ts';
+import * as alarmSeverityRepository from './alarmSeverity.repository.ts';
+import { effectiveSeverities, joinHoursOf, ownAndInherited, writeJoinHours } from './alarmSeverity.repository.ts';
 
 /** For the event engine: the severities that apply to each organisation (nearest setting per type). */
 export { effectiveSeverities };
@@ -59,7 +55,7 @@ export async function alarmSeverityList(
 export async function saveAlarmSeverities(db: Db, admin: Admin, organizationId: number, body: AlarmSeverityBody) {
   await requireAdministered(db, admin, organizationId);
   const types = body.severities.map((s) => s.alarmType);
-  if (new Set(types).size !== types.length) throw httpError(400, 'An alarm type is given more than once');
+  if (new Set(types).size !== types.length) throw new HttpError(400, 'An alarm type is given more than once');
   await db.transaction((tx) => writeSeverities(tx, organizationId, body.severities));
   return alarmSeverityList(db, admin, organizationId);
 }
@@ -89,4 +85,13 @@ export async function visibleSeverities(db: Queryable, userId: number): Promise<
     }));
     return severities.length ? [{ organizationId, severities }] : [];
   });
+}
+
+/** Sets or clears an organisation's own severities (the demo seeds them). */
+export function writeSeverities(
+  db: Queryable,
+  organizationId: number,
+  changes: readonly { alarmType: number; severity: Severity | null }[],
+) {
+  return alarmSeverityRepository.writeSeverities(db, organizationId, changes);
 }

@@ -9,11 +9,13 @@ import {
 } from '@fieldwatch/core';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/db.ts';
-import { httpError } from '../../plugins/errors.ts';
+import { HttpError } from '../../http.ts';
+
 import type { AccountMailer } from '../auth/accountMail.ts';
 import { tagRow, throttle } from '../nfc/onboarding.service.ts';
 import { accountOrganization } from '../organisations/organisations.service.ts';
-import { type Admin, addUser, administered, requireAdministered } from './admin.service.ts';
+import { type Admin, administered, requireAdministered } from './admin.access.ts';
+import { addUser } from './admin.service.ts';
 import {
   decideJoinRequest,
   findWaitingJoinRequest,
@@ -31,11 +33,11 @@ import {
 export async function requestToJoin(db: Db, address: string, uuid: string, body: JoinRequestBody) {
   await tagRow(db, uuid);
   await throttle(db, address, 'join', REGISTRATIONS_PER_HOUR);
-  if (validateBlank(body.name, 'name')) throw httpError(400, 'name should not be blank');
+  if (validateBlank(body.name, 'name')) throw new HttpError(400, 'name should not be blank');
   const email = body.email.trim();
-  if (validateEmail(email, 'email')) throw httpError(400, 'Enter valid email');
+  if (validateEmail(email, 'email')) throw new HttpError(400, 'Enter valid email');
   const organization = await accountOrganization(db, body.accountUrl);
-  if (!organization) throw httpError(404, 'No organisation has this account URL');
+  if (!organization) throw new HttpError(404, 'No organisation has this account URL');
   await insertJoinRequest(db, {
     organizationId: organization.id,
     name: body.name.trim(),
@@ -70,7 +72,7 @@ export async function joinRequestsFor(db: Db, admin: Admin): Promise<JoinRequest
   ).map(toJoinRequest);
 }
 
-const answered = () => httpError(409, 'The request was already answered');
+const answered = () => new HttpError(409, 'The request was already answered');
 
 /**
  * A waiting request of an organisation the caller administers: 403 for one who administers
@@ -79,7 +81,8 @@ const answered = () => httpError(409, 'The request was already answered');
 async function waitingRequest(db: Db, admin: Admin, id: number) {
   const orgs = await requireAdministered(db, admin);
   const request = await findWaitingJoinRequest(db, id);
-  if (!request || !orgs.some((o) => o.id === request.organization_id)) throw httpError(404, 'Join request not found');
+  if (!request || !orgs.some((o) => o.id === request.organization_id))
+    throw new HttpError(404, 'Join request not found');
   return request;
 }
 

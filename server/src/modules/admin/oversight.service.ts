@@ -1,12 +1,13 @@
 import type { OrganizationSession, OrganizationUsage, OwnedDashboard } from '@fieldwatch/core';
 import type { Queryable } from '../../db/db.ts';
+import { HttpError } from '../../http.ts';
 import type { SessionEndings } from '../../live/bus.ts';
-import { httpError } from '../../plugins/errors.ts';
+
 import { endSessionOfUser, findSessionById, listSessionsOfOrganizations } from '../auth/auth.service.ts';
 import { subtreeOf } from '../organisations/organisations.service.ts';
 import { findUserByUsername, rolesOfUser } from '../users/users.service.ts';
+import { type Admin, requireAdministered } from './admin.access.ts';
 import { dashboardsOfOrganizations, transferDashboards, usagePerDay } from './admin.repository.ts';
-import { type Admin, requireAdministered } from './admin.service.ts';
 
 /**
  * What an administrator oversees in an organisation and its descendants: its users' sessions,
@@ -46,7 +47,7 @@ export async function endOrganizationSession(
     !roles.some((r) => ids.includes(r.organization_id)) ||
     !roles.every((r) => all.has(r.organization_id))
   )
-    throw httpError(404, 'Session not found');
+    throw new HttpError(404, 'Session not found');
   await endSessionOfUser(db, bus, session.user_id, session.id);
   return { success: true };
 }
@@ -82,15 +83,15 @@ export async function transferOwnership(
     const user = await findUserByUsername(db, username);
     const roles = user ? await rolesOfUser(db, user.id) : [];
     if (!user || !roles.some((r) => ids.includes(r.organization_id)))
-      throw httpError(404, `${username} is not a user of this organisation`);
+      throw new HttpError(404, `${username} is not a user of this organisation`);
     return user.id;
   };
   const [from, to] = [await member(t.from), await member(t.to)];
-  if (from === to) throw httpError(400, 'Choose two different users');
+  if (from === to) throw new HttpError(400, 'Choose two different users');
   if (t.scope === 'personal') {
     const all = new Set(await administered(db, admin));
     if (!(await rolesOfUser(db, from)).every((r) => all.has(r.organization_id)))
-      throw httpError(404, `${t.from} is not a user of this organisation`);
+      throw new HttpError(404, `${t.from} is not a user of this organisation`);
   }
   const moved = await transferDashboards(db, { from, to, workspace: t.scope === 'workspace', organizationIds: ids });
   return { moved };

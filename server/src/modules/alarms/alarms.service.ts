@@ -1,10 +1,9 @@
 import type { AlarmFinding, AlarmKey, GovernedAlarm } from '@fieldwatch/core';
 import type { Queryable } from '../../db/db.ts';
 import type { LivePublisher } from '../../live/bus.ts';
-import { type AlarmRow, activeAlarms, clearAlarmsAt, raiseAlarms, setNormalSince } from './alarms.repository.ts';
-
-export * from './alarms.kpi.repository.ts';
-export * from './alarms.repository.ts';
+import * as alarmsKpiRepository from './alarms.kpi.repository.ts';
+import * as alarmsRepository from './alarms.repository.ts';
+import { type AlarmRow, clearAlarmsAt, raiseAlarms, setNormalSince } from './alarms.repository.ts';
 
 const keyOf = (k: AlarmKey) => `${k.channel}:${k.type}`;
 
@@ -111,4 +110,24 @@ export function alarmEvent(organizationId: number, a: AlarmRow) {
     time: a.event_time.toISOString(),
     cleared: a.cleared_at !== null,
   };
+}
+
+// The stored rows other modules read and write, through this service only.
+export type { AlarmActionRow } from './alarms.kpi.repository.ts';
+export type { AlarmRow } from './alarms.repository.ts';
+
+export function activeAlarms(db: Queryable, unitIds: readonly number[]) {
+  return alarmsRepository.activeAlarms(db, unitIds);
+}
+
+export function alarmsSince(db: Queryable, unitIds: readonly number[], start: Date, rows: number) {
+  return alarmsRepository.alarmsSince(db, unitIds, start, rows);
+}
+
+export function alarmCountsPerDay(db: Queryable, unitIds: readonly number[], start: Date) {
+  return alarmsKpiRepository.alarmCountsPerDay(db, unitIds, start);
+}
+
+export function listAlarmActions(db: Queryable) {
+  return alarmsKpiRepository.listAlarmActions(db);
 }

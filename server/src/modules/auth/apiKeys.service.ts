@@ -1,7 +1,8 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { API_KEY_PREFIX, type ApiKey, type ApiKeyCreated, type ApiKeyScope } from '@fieldwatch/core';
 import type { Db, Queryable } from '../../db/db.ts';
-import { httpError } from '../../plugins/errors.ts';
+import { HttpError } from '../../http.ts';
+
 import type { SessionRow } from './auth.repository.ts';
 import { hashToken } from './auth.service.ts';
 import { requireCurrentPassword } from './passwords.service.ts';
@@ -39,7 +40,7 @@ export async function createApiKey(
 }
 
 export async function revokeApiKey(db: Queryable, userId: number, id: string) {
-  if (!(await deleteApiKey(db, userId, id))) throw httpError(404, 'API key not found');
+  if (!(await deleteApiKey(db, userId, id))) throw new HttpError(404, 'API key not found');
   return { success: true };
 }
 

@@ -13,7 +13,9 @@ import {
 } from '@fieldwatch/core';
 import { Type } from '@sinclair/typebox';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { App } from '../../app.ts';
+import { security } from '../../families/family.ts';
+import { errorResponses } from '../../families/standard.ts';
+import type { App } from '../../http.ts';
 import { clearSessionCookie, sessionOf, setSessionCookie } from '../../plugins/auth.ts';
 import { LegacyError } from '../../plugins/envelopes.ts';
 import { anyone, scoped, signedIn } from '../../plugins/policy.ts';
@@ -30,8 +32,7 @@ import {
   userSession,
 } from './auth.service.ts';
 
-const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 417: ErrorBody, 429: ErrorBody };
-const security = [{ session: [] }];
+const errors = errorResponses(400, 401, 403, 417, 429);
 const reads = signedIn({ writes: false });
 const writes = signedIn({ writes: true });
 
@@ -136,31 +137,19 @@ export function authRoutes(app: App) {
       ended: await endOtherSessions(db, app.bus, sessionOf(request).user_id, sessionOf(request).id),
     }),
   );
+}
+
+/** The session and authorisation calls of the user (v3). */
+export function sessionRoutes(app: App) {
+  const { db } = app;
 
   app.get(
-    '/api/v1/xrequest/LoginAccess',
-    {
-      config: reads,
-      schema: {
-        security,
-        tags: ['legacy v1'],
-        summary: 'The access of the signed-in user (single result)',
-        response: { 200: Type.Array(Access), 401: LegacyError },
-      },
-    },
-    async (request) => {
-      const s = sessionOf(request);
-      return [await accessFor(db, s.user_id, s.username)];
-    },
-  );
-
-  app.get(
-    '/api/v3/user/session',
+    '/user/session',
     { config: reads, schema: { security, tags: ['user'], response: { 200: UserSession, ...errors } } },
     async (request) => userSession(db, sessionOf(request)),
   );
   app.put(
-    '/api/v3/user/session/current_organization',
+    '/user/session/current_organization',
     {
       config: scoped('organization', 'read', { writes: true }),
       schema: {
@@ -173,7 +162,7 @@ export function authRoutes(app: App) {
     async (request) => switchOrganization(db, sessionOf(request), (request.query as { id: number }).id),
   );
   app.get(
-    '/api/v3/user/authorization/getAuthorizedOrganizations',
+    '/user/authorization/getAuthorizedOrganizations',
     {
       config: reads,
       schema: {
@@ -187,6 +176,28 @@ export function authRoutes(app: App) {
     async (request) => {
       const q = request.query as { action: 'read'; resource: 'device'; item?: number };
       return authorizedOrganizations(db, sessionOf(request).user_id, q.action, q.resource, q.item);
+    },
+  );
+}
+
+/** The legacy v1 LoginAccess call. */
+export function authLegacyRoutes(app: App) {
+  const { db } = app;
+
+  app.get(
+    '/LoginAccess',
+    {
+      config: reads,
+      schema: {
+        security,
+        tags: ['legacy v1'],
+        summary: 'The access of the signed-in user (single result)',
+        response: { 200: Type.Array(Access), 401: LegacyError },
+      },
+    },
+    async (request) => {
+      const s = sessionOf(request);
+      return [await accessFor(db, s.user_id, s.username)];
     },
   );
 }

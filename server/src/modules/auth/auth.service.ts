@@ -1,9 +1,11 @@
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import { type Access, type LoginResponse, type Session, strictestPolicy, type UserSession } from '@fieldwatch/core';
 import type { Db, Queryable } from '../../db/db.ts';
+import { HttpError } from '../../http.ts';
 import type { SessionEndings } from '../../live/bus.ts';
 import { policiesOfUser, toCustomer, toSummary, visibleOrganizations } from '../organisations/organisations.service.ts';
 import { findUserByUsername, toProfile, touchLastLogin } from '../users/users.service.ts';
+import * as authRepository from './auth.repository.ts';
 import {
   deleteExpiredSessions,
   deleteOtherSessions,
@@ -18,19 +20,6 @@ import {
 import { dummyHash, verifyPassword } from './password.ts';
 import type { SessionCache } from './sessionCache.ts';
 import { claimAttempt, recordSuccess } from './throttle.ts';
-
-export type { SessionRow } from './auth.repository.ts';
-export { findSessionById, listSessionsOfOrganizations } from './auth.repository.ts';
-
-export class AuthError extends Error {
-  constructor(
-    readonly statusCode: number,
-    message: string,
-    readonly retryAfterS?: number,
-  ) {
-    super(message);
-  }
-}
 
 export const hashToken = (token: string) => createHash('sha256').update(token).digest('base64url');
 
@@ -48,10 +37,10 @@ export async function login(
   input: { username: string; password: string; address: string; userAgent: string },
 ): Promise<LoginResponse & { token: string; sessionId: string; maxAgeS: number }> {
   const wait = await claimAttempt(db, input.username, input.address);
-  if (wait > 0) throw new AuthError(429, `Too many sign-in attempts. Try again in ${wait} s.`, wait);
+  if (wait > 0) throw new HttpError(429, `Too many sign-in attempts. Try again in ${wait} s.`, { retryAfterS: wait });
   const user = await findUserByUsername(db, input.username);
   const ok = await verifyPassword(input.password, user?.password_hash ?? (await dummyHash()));
-  if (!user || !ok) throw new AuthError(417, 'Authentication failed');
+  if (!user || !ok) throw new HttpError(417, 'Authentication failed');
   await recordSuccess(db, input.username, input.address);
   const access = await accessFor(db, user.id, user.username);
   const token = randomBytes(32).toString('base64url');
@@ -127,7 +116,7 @@ export async function userSession(db: Queryable, session: SessionRow): Promise<U
 export async function switchOrganization(db: Queryable, session: SessionRow, organizationId: number) {
   const orgs = await visibleOrganizations(db, session.user_id);
   if (!orgs.some((o) => o.id === organizationId)) {
-    throw new AuthError(403, 'You have no role in this organisation');
+    throw new HttpError(403, 'You have no role in this organisation');
   }
   await setSessionOrganization(db, session.id, organizationId);
   return userSession(db, { ...session, current_organization_id: organizationId });
@@ -155,7 +144,7 @@ export async function endSessionOfUser(db: Queryable, bus: SessionEndings, userI
 }
 
 export async function endSession(db: Queryable, bus: SessionEndings, session: SessionRow, id: string): Promise<void> {
-  if (!(await endSessionOfUser(db, bus, session.user_id, id))) throw new AuthError(404, 'Session not found');
+  if (!(await endSessionOfUser(db, bus, session.user_id, id))) throw new HttpError(404, 'Session not found');
 }
 
 /** Ends every session of a user but `keep` (all when null); returns how many ended. */
@@ -171,4 +160,15 @@ export async function endAllSessions(db: Queryable, bus: SessionEndings, userId:
 /** Deletes the expired sessions (sessionSweep.ts runs it); returns how many. */
 export async function endExpiredSessions(db: Queryable, bus: SessionEndings) {
   return (await announced(bus, deleteExpiredSessions(db))).length;
+}
+
+// The stored rows other modules read and write, through this service only.
+export type { SessionRow } from './auth.repository.ts';
+
+export function findSessionById(db: Queryable, id: string) {
+  return authRepository.findSessionById(db, id);
+}
+
+export function listSessionsOfOrganizations(db: Queryable, organizationIds: readonly number[]) {
+  return authRepository.listSessionsOfOrganizations(db, organizationIds);
 }

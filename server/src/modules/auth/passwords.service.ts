@@ -2,8 +2,9 @@ import { randomBytes } from 'node:crypto';
 import { INVITATION_TOKEN_HOURS, RESET_TOKEN_MINUTES, strictestPolicy } from '@fieldwatch/core';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db, Queryable } from '../../db/db.ts';
+import { HttpError } from '../../http.ts';
 import type { SessionEndings } from '../../live/bus.ts';
-import { httpError } from '../../plugins/errors.ts';
+
 import { policiesOfUser } from '../organisations/organisations.service.ts';
 import { findUserById, findUsersByEmail, setPasswordHash, type UserRow } from '../users/users.service.ts';
 import { type AccountMailer, passwordLinkMail } from './accountMail.ts';
@@ -30,7 +31,7 @@ async function policyOfUser(db: Queryable, userId: number) {
 async function checkNewPassword(db: Queryable, userId: number, password: string) {
   const { passwordMinLength } = await policyOfUser(db, userId);
   if (password.length < passwordMinLength)
-    throw httpError(400, `The password must be at least ${passwordMinLength} characters`);
+    throw new HttpError(400, `The password must be at least ${passwordMinLength} characters`);
 }
 
 /**
@@ -51,15 +52,14 @@ async function setPassword(db: Queryable, bus: SessionEndings, userId: number, p
  */
 export async function requireCurrentPassword(db: Db, who: { userId: number; address: string }, password: string) {
   const user = await findUserById(db, who.userId);
-  if (!user) throw httpError(401, 'Session expired');
+  if (!user) throw new HttpError(401, 'Session expired');
   const wait = await claimAttempt(db, user.username, who.address);
-  if (wait > 0)
-    throw Object.assign(httpError(429, `Too many attempts. Try again in ${wait} s.`), { retryAfterS: wait });
-  if (!(await verifyPassword(password, user.password_hash))) throw httpError(403, 'Authentication failed');
+  if (wait > 0) throw new HttpError(429, `Too many attempts. Try again in ${wait} s.`, { retryAfterS: wait });
+  if (!(await verifyPassword(password, user.password_hash))) throw new HttpError(403, 'Authentication failed');
   await recordSuccess(db, user.username, who.address);
 }
 
-/** The user's own change (both readings of spec §7): the current password must be right. */
+/** The user's own change (both password-change calls): the current password must be right. */
 export async function changeOwnPassword(
   db: Db,
   bus: SessionEndings,
@@ -135,7 +135,7 @@ export async function sendInvitation(
   await mailer.send({ to: user.email, ...mail });
 }
 
-const expired = () => httpError(410, 'Link expired');
+const expired = () => new HttpError(410, 'Link expired');
 
 export async function verifyPasswordToken(db: Queryable, token: string) {
   const row = await findLiveToken(db, hashToken(token));

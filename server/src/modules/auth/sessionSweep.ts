@@ -1,4 +1,4 @@
-import type { App } from '../../app.ts';
+import type { App } from '../../http.ts';
 import { endExpiredSessions } from './auth.service.ts';
 
 /** Expired sessions are deleted this often, and once at start. */

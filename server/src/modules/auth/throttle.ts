@@ -1,4 +1,12 @@
 import type { Db, Queryable } from '../../db/db.ts';
+import {
+  clearThrottle,
+  countFailure,
+  findThrottle,
+  lockThrottleKey,
+  refundFailure,
+  type ThrottleRow,
+} from './throttle.repository.ts';
 
 /**
  * Sign-in throttling, kept in the database so that every API instance sees it.
@@ -11,15 +19,11 @@ export const ADDRESS_LIMIT = 30;
 export const ACCOUNT_LIMIT = 10;
 export const ACCOUNT_DELAY_S = 30;
 
-type Row = { failures: number; window_start: Date; last_failure: Date };
-
 const accountKey = (username: string) => `account:${username.toLowerCase()}`;
 const addressKey = (address: string) => `address:${address}`;
 
-async function read(db: Queryable, key: string, now: Date): Promise<Row | undefined> {
-  const [row] = await db.query<Row>('select failures, window_start, last_failure from login_throttle where key = $1', [
-    key,
-  ]);
+async function read(db: Queryable, key: string, now: Date): Promise<ThrottleRow | undefined> {
+  const row = await findThrottle(db, key);
   if (!row || now.getTime() - row.window_start.getTime() > WINDOW_S * 1000) return undefined;
   return row;
 }
@@ -40,14 +44,7 @@ export async function retryAfter(db: Queryable, username: string, address: strin
 
 export async function recordFailure(db: Queryable, username: string, address: string, now = new Date()) {
   for (const key of [accountKey(username), addressKey(address)]) {
-    await db.query(
-      `insert into login_throttle (key, failures, window_start, last_failure) values ($1, 1, $2, $2)
-       on conflict (key) do update set
-         failures = case when login_throttle.window_start < $2::timestamptz - make_interval(secs => $3) then 1 else login_throttle.failures + 1 end,
-         window_start = case when login_throttle.window_start < $2::timestamptz - make_interval(secs => $3) then $2 else login_throttle.window_start end,
-         last_failure = $2`,
-      [key, now, WINDOW_S],
-    );
+    await countFailure(db, key, now, WINDOW_S);
   }
 }
 
@@ -59,7 +56,7 @@ export async function recordFailure(db: Queryable, username: string, address: st
 export async function claimAttempt(db: Db, username: string, address: string, now = new Date()): Promise<number> {
   return db.transaction(async (tx) => {
     for (const key of [accountKey(username), addressKey(address)].sort()) {
-      await tx.query('select pg_advisory_xact_lock(hashtext($1))', [key]);
+      await lockThrottleKey(tx, key);
     }
     const wait = await retryAfter(tx, username, address, now);
     if (wait === 0) await recordFailure(tx, username, address, now);
@@ -69,8 +66,6 @@ export async function claimAttempt(db: Db, username: string, address: string, no
 
 /** A successful sign-in clears the account's failures and refunds the attempt to its address. */
 export async function recordSuccess(db: Queryable, username: string, address: string) {
-  await db.query('delete from login_throttle where key = $1', [accountKey(username)]);
-  await db.query('update login_throttle set failures = greatest(failures - 1, 0) where key = $1', [
-    addressKey(address),
-  ]);
+  await clearThrottle(db, accountKey(username));
+  await refundFailure(db, addressKey(address));
 }

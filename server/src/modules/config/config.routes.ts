@@ -1,6 +1,5 @@
-import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
-import type { App } from '../../app.ts';
+import type { App } from '../../http.ts';
 import { anyone } from '../../plugins/policy.ts';
 
 export const DEFAULT_TILE_URL = 'https://tile.openstreetmap.org/{z}/{x}/{y}.png';
@@ -27,8 +26,8 @@ export function configRoutes(
     tileAttribution: opts.tiles?.attribution ?? DEFAULT_TILE_ATTRIBUTION,
     errorReporting: opts.errorReporting ?? false,
   };
-  app.withTypeProvider<TypeBoxTypeProvider>().get(
-    '/api/v3/config',
+  app.get(
+    '/config',
     {
       config: anyone({ writes: false }),
       schema: {

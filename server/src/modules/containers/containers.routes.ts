@@ -1,17 +1,17 @@
-import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import {
   ContainerIdParam,
   ContainerListQuery,
   ContainerUnitsBody,
   ContainerUpdate,
   ContainerView,
-  ErrorBody,
   GroupImportBody,
   GroupImportResult,
   NewContainer,
 } from '@fieldwatch/core';
 import { Type } from '@sinclair/typebox';
-import type { App } from '../../app.ts';
+import { doc } from '../../families/family.ts';
+import { errorResponses } from '../../families/standard.ts';
+import type { App } from '../../http.ts';
 import { sessionOf } from '../../plugins/auth.ts';
 import { scoped, signedIn } from '../../plugins/policy.ts';
 import {
@@ -23,24 +23,23 @@ import {
   removeContainer,
 } from './containers.service.ts';
 
-const C = '/api/v3/containers';
-const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody };
+const C = '/containers';
+const errors = errorResponses(400, 401, 403, 404);
 // Who may call each route (plugins/policy.ts).
 const reads = signedIn({ writes: false });
 const deviceWrite = scoped('device', 'write', { writes: true });
-const doc = { tags: ['containers'], security: [{ session: [] }] };
+const containers = doc('containers');
 
-/** Groups and locations of spec §3 (group and location management), stored per organisation. */
+/** Groups and locations (group and location management), stored per organisation. */
 export function containerRoutes(app: App) {
-  const r = app.withTypeProvider<TypeBoxTypeProvider>();
   const { db } = app;
 
-  r.get(
+  app.get(
     C,
     {
       config: reads,
       schema: {
-        ...doc,
+        ...containers,
         summary: 'Groups and locations you may see (type: one kind only; use_context: the current organisation)',
         querystring: ContainerListQuery,
         response: { 200: Type.Array(ContainerView), ...errors },
@@ -49,12 +48,12 @@ export function containerRoutes(app: App) {
     async (request) =>
       listContainers(db, sessionOf(request), { type: request.query.type, useContext: request.query.use_context }),
   );
-  r.post(
+  app.post(
     C,
     {
       config: deviceWrite,
       schema: {
-        ...doc,
+        ...containers,
         summary: "Create a group or a location ('Missing parameters' without a name)",
         body: NewContainer,
         response: { 200: ContainerView, ...errors },
@@ -62,12 +61,12 @@ export function containerRoutes(app: App) {
     },
     async (request) => addContainer(db, sessionOf(request), request.body),
   );
-  r.put(
+  app.put(
     `${C}/:id`,
     {
       config: deviceWrite,
       schema: {
-        ...doc,
+        ...containers,
         summary: 'Rename a container; set the locations a group holds',
         params: ContainerIdParam,
         body: ContainerUpdate,
@@ -76,12 +75,12 @@ export function containerRoutes(app: App) {
     },
     async (request) => changeContainer(db, sessionOf(request), request.params.id, request.body),
   );
-  r.delete(
+  app.delete(
     `${C}/:id`,
     {
       config: deviceWrite,
       schema: {
-        ...doc,
+        ...containers,
         summary: 'Delete a group or a location (its units stay, without a place)',
         params: ContainerIdParam,
         response: { 200: Type.Object({ id: Type.String() }), ...errors },
@@ -89,12 +88,12 @@ export function containerRoutes(app: App) {
     },
     async (request) => removeContainer(db, sessionOf(request), request.params.id),
   );
-  r.put(
+  app.put(
     `${C}/:id/units`,
     {
       config: deviceWrite,
       schema: {
-        ...doc,
+        ...containers,
         summary: 'Move units into a location (each leaves the location it was in)',
         params: ContainerIdParam,
         body: ContainerUnitsBody,
@@ -103,12 +102,12 @@ export function containerRoutes(app: App) {
     },
     async (request) => moveUnits(db, sessionOf(request), request.params.id, request.body.units, 'in'),
   );
-  r.delete(
+  app.delete(
     `${C}/:id/units`,
     {
       config: deviceWrite,
       schema: {
-        ...doc,
+        ...containers,
         summary: 'Take units out of a location',
         params: ContainerIdParam,
         body: ContainerUnitsBody,
@@ -117,12 +116,12 @@ export function containerRoutes(app: App) {
     },
     async (request) => moveUnits(db, sessionOf(request), request.params.id, request.body.units, 'out'),
   );
-  r.post(
+  app.post(
     `${C}/import`,
     {
       config: deviceWrite,
       schema: {
-        ...doc,
+        ...containers,
         summary: "Group import: a customer's group by name, organised into locations by its units' location texts",
         body: GroupImportBody,
         response: { 200: GroupImportResult, ...errors },

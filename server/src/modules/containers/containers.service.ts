@@ -6,17 +6,11 @@ import {
   type NewContainer,
 } from '@fieldwatch/core';
 import type { Db, Queryable } from '../../db/db.ts';
-import { httpError } from '../../plugins/errors.ts';
+import { HttpError } from '../../http.ts';
+
 import type { SessionRow } from '../auth/auth.service.ts';
-import {
-  assertWritable,
-  changeDeviceGroup,
-  createDeviceGroup,
-  deviceScope,
-  listUnits,
-  removeDeviceGroup,
-  type ScopeOptions,
-} from '../devices/devices.service.ts';
+import { assertWritable, deviceScope, listUnits, type ScopeOptions } from '../devices/devices.service.ts';
+import { changeDeviceGroup, createDeviceGroup, removeDeviceGroup } from '../devices/groups.service.ts';
 import {
   addGroupLocations,
   deleteLocation,
@@ -35,7 +29,7 @@ import {
 type Scope = Awaited<ReturnType<typeof deviceScope>>;
 
 const CONTAINER_NOT_FOUND = 'Container not found';
-const missing = () => httpError(400, EventMessages.missingParameters);
+const missing = () => new HttpError(400, EventMessages.missingParameters);
 
 const locationView = (l: LocationRow): ContainerView => ({
   id: l.id,
@@ -63,7 +57,7 @@ async function findContainer(db: Queryable, scope: Scope, id: string) {
   if (group) return { kind: 'groups' as const, group, organization: group.organization_id };
   const [location] = await listLocations(db, scope.visible, [id]);
   if (location) return { kind: 'locations' as const, location, organization: location.organization_id };
-  throw httpError(404, CONTAINER_NOT_FOUND);
+  throw new HttpError(404, CONTAINER_NOT_FOUND);
 }
 
 async function viewOf(db: Queryable, scope: Scope, id: string): Promise<ContainerView> {
@@ -75,7 +69,7 @@ async function viewOf(db: Queryable, scope: Scope, id: string): Promise<Containe
 async function movableUnits(db: Queryable, scope: Scope, unitIds: readonly number[]): Promise<number[]> {
   const ids = [...new Set(unitIds)];
   const units = await listUnits(db, scope.visible, ids);
-  if (units.length !== ids.length) throw httpError(404, 'Unit not found');
+  if (units.length !== ids.length) throw new HttpError(404, 'Unit not found');
   for (const u of units) assertWritable(scope, u.organization_id);
   return ids;
 }
@@ -101,7 +95,7 @@ export async function listContainers(
 export async function addContainer(db: Db, session: SessionRow, body: NewContainer): Promise<ContainerView> {
   const name = nameOf(body.name);
   const scope = await deviceScope(db, session);
-  if (!scope.visible.includes(body.organization)) throw httpError(404, 'Organisation not found');
+  if (!scope.visible.includes(body.organization)) throw new HttpError(404, 'Organisation not found');
   assertWritable(scope, body.organization);
   if (body.type === 'groups') {
     const group = await createDeviceGroup(db, session, { organization: body.organization, name, description: '' });
@@ -124,7 +118,7 @@ export async function changeContainer(
   assertWritable(scope, found.organization);
   const name = body.name === undefined ? undefined : nameOf(body.name);
   if (found.kind === 'locations') {
-    if (body.locations) throw httpError(400, 'locations: only a group holds locations');
+    if (body.locations) throw new HttpError(400, 'locations: only a group holds locations');
     if (name) await renameLocation(db, id, name);
     return viewOf(db, scope, id);
   }
@@ -138,7 +132,7 @@ export async function changeContainer(
 /** Locations a group may hold: existing ones of the group's own organisation. */
 async function ownLocations(db: Queryable, scope: Scope, organization: number, ids: readonly string[]) {
   const found = await listLocations(db, [organization], ids);
-  if (found.length !== new Set(ids).size) throw httpError(404, 'Location not found');
+  if (found.length !== new Set(ids).size) throw new HttpError(404, 'Location not found');
   assertWritable(scope, organization);
   return found.map((l) => l.id);
 }
@@ -163,7 +157,7 @@ export async function moveUnits(
 ): Promise<ContainerView> {
   const scope = await deviceScope(db, session);
   const found = await findContainer(db, scope, id);
-  if (found.kind !== 'locations') throw httpError(400, 'units: a group takes its units with devices/updateGroup');
+  if (found.kind !== 'locations') throw new HttpError(400, 'units: a group takes its units with devices/updateGroup');
   assertWritable(scope, found.organization);
   const units = await movableUnits(db, scope, unitIds);
   if (direction === 'in') await placeUnits(db, id, units);
@@ -171,7 +165,7 @@ export async function moveUnits(
   return viewOf(db, scope, id);
 }
 
-/** Group import (spec §7): the customer's group of that name, organised into locations (organiseByPlace). */
+/** Group import: the customer's group of that name, organised into locations (organiseByPlace). */
 export async function importGroup(
   db: Db,
   session: SessionRow,
@@ -183,7 +177,7 @@ export async function importGroup(
   const group = (await listGroupContainers(db, scope.visible)).find(
     (g) => g.organization_id === body.customerId && g.name.toLowerCase() === groupName.toLowerCase(),
   );
-  if (!group) throw httpError(404, 'Group not found');
+  if (!group) throw new HttpError(404, 'Group not found');
   assertWritable(scope, group.organization_id);
   const locationIds = await organiseByPlace(db, group, scope.visible);
   const [imported] = await listGroupContainers(db, scope.visible, [group.key]);

@@ -1,11 +1,9 @@
-import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import {
   DashboardListQuery,
   DashboardModelSchema,
   DashboardSchema,
   DashboardTemplate,
   EncodedIdParam,
-  ErrorBody,
   FilterSettingsSchema,
   NewDashboardBody,
   Ok,
@@ -13,7 +11,9 @@ import {
   WidgetTypeSchema,
 } from '@fieldwatch/core';
 import { Type } from '@sinclair/typebox';
-import type { App } from '../../app.ts';
+import { doc } from '../../families/family.ts';
+import { errorResponses } from '../../families/standard.ts';
+import type { App } from '../../http.ts';
 import { sessionOf } from '../../plugins/auth.ts';
 import { signedIn } from '../../plugins/policy.ts';
 import { refusingUnknownKeys } from '../../plugins/validation.ts';
@@ -29,18 +29,17 @@ import {
   widgetList,
 } from './dashboards.service.ts';
 
-const D = '/api/v3/user/dashboard';
-const errors = { 400: ErrorBody, 401: ErrorBody, 404: ErrorBody };
+const D = '/user/dashboard';
+const errors = errorResponses(400, 401, 404);
 const reads = signedIn({ writes: false });
 const writes = signedIn({ writes: true });
-const common = { tags: ['dashboards'], security: [{ session: [] }] };
+const common = doc('dashboards');
 
-/** The dashboard calls of spec §7; a dashboard of another user answers 404, like a missing one. */
+/** The dashboard calls; a dashboard of another user answers 404, like a missing one. */
 export function dashboardRoutes(app: App) {
-  const r = app.withTypeProvider<TypeBoxTypeProvider>();
   const { db } = app;
 
-  r.get(
+  app.get(
     D,
     {
       config: reads,
@@ -60,7 +59,7 @@ export function dashboardRoutes(app: App) {
       });
     },
   );
-  r.get(
+  app.get(
     `${D}/template`,
     {
       config: reads,
@@ -72,15 +71,15 @@ export function dashboardRoutes(app: App) {
     },
     async () => dashboardTemplates(),
   );
-  r.get(
-    '/api/v3/user/widget',
+  app.get(
+    '/user/widget',
     {
       config: reads,
       schema: { ...common, summary: 'The widget types', response: { 200: Type.Array(WidgetTypeSchema), ...errors } },
     },
     async () => widgetList(),
   );
-  r.post(
+  app.post(
     D,
     {
       config: writes,
@@ -93,12 +92,12 @@ export function dashboardRoutes(app: App) {
     },
     async (request) => createDashboard(db, sessionOf(request), request.body),
   );
-  r.get(
+  app.get(
     `${D}/:id`,
     { config: reads, schema: { ...common, params: EncodedIdParam, response: { 200: DashboardSchema, ...errors } } },
     async (request) => userDashboard(db, sessionOf(request), request.params.id),
   );
-  r.put(
+  app.put(
     `${D}/:id`,
     {
       config: writes,
@@ -112,7 +111,7 @@ export function dashboardRoutes(app: App) {
     },
     async (request) => saveDashboard(db, sessionOf(request), request.params.id, request.body),
   );
-  r.put(
+  app.put(
     `${D}/:id/updateName`,
     {
       config: writes,
@@ -125,7 +124,7 @@ export function dashboardRoutes(app: App) {
     },
     async (request) => renameDashboard(db, sessionOf(request), request.params.id, request.body.name),
   );
-  r.put(
+  app.put(
     `${D}/:id/filter`,
     {
       config: writes,
@@ -138,7 +137,7 @@ export function dashboardRoutes(app: App) {
     },
     async (request) => setDashboardFilter(db, sessionOf(request), request.params.id, request.body),
   );
-  r.delete(
+  app.delete(
     `${D}/:id`,
     { config: writes, schema: { ...common, params: EncodedIdParam, response: { 200: Ok, ...errors } } },
     async (request) => removeDashboard(db, sessionOf(request), request.params.id),

@@ -13,7 +13,8 @@ import {
   WIDGET_CATALOGUE,
 } from '@fieldwatch/core';
 import type { Queryable } from '../../db/db.ts';
-import { httpError } from '../../plugins/errors.ts';
+import { HttpError } from '../../http.ts';
+
 import { INT4_MAX } from '../../plugins/validation.ts';
 import type { SessionRow } from '../auth/auth.service.ts';
 import {
@@ -45,13 +46,13 @@ const toRecord = (r: DashboardRow): DashboardRecord => ({
  */
 function idOf(encoded: string): number {
   const id = decodeDashboardId(encoded);
-  if (id === undefined || id > INT4_MAX) throw httpError(404, 'Dashboard not found');
+  if (id === undefined || id > INT4_MAX) throw new HttpError(404, 'Dashboard not found');
   return id;
 }
 
 function contextOf(session: SessionRow, useContext: boolean | undefined): number | null {
   if (!useContext) return null;
-  if (session.current_organization_id === null) throw httpError(400, 'No current organisation is selected');
+  if (session.current_organization_id === null) throw new HttpError(400, 'No current organisation is selected');
   return session.current_organization_id;
 }
 
@@ -68,7 +69,7 @@ export async function userDashboards(
 
 export async function userDashboard(db: Queryable, session: SessionRow, encoded: string) {
   const row = await findDashboard(db, session.user_id, idOf(encoded));
-  if (!row) throw httpError(404, 'Dashboard not found');
+  if (!row) throw new HttpError(404, 'Dashboard not found');
   return toRecord(row);
 }
 
@@ -95,7 +96,7 @@ export async function createDashboard(
 }
 
 async function changed(row: DashboardRow | undefined) {
-  if (!row) throw httpError(404, 'Dashboard not found');
+  if (!row) throw new HttpError(404, 'Dashboard not found');
   return toRecord(row);
 }
 
@@ -108,7 +109,7 @@ export async function saveDashboard(db: Queryable, session: SessionRow, encoded:
 export async function renameDashboard(db: Queryable, session: SessionRow, encoded: string, name: string) {
   const id = idOf(encoded);
   const row = await findDashboard(db, session.user_id, id);
-  if (!row) throw httpError(404, 'Dashboard not found');
+  if (!row) throw new HttpError(404, 'Dashboard not found');
   const content = row.content ? { ...row.content, name } : row.content;
   return changed(await updateDashboard(db, session.user_id, id, { name, content }));
 }
@@ -118,7 +119,7 @@ export async function setDashboardFilter(db: Queryable, session: SessionRow, enc
 }
 
 export async function removeDashboard(db: Queryable, session: SessionRow, encoded: string) {
-  if (!(await deleteDashboard(db, session.user_id, idOf(encoded)))) throw httpError(404, 'Dashboard not found');
+  if (!(await deleteDashboard(db, session.user_id, idOf(encoded)))) throw new HttpError(404, 'Dashboard not found');
   return { success: true };
 }
 

@@ -1,4 +1,3 @@
-import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import {
   Alarm,
   AlarmsQuery,
@@ -20,40 +19,39 @@ import {
   UnitTypeRow,
 } from '@fieldwatch/core';
 import { type TSchema, Type } from '@sinclair/typebox';
-import type { App } from '../../app.ts';
+import { doc } from '../../families/family.ts';
+import { legacyErrorResponses } from '../../families/legacy.ts';
+import type { App } from '../../http.ts';
 import { sessionOf } from '../../plugins/auth.ts';
-import { LegacyError } from '../../plugins/envelopes.ts';
 import { scoped, signedIn } from '../../plugins/policy.ts';
+import { unitGroupsOf } from './groups.service.ts';
 import {
   editUnitInfo,
   kpiAlarms,
   kpiBattery,
   kpiSwitch,
   legacyAlarms,
-  unitGroupsOf,
   unitsByPosition,
   unitsInfo,
   unitsShowValue,
   unitTypesIn,
-} from './devices.service.ts';
+} from './legacy.service.ts';
 
-const X = '/api/v1/xrequest';
-const errors = { 400: LegacyError, 401: LegacyError, 403: LegacyError, 404: LegacyError };
+const errors = legacyErrorResponses(400, 401, 403, 404);
 const list = (row: TSchema) => ({ 200: Type.Array(row), ...errors });
 // Who may call each route (plugins/policy.ts).
 const reads = signedIn({ writes: false });
-const common = { tags: ['legacy v1'], security: [{ session: [] }] };
+const common = doc('legacy v1');
 
 /**
  * Legacy v1 unit, group and alarm calls at /api/v1/xrequest/{EndpointName}: list calls answer an
  * array, business errors a single { Result } with a 4xx status.
  */
 export function deviceLegacyRoutes(app: App) {
-  const r = app.withTypeProvider<TypeBoxTypeProvider>();
   const { db } = app;
 
-  r.get(
-    `${X}/GetUnitsInfo`,
+  app.get(
+    `/GetUnitsInfo`,
     {
       config: reads,
       schema: {
@@ -68,8 +66,8 @@ export function deviceLegacyRoutes(app: App) {
       return app.answers.send(request, reply, session, () => unitsInfo(app.fleet, session, request.query));
     },
   );
-  r.get(
-    `${X}/GetUnitType`,
+  app.get(
+    `/GetUnitType`,
     {
       config: reads,
       schema: {
@@ -81,8 +79,8 @@ export function deviceLegacyRoutes(app: App) {
     },
     async (request) => unitTypesIn(db, sessionOf(request), request.query),
   );
-  r.post(
-    `${X}/GetUnitGroups`,
+  app.post(
+    `/GetUnitGroups`,
     {
       config: reads,
       schema: {
@@ -94,8 +92,8 @@ export function deviceLegacyRoutes(app: App) {
     },
     async (request) => unitGroupsOf(db, sessionOf(request), Number(request.body.CustomerID)),
   );
-  r.get(
-    `${X}/GetUnitsByPos`,
+  app.get(
+    `/GetUnitsByPos`,
     {
       config: reads,
       schema: {
@@ -107,8 +105,8 @@ export function deviceLegacyRoutes(app: App) {
     },
     async (request) => unitsByPosition(app.fleet, sessionOf(request), request.query),
   );
-  r.get(
-    `${X}/GetUnitsShowValue`,
+  app.get(
+    `/GetUnitsShowValue`,
     {
       config: reads,
       schema: {
@@ -123,8 +121,8 @@ export function deviceLegacyRoutes(app: App) {
       return app.answers.send(request, reply, session, () => unitsShowValue(app.fleet, session, request.query));
     },
   );
-  r.get(
-    `${X}/GetAlarms`,
+  app.get(
+    `/GetAlarms`,
     {
       config: reads,
       schema: {
@@ -141,8 +139,8 @@ export function deviceLegacyRoutes(app: App) {
       });
     },
   );
-  r.post(
-    `${X}/GetKPIAlarms`,
+  app.post(
+    `/GetKPIAlarms`,
     {
       config: reads,
       schema: { ...common, summary: 'Alarm counts per day', body: KpiAlarmsBody, response: list(KpiAlarmRow) },
@@ -155,8 +153,8 @@ export function deviceLegacyRoutes(app: App) {
       });
     },
   );
-  r.post(
-    `${X}/GetKPIBattery`,
+  app.post(
+    `/GetKPIBattery`,
     {
       config: reads,
       schema: {
@@ -168,8 +166,8 @@ export function deviceLegacyRoutes(app: App) {
     },
     async (request) => kpiBattery(app.fleet, sessionOf(request), request.body),
   );
-  r.post(
-    `${X}/GetKPISwitch`,
+  app.post(
+    `/GetKPISwitch`,
     {
       config: reads,
       schema: {
@@ -181,8 +179,8 @@ export function deviceLegacyRoutes(app: App) {
     },
     async (request) => kpiSwitch(app.fleet, sessionOf(request), request.body),
   );
-  r.post(
-    `${X}/EditUnitInfo`,
+  app.post(
+    `/EditUnitInfo`,
     {
       config: scoped('device', 'manage', { writes: true }),
       schema: {

@@ -1,7 +1,7 @@
 import type { AlarmSettings } from '@fieldwatch/core';
 import type { Queryable } from '../../db/db.ts';
 
-/** A unit row as stored (spec §3 "Unit", "Device"). */
+/** A unit row as stored: the unit behind every device view. */
 export type UnitRow = {
   id: number;
   organization_id: number;
@@ -23,7 +23,7 @@ export type UnitRow = {
 const columns = `u.id, u.organization_id, u.serial, u.unit_name, u.unit_type, u.unit_location, u.gps_lat, u.gps_long,
   u.info, u.alarm_settings, u.options, u.firmware, u.relay_state, u.last_report_at, u.created_at`;
 
-type NewUnit = {
+export type NewUnit = {
   organizationId: number;
   serial: string;
   secretHash: string;
@@ -141,7 +141,7 @@ export async function nextSequence(db: Queryable, unitId: number): Promise<numbe
   return row.seq;
 }
 
-/** The unit columns an editable field of spec §9 is stored in; every other field lives in `info`. */
+/** The unit columns an editable field (core's editableFields) is stored in; every other field lives in `info`. */
 export const SETTING_COLUMNS = {
   UnitName: 'unit_name',
   UnitType: 'unit_type',
@@ -224,4 +224,8 @@ export async function unitTypesOf(db: Queryable, organizationIds: readonly numbe
 /** Replaces a unit's alarm settings. */
 export async function setAlarmSettings(db: Queryable, unitId: number, settings: AlarmSettings) {
   await db.query('update units set alarm_settings = $2 where id = $1', [unitId, JSON.stringify(settings)]);
+}
+
+export async function moveUnits(db: Queryable, unitIds: readonly number[], organizationId: number) {
+  await db.query('update units set organization_id = $1 where id = any($2::int[])', [organizationId, unitIds]);
 }

@@ -1,4 +1,3 @@
-import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import {
   Alarm,
   AlarmAction,
@@ -11,7 +10,6 @@ import {
   DeviceInput,
   DeviceListQuery,
   DeviceOptions,
-  ErrorBody,
   InputBody,
   InputParams,
   MapUnitsBody,
@@ -26,9 +24,13 @@ import {
   UseContextQuery,
 } from '@fieldwatch/core';
 import { type Static, type TSchema, Type } from '@sinclair/typebox';
-import type { App } from '../../app.ts';
+import type { FastifyInstance } from 'fastify';
+import { security } from '../../families/family.ts';
+import { errorResponses } from '../../families/standard.ts';
+import { v2ErrorResponses } from '../../families/v2.ts';
+import type { App } from '../../http.ts';
 import { sessionOf } from '../../plugins/auth.ts';
-import { V2Envelope, V2Error, v2 } from '../../plugins/envelopes.ts';
+import { V2Envelope, v2 } from '../../plugins/envelopes.ts';
 import { scoped, signedIn } from '../../plugins/policy.ts';
 import { refusingUnknownKeys } from '../../plugins/validation.ts';
 import type { SessionRow } from '../auth/auth.service.ts';
@@ -53,21 +55,17 @@ import {
 import type { StampOptions } from './fleet.ts';
 import { groupRoutes } from './groups.routes.ts';
 
-const v1Errors = { 400: ErrorBody, 401: ErrorBody, 404: ErrorBody };
-const v2Errors = { 400: V2Error, 401: V2Error, 403: V2Error, 404: V2Error };
+const v1Errors = errorResponses(400, 401, 404);
+const v2Errors = v2ErrorResponses(400, 401, 403, 404);
 // Who may call each route (plugins/policy.ts).
 const reads = signedIn({ writes: false });
 const deviceRead = scoped('device', 'read', { writes: false });
 const deviceManage = scoped('device', 'manage', { writes: true });
-const security = [{ session: [] }];
-const V2 = '/api/v2/device';
 
-/** Device APIs of spec §7: the v1 device list, details and options, and the v2 device calls. */
+/** Device APIs, v1: the device list, details and options. */
 export function deviceRoutes(app: App) {
-  const r = app.withTypeProvider<TypeBoxTypeProvider>();
   const { db } = app;
   const v1 = { tags: ['devices v1'], security };
-  const tags = ['devices v2'];
 
   /**
    * A fleet-wide read of the customers' units, answered from the fleet memory and kept serialised
@@ -82,11 +80,16 @@ export function deviceRoutes(app: App) {
   ) =>
     // The plain instance: the type provider cannot resolve a reply type over generic schemas. The
     // schemas still validate the query and serialise the answer.
-    app.get(
+    (app as FastifyInstance).get(
       url,
       {
         config: reads,
-        schema: { ...v1, summary, querystring: schemas.querystring, response: { 200: schemas.body, ...v1Errors } },
+        schema: {
+          ...v1,
+          summary,
+          querystring: schemas.querystring,
+          response: { ...v1Errors, 200: schemas.body } as Record<number, TSchema>,
+        },
       },
       async (request, reply) => {
         const session = sessionOf(request);
@@ -129,7 +132,7 @@ export function deviceRoutes(app: App) {
     (session, q) => deviceTypeCodes(app.fleet, session, q.orgs),
     notReports,
   );
-  r.get(
+  app.get(
     '/api/v1/device/:id/details',
     {
       config: deviceRead,
@@ -142,7 +145,7 @@ export function deviceRoutes(app: App) {
     },
     async (request) => deviceDetails(db, sessionOf(request), request.params.id),
   );
-  r.get(
+  app.get(
     '/api/v1/device/:id/options',
     {
       config: deviceRead,
@@ -155,9 +158,15 @@ export function deviceRoutes(app: App) {
     },
     async (request) => deviceOptions(db, sessionOf(request), request.params.id),
   );
+}
 
-  r.get(
-    `${V2}/devices`,
+/** Device APIs, v2: devices, filter, settings, alarm limits and actions, inputs, alarms; device groups. */
+export function deviceV2Routes(app: App) {
+  const { db } = app;
+  const tags = ['devices v2'];
+
+  app.get(
+    `/devices`,
     {
       config: reads,
       schema: {
@@ -176,8 +185,8 @@ export function deviceRoutes(app: App) {
       );
     },
   );
-  r.post(
-    `${V2}/deviceFilter`,
+  app.post(
+    `/deviceFilter`,
     {
       config: reads,
       schema: {
@@ -192,8 +201,8 @@ export function deviceRoutes(app: App) {
     async (request) =>
       v2(await filterDevices(app.fleet, sessionOf(request), request.body, { useContext: request.query.use_context })),
   );
-  r.get(
-    `${V2}/legacy/devices/:id/settings`,
+  app.get(
+    `/legacy/devices/:id/settings`,
     {
       config: deviceRead,
       schema: {
@@ -206,8 +215,8 @@ export function deviceRoutes(app: App) {
     },
     async (request) => v2(await deviceSettings(db, sessionOf(request), request.params.id)),
   );
-  r.put(
-    `${V2}/legacy/devices/:id/settings`,
+  app.put(
+    `/legacy/devices/:id/settings`,
     {
       config: deviceManage,
       schema: {
@@ -221,8 +230,8 @@ export function deviceRoutes(app: App) {
     },
     async (request) => v2(await changeDeviceSettings(db, sessionOf(request), request.params.id, request.body, app.bus)),
   );
-  r.get(
-    `${V2}/legacy/devices/:id/alarm_limits`,
+  app.get(
+    `/legacy/devices/:id/alarm_limits`,
     {
       config: deviceRead,
       schema: {
@@ -235,8 +244,8 @@ export function deviceRoutes(app: App) {
     },
     async (request) => v2(await alarmLimits(db, sessionOf(request), request.params.id)),
   );
-  r.put(
-    `${V2}/legacy/devices/:id/alarm_limits`,
+  app.put(
+    `/legacy/devices/:id/alarm_limits`,
     {
       config: deviceManage,
       schema: {
@@ -251,8 +260,8 @@ export function deviceRoutes(app: App) {
     },
     async (request) => v2(await changeAlarmLimits(db, sessionOf(request), request.params.id, request.body)),
   );
-  r.get(
-    `${V2}/devices/:id/options`,
+  app.get(
+    `/devices/:id/options`,
     {
       config: deviceRead,
       schema: {
@@ -265,8 +274,8 @@ export function deviceRoutes(app: App) {
     },
     async (request) => v2(await deviceOptions(db, sessionOf(request), request.params.id)),
   );
-  r.put(
-    `${V2}/legacy/devices/:id/:inputType/:index`,
+  app.put(
+    `/legacy/devices/:id/:inputType/:index`,
     {
       config: deviceManage,
       schema: {
@@ -283,8 +292,8 @@ export function deviceRoutes(app: App) {
       return v2(await setDeviceInput(db, sessionOf(request), { id, kind: inputType, index, data: request.body.data }));
     },
   );
-  r.get(
-    `${V2}/legacy/alarm_actions`,
+  app.get(
+    `/legacy/alarm_actions`,
     {
       config: reads,
       schema: {
@@ -296,8 +305,8 @@ export function deviceRoutes(app: App) {
     },
     async () => v2(await alarmActions(db)),
   );
-  r.post(
-    `${V2}/alarms`,
+  app.post(
+    `/alarms`,
     {
       config: reads,
       schema: {

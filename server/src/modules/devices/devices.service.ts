@@ -33,7 +33,9 @@ import { parseIdList } from '../../plugins/validation.ts';
 import { type AlarmActionRow, activeAlarms, listAlarmActions } from '../alarms/alarms.service.ts';
 import type { SessionRow } from '../auth/auth.service.ts';
 import { scopeOrganizations } from '../organisations/organisations.service.ts';
-import { findUnit, listChannels, listInputs, listUnits, setAlarmSettings, upsertInput } from './devices.repository.ts';
+import type { NewUnit, SettingColumn } from './devices.repository.ts';
+import * as devicesRepository from './devices.repository.ts';
+import { listChannels, listInputs, setAlarmSettings, upsertInput } from './devices.repository.ts';
 import type { Fleet } from './fleet.ts';
 import { showValuesOf } from './legacy.service.ts';
 import { assertIdCount, type ScopeOptions, unitNotFound, visibleUnit, writableUnit } from './unit.access.ts';
@@ -49,12 +51,9 @@ import {
   type UnitView,
 } from './unit.views.ts';
 
-export * from './devices.repository.ts';
 export { type Fleet, FleetMemory, fleetOf } from './fleet.ts';
 export { FleetAnswers } from './fleetAnswers.ts';
-export * from './groups.service.ts';
-export * from './legacy.service.ts';
-export { assertWritable, DeviceError, deviceScope, type ScopeOptions } from './unit.access.ts';
+export { assertWritable, deviceScope, type ScopeOptions } from './unit.access.ts';
 
 /** The units of the call's scope as views (v1 device list, v2 devices and filter). */
 async function viewsInScope(fleet: Fleet, session: SessionRow, opts: ScopeOptions): Promise<UnitView[]> {
@@ -144,7 +143,7 @@ export async function deviceTypeCodes(fleet: Fleet, session: SessionRow, orgs: s
   return { codes: [...new Set(views.map((v) => v.unit.unit_type))].sort((a, b) => a - b) };
 }
 
-/** The device filter call: core's unit filter (spec §5) over the devices of the scope. */
+/** The device filter call: core's unit filter over the devices of the scope. */
 export async function filterDevices(
   fleet: Fleet,
   session: SessionRow,
@@ -293,4 +292,60 @@ export async function alarmsOfDevices(
   return alarms
     .sort((a, b) => b.event_time.getTime() - a.event_time.getTime() || b.id - a.id)
     .map((a) => toAlarm(a, typeOf.get(a.unit_id) ?? 0, isoDate, session.language));
+}
+
+// The stored rows other modules read and write, through this service only.
+export type { UnitRow } from './devices.repository.ts';
+
+export function findUnit(db: Queryable, id: number, organizationIds: readonly number[]) {
+  return devicesRepository.findUnit(db, id, organizationIds);
+}
+
+export function findUnitBySerial(db: Queryable, serial: string) {
+  return devicesRepository.findUnitBySerial(db, serial);
+}
+
+export function ingestContexts(db: Queryable, serials: readonly string[]) {
+  return devicesRepository.ingestContexts(db, serials);
+}
+
+export function insertUnit(db: Queryable, u: NewUnit) {
+  return devicesRepository.insertUnit(db, u);
+}
+
+export function listUnits(db: Queryable, organizationIds: readonly number[], unitIds?: readonly number[]) {
+  return devicesRepository.listUnits(db, organizationIds, unitIds);
+}
+
+export function nextSequence(db: Queryable, unitId: number) {
+  return devicesRepository.nextSequence(db, unitId);
+}
+
+export function setRelayState(db: Queryable, unitId: number, state: string) {
+  return devicesRepository.setRelayState(db, unitId, state);
+}
+
+export function silentUnits(db: Queryable, now: Date, defaultIntervalMin: number) {
+  return devicesRepository.silentUnits(db, now, defaultIntervalMin);
+}
+
+export function touchReports(db: Queryable, reports: readonly { unitId: number; at: Date }[]) {
+  return devicesRepository.touchReports(db, reports);
+}
+
+export function updateUnitFields(
+  db: Queryable,
+  unitId: number,
+  change: {
+    columns: Partial<Record<SettingColumn, unknown>>;
+    infoSet: Record<string, unknown>;
+    infoUnset: readonly string[];
+    alarmSettings: Record<string, unknown>;
+  },
+) {
+  return devicesRepository.updateUnitFields(db, unitId, change);
+}
+
+export function moveUnits(db: Queryable, unitIds: readonly number[], organizationId: number) {
+  return devicesRepository.moveUnits(db, unitIds, organizationId);
 }

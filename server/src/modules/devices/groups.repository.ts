@@ -105,3 +105,8 @@ export async function unitsInGroups(
   );
   return rows.map((r) => r.unit_id);
 }
+
+/** Locks the organisation's row until the transaction ends: its group changes then happen one at a time. */
+export async function lockOrganizationGroups(tx: Queryable, organizationId: number) {
+  await tx.query('select id from organizations where id = $1 for update', [organizationId]);
+}

@@ -1,4 +1,3 @@
-import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import {
   DeviceGroup,
   DeviceGroupKey,
@@ -8,9 +7,11 @@ import {
   UseContextQuery,
 } from '@fieldwatch/core';
 import { Type } from '@sinclair/typebox';
-import type { App } from '../../app.ts';
+import { security } from '../../families/family.ts';
+import { v2ErrorResponses } from '../../families/v2.ts';
+import type { App } from '../../http.ts';
 import { sessionOf } from '../../plugins/auth.ts';
-import { V2Envelope, V2Error, v2 } from '../../plugins/envelopes.ts';
+import { V2Envelope, v2 } from '../../plugins/envelopes.ts';
 import { scoped, signedIn } from '../../plugins/policy.ts';
 import {
   changeDeviceGroup,
@@ -18,22 +19,20 @@ import {
   listDeviceGroups,
   removeDeviceGroup,
   setDeviceGroupMembers,
-} from './devices.service.ts';
+} from './groups.service.ts';
 
-const errors = { 400: V2Error, 401: V2Error, 403: V2Error, 404: V2Error };
+const errors = v2ErrorResponses(400, 401, 403, 404);
 // Who may call each route (plugins/policy.ts).
 const reads = signedIn({ writes: false });
 const deviceWrite = scoped('device', 'write', { writes: true });
 const tags = ['device groups v2'];
-const security = [{ session: [] }];
-const GROUPS = '/api/v2/device/groups';
+const GROUPS = '/groups';
 
-/** Device groups of the v2 device API (spec §7): list, create, change, delete, set members. */
+/** Device groups of the v2 device API: list, create, change, delete, set members. */
 export function groupRoutes(app: App) {
-  const r = app.withTypeProvider<TypeBoxTypeProvider>();
   const { db } = app;
 
-  r.get(
+  app.get(
     GROUPS,
     {
       config: reads,
@@ -47,7 +46,7 @@ export function groupRoutes(app: App) {
     },
     async (request) => v2(await listDeviceGroups(db, sessionOf(request), { useContext: request.query.use_context })),
   );
-  r.post(
+  app.post(
     GROUPS,
     {
       config: deviceWrite,
@@ -61,7 +60,7 @@ export function groupRoutes(app: App) {
     },
     async (request) => v2(await createDeviceGroup(db, sessionOf(request), request.body)),
   );
-  r.put(
+  app.put(
     GROUPS,
     {
       config: deviceWrite,
@@ -75,7 +74,7 @@ export function groupRoutes(app: App) {
     },
     async (request) => v2(await changeDeviceGroup(db, sessionOf(request), request.body)),
   );
-  r.delete(
+  app.delete(
     GROUPS,
     {
       config: deviceWrite,
@@ -89,8 +88,8 @@ export function groupRoutes(app: App) {
     },
     async (request) => v2(await removeDeviceGroup(db, sessionOf(request), request.body)),
   );
-  r.put(
-    '/api/v2/device/devices/updateGroup',
+  app.put(
+    '/devices/updateGroup',
     {
       config: deviceWrite,
       schema: {

@@ -1,5 +1,6 @@
 import type { DeviceGroup, DeviceGroupUpdate, NewDeviceGroup } from '@fieldwatch/core';
 import type { Db, Queryable } from '../../db/db.ts';
+import { HttpError } from '../../http.ts';
 import { parseId } from '../../plugins/validation.ts';
 import type { SessionRow } from '../auth/auth.service.ts';
 import { scopeOrganizations } from '../organisations/organisations.service.ts';
@@ -10,10 +11,11 @@ import {
   type GroupRow,
   insertGroup,
   listGroups,
+  lockOrganizationGroups,
   setGroupMembers,
   updateGroup,
 } from './groups.repository.ts';
-import { assertWritable, DeviceError, deviceScope, type ScopeOptions, unitNotFound } from './unit.access.ts';
+import { assertWritable, deviceScope, type ScopeOptions, unitNotFound } from './unit.access.ts';
 
 type Scope = Awaited<ReturnType<typeof deviceScope>>;
 
@@ -44,7 +46,7 @@ async function checkMembers(db: Queryable, scope: Scope, devices: readonly numbe
 async function writableGroup(db: Queryable, scope: Scope, id: number, organization?: number): Promise<GroupRow> {
   const group = await findGroup(db, id, scope.visible);
   if (!group || (organization !== undefined && group.organization_id !== organization)) {
-    throw new DeviceError(404, GROUP_NOT_FOUND);
+    throw new HttpError(404, GROUP_NOT_FOUND);
   }
   assertWritable(scope, group.organization_id);
   return group;
@@ -52,7 +54,7 @@ async function writableGroup(db: Queryable, scope: Scope, id: number, organizati
 
 async function reload(db: Queryable, id: number, scope: Scope): Promise<DeviceGroup> {
   const group = await findGroup(db, id, scope.visible);
-  if (!group) throw new DeviceError(404, GROUP_NOT_FOUND);
+  if (!group) throw new HttpError(404, GROUP_NOT_FOUND);
   return toGroup(group);
 }
 
@@ -62,7 +64,7 @@ export async function listDeviceGroups(db: Queryable, session: SessionRow, opts:
 
 export async function createDeviceGroup(db: Db, session: SessionRow, body: NewDeviceGroup): Promise<DeviceGroup> {
   const scope = await deviceScope(db, session);
-  if (!scope.visible.includes(body.organization)) throw new DeviceError(404, 'Organisation not found');
+  if (!scope.visible.includes(body.organization)) throw new HttpError(404, 'Organisation not found');
   assertWritable(scope, body.organization);
   const members = await checkMembers(db, scope, body.devices ?? []);
   const id = await db.transaction(async (tx) => {
@@ -125,7 +127,7 @@ export async function seedDeviceGroups(
   groups: readonly { name: string; description: string; unitIds: readonly number[] }[],
 ): Promise<boolean> {
   return db.transaction(async (tx) => {
-    await tx.query('select id from organizations where id = $1 for update', [organizationId]);
+    await lockOrganizationGroups(tx, organizationId);
     if ((await listGroups(tx, [organizationId])).length > 0) return false;
     for (const g of groups) {
       const id = await insertGroup(tx, { organizationId, name: g.name, description: g.description });

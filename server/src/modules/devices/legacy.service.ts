@@ -16,6 +16,7 @@ import {
   unitTypeName,
 } from '@fieldwatch/core';
 import type { Db, Queryable } from '../../db/db.ts';
+import { HttpError } from '../../http.ts';
 import type { LiveBus } from '../../live/bus.ts';
 import { parseIdList } from '../../plugins/validation.ts';
 import { alarmCountsPerDay, alarmsSince } from '../alarms/alarms.service.ts';
@@ -24,15 +25,15 @@ import { scopeOrganizations } from '../organisations/organisations.service.ts';
 import { type UnitRow, unitTypesOf } from './devices.repository.ts';
 import { type Fleet, fleetOf } from './fleet.ts';
 import { unitsInGroups } from './groups.repository.ts';
-import { assertIdCount, DeviceError, writableUnit } from './unit.access.ts';
+import { assertIdCount, writableUnit } from './unit.access.ts';
 import { updateUnitSettings } from './unit.settings.ts';
 import { toAlarm, toLegacyUnit } from './unit.views.ts';
 
-/** The legacy v1 calls (spec §7 "Legacy v1 family"); dates on this wire are 'YYYY-MM-DD HH:mm:ss' UTC. */
+/** The legacy v1 calls; dates on this wire are 'YYYY-MM-DD HH:mm:ss' UTC. */
 
 type IdParams = { CustomerIDs?: string; UnitIDs?: string };
 
-/** Parses a comma list, refusing more than 4000 ids (spec §9). */
+/** Parses a comma list, refusing more than 4000 ids (the API's limit per request). */
 function idsOf(name: string, value: string | undefined): number[] {
   const ids = parseIdList(value, name);
   assertIdCount(name, ids, MAX_IDS_PER_REQUEST);
@@ -125,7 +126,7 @@ export async function unitsShowValue(fleet: Fleet, session: SessionRow, q: IdPar
   return showValuesOf(fleet, units);
 }
 
-/** Each unit's latest values, its displayed temperature (spec §9 priority) and battery voltage. */
+/** Each unit's latest values, its displayed temperature (core's displayTemperature) and battery voltage. */
 export async function showValuesOf(fleet: Fleet, units: readonly UnitRow[]): Promise<UnitShowValue[]> {
   const latest = await fleet.latest(units.map((u) => u.id));
   return units.map((u) => {
@@ -146,7 +147,7 @@ export async function showValuesOf(fleet: Fleet, units: readonly UnitRow[]): Pro
 
 function startOf(text: string | undefined): Date {
   const start = parseLegacyDate(text ?? ALARM_QUERY_DEFAULTS.startDate);
-  if (!start) throw new DeviceError(400, 'StartDate must be a date as YYYY-MM-DD HH:mm:ss');
+  if (!start) throw new HttpError(400, 'StartDate must be a date as YYYY-MM-DD HH:mm:ss');
   return start;
 }
 

@@ -1,22 +1,17 @@
-import { type AccessLevel, can } from '@fieldwatch/core';
 import type { Queryable } from '../../db/db.ts';
+import { HttpError } from '../../http.ts';
 import { NO_AUTHORITY } from '../../plugins/envelopes.ts';
 import type { SessionRow } from '../auth/auth.service.ts';
-import { scopeOrganizations, visibleOrganizations } from '../organisations/organisations.service.ts';
+import {
+  reachedOrganizations,
+  scopeOrganizations,
+  scopeWithin,
+  withAccess,
+} from '../organisations/organisations.service.ts';
 import { findUnit, type UnitRow } from './devices.repository.ts';
 
-/** A refusal with its HTTP status; the error handler answers it in the shape of the API family. */
-export class DeviceError extends Error {
-  constructor(
-    readonly statusCode: number,
-    message: string,
-  ) {
-    super(message);
-  }
-}
-
 /** A unit of another organisation answers exactly as a unit that does not exist. */
-export const unitNotFound = () => new DeviceError(404, NO_AUTHORITY);
+export const unitNotFound = () => new HttpError(404, NO_AUTHORITY);
 
 export type ScopeOptions = { customerIds?: readonly number[]; useContext?: boolean };
 
@@ -29,19 +24,18 @@ export async function deviceScope(
   session: SessionRow,
   opts: ScopeOptions = {},
 ): Promise<{ visible: number[]; writable: number[]; manageable: number[] }> {
-  const visible = await scopeOrganizations(db, session, opts);
-  const roles = new Map((await visibleOrganizations(db, session.user_id)).map((o) => [o.id, o.role_id]));
-  const allowed = (action: 'write' | 'manage') =>
-    visible.filter((id) => {
-      const role = roles.get(id);
-      return role !== undefined && can(role as AccessLevel, action, 'device');
-    });
-  return { visible, writable: allowed('write'), manageable: allowed('manage') };
+  const reached = await reachedOrganizations(db, session);
+  const visible = scopeWithin(reached, session, opts);
+  return {
+    visible,
+    writable: withAccess(reached, 'write', 'device', visible),
+    manageable: withAccess(reached, 'manage', 'device', visible),
+  };
 }
 
 /** Throws 403 unless the user may change devices of the organisation. */
 export function assertWritable(scope: { writable: readonly number[] }, organizationId: number) {
-  if (!scope.writable.includes(organizationId)) throw new DeviceError(403, NO_AUTHORITY);
+  if (!scope.writable.includes(organizationId)) throw new HttpError(403, NO_AUTHORITY);
 }
 
 /** A unit the user may see (404 otherwise). */
@@ -69,7 +63,7 @@ export async function writableUnit(
   return unit;
 }
 
-/** Refuses more than `max` ids in one request (spec §9). */
+/** Refuses more than `max` ids in one request. */
 export function assertIdCount(name: string, ids: readonly unknown[], max: number) {
-  if (ids.length > max) throw new DeviceError(400, `${name}: at most ${max} ids per request, got ${ids.length}`);
+  if (ids.length > max) throw new HttpError(400, `${name}: at most ${max} ids per request, got ${ids.length}`);
 }

@@ -1,9 +1,9 @@
 import { AlarmType, EDITABLE_FIELDS, REQUIRED_SETTINGS, validateField } from '@fieldwatch/core';
 import type { Db } from '../../db/db.ts';
+import { HttpError } from '../../http.ts';
 import type { LiveBus } from '../../live/bus.ts';
 import { type AlarmRow, alarmEvent, applyFindings } from '../alarms/alarms.service.ts';
 import { SETTING_COLUMNS, type SettingColumn, type UnitRow, updateUnitFields } from './devices.repository.ts';
-import { DeviceError } from './unit.access.ts';
 
 const fields = new Map(EDITABLE_FIELDS.map((f) => [f.name, f]));
 const DISABLED_KEY = { channel: 0, type: AlarmType.Disabled };
@@ -25,18 +25,18 @@ export function settingsChange(patch: Readonly<Record<string, unknown>>, byUnit 
   const change: SettingsChange = { columns: {}, infoSet: {}, infoUnset: [], alarmSettings: {} };
   for (const [name, value] of Object.entries(patch)) {
     const field = fields.get(name);
-    if (!field) throw new DeviceError(400, `${name} is not an editable field`);
-    if (field.readOnly && !byUnit) throw new DeviceError(400, `${name} is set by the unit and cannot be changed`);
+    if (!field) throw new HttpError(400, `${name} is not an editable field`);
+    if (field.readOnly && !byUnit) throw new HttpError(400, `${name} is set by the unit and cannot be changed`);
     const column: SettingColumn | undefined = SETTING_COLUMNS[name as keyof typeof SETTING_COLUMNS];
     if (value === null || value === undefined) {
-      if (REQUIRED_SETTINGS.includes(name)) throw new DeviceError(400, `${name} should not be blank`);
+      if (REQUIRED_SETTINGS.includes(name)) throw new HttpError(400, `${name} should not be blank`);
       if (column) change.columns[column] = column === 'unit_location' ? '' : null;
       else change.infoUnset.push(name);
       continue;
     }
     const error = validateField(field, value);
-    if (error) throw new DeviceError(400, error);
-    if (name === 'UnitName' && String(value).trim() === '') throw new DeviceError(400, 'UnitName should not be blank');
+    if (error) throw new HttpError(400, error);
+    if (name === 'UnitName' && String(value).trim() === '') throw new HttpError(400, 'UnitName should not be blank');
     if (column) change.columns[column] = value;
     else change.infoSet[name] = value;
   }
@@ -74,7 +74,7 @@ export async function updateUnitSettings(
   const changed: AlarmRow[] = [];
   const row = await db.transaction(async (tx) => {
     const updated = await updateUnitFields(tx, unit.id, change);
-    if (!updated) throw new DeviceError(404, 'Unit not found');
+    if (!updated) throw new HttpError(404, 'Unit not found');
     if ('Disabled' in patch) {
       const raised = patch.Disabled === 1 ? [{ ...DISABLED_KEY, value: null, limit: null }] : [];
       const found = await applyFindings(tx, unit, [DISABLED_KEY], raised, new Date());

@@ -22,7 +22,7 @@ import { groupsOfUnits, type UnitGroupRow } from './groups.repository.ts';
 
 /**
  * One unit as every API shows it (v1 device, v2 device, legacy Unit): the stored row, its active
- * alarms, the names of its groups and its derived status (spec §4). Built once, projected per API.
+ * alarms, the names of its groups and its derived status (core's unitStatus). Built once, projected per API.
  * `alarms` is the list the fleet memory holds, shared, never changed in place.
  */
 export type UnitView = { unit: UnitRow; alarms: readonly AlarmRow[]; groups: string[]; status: UnitStatus };
@@ -103,7 +103,7 @@ function addLatest(
   }
 }
 
-/** The newest value of every series of the units, keyed by column name (spec §9 series). */
+/** The newest value of every series of the units, keyed by column name. */
 export async function latestByUnit(db: Queryable, unitIds: readonly number[]): Promise<Map<number, Latest>> {
   const out = new Map<number, Latest>();
   for (const ids of chunk(unitIds)) addLatest(out, await latestValues(db, ids));

@@ -1,8 +1,9 @@
-import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import { BrowserErrorReport, ErrorBody, ErrorReportPage, ErrorReportsQuery, IdParam, Ok } from '@fieldwatch/core';
+import { BrowserErrorReport, ErrorReportPage, ErrorReportsQuery, IdParam, Ok } from '@fieldwatch/core';
 import { Type } from '@sinclair/typebox';
 import type { FastifyRequest } from 'fastify';
-import type { App } from '../../app.ts';
+import { doc } from '../../families/family.ts';
+import { errorResponses } from '../../families/standard.ts';
+import type { App } from '../../http.ts';
 import { sessionOf } from '../../plugins/auth.ts';
 import { anyone, platform } from '../../plugins/policy.ts';
 import { refusingUnknownKeys } from '../../plugins/validation.ts';
@@ -13,17 +14,12 @@ const REPORT_BODY_LIMIT = 32 * 1024;
 
 /**
  * Error reporting (issue 10): browsers report here with or without a session (the sign-in page's
- * errors matter too); the platform administrator lists and resolves the grouped reports.
+ * errors matter too).
  */
 export function errorReportRoutes(app: App, opts: { reporting: boolean }) {
-  const r = app.withTypeProvider<TypeBoxTypeProvider>();
   const { db } = app;
-  const admin = (request: FastifyRequest) => {
-    const s = sessionOf(request);
-    return { userId: s.user_id, sessionId: s.id };
-  };
 
-  r.post(
+  app.post(
     '/api/v1/errors',
     {
       config: anyone({ writes: true }),
@@ -32,7 +28,7 @@ export function errorReportRoutes(app: App, opts: { reporting: boolean }) {
         tags: ['errors'],
         summary: 'Report a browser error (rate-limited per address; stored only when error reporting is on)',
         body: refusingUnknownKeys(BrowserErrorReport),
-        response: { 204: Type.Null(), 400: ErrorBody, 413: ErrorBody, 429: ErrorBody },
+        response: { 204: Type.Null(), ...errorResponses(400, 413, 429) },
       },
     },
     async (request, reply) => {
@@ -49,30 +45,39 @@ export function errorReportRoutes(app: App, opts: { reporting: boolean }) {
       return reply.code(204).send(null);
     },
   );
+}
 
-  const adminSchema = { tags: ['errors'], security: [{ session: [] }] };
-  r.get(
-    '/api/v1/admin/errors',
+/** The platform administrator lists and resolves the grouped reports. */
+export function errorReportAdminRoutes(app: App) {
+  const { db } = app;
+  const admin = (request: FastifyRequest) => {
+    const s = sessionOf(request);
+    return { userId: s.user_id, sessionId: s.id };
+  };
+
+  const adminSchema = doc('errors');
+  app.get(
+    '/errors',
     {
       config: platform({ writes: false }),
       schema: {
         ...adminSchema,
         summary: 'Error reports grouped by fingerprint, most recently seen first (platform administrator)',
         querystring: ErrorReportsQuery,
-        response: { 200: ErrorReportPage, 400: ErrorBody, 401: ErrorBody, 403: ErrorBody },
+        response: { 200: ErrorReportPage, ...errorResponses(400, 401, 403) },
       },
     },
     async (request) => errorReports(db, admin(request), request.query),
   );
-  r.delete(
-    '/api/v1/admin/errors/:id',
+  app.delete(
+    '/errors/:id',
     {
       config: platform({ writes: true }),
       schema: {
         ...adminSchema,
         summary: 'Resolve (dismiss) an error report (platform administrator)',
         params: IdParam,
-        response: { 200: Ok, 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody },
+        response: { 200: Ok, ...errorResponses(400, 401, 403, 404) },
       },
     },
     async (request) => resolveErrorReport(db, admin(request), request.params.id),

@@ -13,8 +13,9 @@ import {
 } from '@fieldwatch/core';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Queryable } from '../../db/db.ts';
-import { httpError } from '../../plugins/errors.ts';
-import { type Admin, requirePlatformAdmin } from '../admin/admin.service.ts';
+import { HttpError } from '../../http.ts';
+
+import { type Admin, requirePlatformAdmin } from '../admin/admin.access.ts';
 import {
   countReportFrom,
   deleteErrorReport,
@@ -77,7 +78,7 @@ export async function recordBrowserError(db: Queryable, address: string, report:
   const { reports, windowStart } = await countReportFrom(db, address, REPORT_WINDOW_S);
   if (reports > REPORTS_PER_WINDOW) {
     const retryAfterS = Math.max(1, Math.ceil((windowStart.getTime() + REPORT_WINDOW_S * 1000 - Date.now()) / 1000));
-    throw Object.assign(httpError(429, 'Too many error reports from this address. Try again later.'), { retryAfterS });
+    throw new HttpError(429, 'Too many error reports from this address. Try again later.', { retryAfterS });
   }
   await recordError(db, 'browser', report, by);
 }
@@ -145,6 +146,6 @@ export async function errorReports(db: Queryable, admin: Admin, q: ErrorReportsQ
 /** DELETE /api/v1/admin/errors/{id}: resolved; the group starts again at 1 if the error comes back. */
 export async function resolveErrorReport(db: Queryable, admin: Admin, id: number) {
   await requirePlatformAdmin(db, admin);
-  if (!(await deleteErrorReport(db, id))) throw httpError(404, 'Error report not found');
+  if (!(await deleteErrorReport(db, id))) throw new HttpError(404, 'Error report not found');
   return { success: true };
 }

@@ -48,7 +48,7 @@ const HOUR_MS = 3_600_000;
 const ENGINE_BATCH = 500;
 
 /**
- * The event engine (spec §4 alarm listener, on the server): drains the alarms that have no event
+ * The event engine (the alarm listener, on the server): drains the alarms that have no event
  * yet. Each becomes one event (the unique alarm id makes a second engine or a restart store nothing
  * twice), one notification per user who may see the unit, in that user's language, and joins the
  * open task with its alarm signature or opens a new alarm task. An alarm raised again on the same

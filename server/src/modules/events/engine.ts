@@ -3,7 +3,7 @@ import type { Db } from '../../db/db.ts';
 import type { LiveBus } from '../../live/bus.ts';
 import { processPendingAlarms } from './engine.service.ts';
 
-/** Spec §9: the alarm check interval, here the reconciliation that catches anything missed. */
+/** The alarm check interval, here the reconciliation that catches anything missed. */
 const RECONCILE_MS = 30 * 60_000;
 
 type EventEngine = { run(): Promise<void>; stop(): Promise<void> };

@@ -1,9 +1,7 @@
-import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import {
   AcknowledgeBody,
   Assignee,
   AssigneesQuery,
-  ErrorBody,
   EventRecordSchema,
   NewTaskBody,
   NotificationListQuery,
@@ -18,7 +16,9 @@ import {
   UnseenCount,
 } from '@fieldwatch/core';
 import { Type } from '@sinclair/typebox';
-import type { App } from '../../app.ts';
+import { doc } from '../../families/family.ts';
+import { errorResponses } from '../../families/standard.ts';
+import type { App } from '../../http.ts';
 import { sessionOf } from '../../plugins/auth.ts';
 import { scoped, signedIn } from '../../plugins/policy.ts';
 import {
@@ -36,26 +36,24 @@ import {
   updateTask,
 } from './events.service.ts';
 
-const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody };
+const errors = errorResponses(400, 401, 403, 404);
 /** Lists narrowed to what the user may see, and the user's own notifications. */
 const reads = signedIn({ writes: false });
 /** One event or task: a role on its organisation that may read or write tasks. */
 const readTask = scoped('task', 'read', { writes: false });
 const writeTask = scoped('task', 'write', { writes: true });
-const doc = (tag: string, summary: string) => ({ tags: [tag], summary, security: [{ session: [] }] });
 
 /**
  * Events, notifications and tasks (issue 6): what the event engine made of the units' alarms.
  * Events and tasks belong to organisations (a role on a parent covers them); notifications to users.
  */
 export function eventRoutes(app: App) {
-  const r = app.withTypeProvider<TypeBoxTypeProvider>();
   const { db } = app;
-  const E = '/api/v3/events';
-  const N = '/api/v3/notifications';
-  const T = '/api/v3/tasks';
+  const E = '/events';
+  const N = '/notifications';
+  const T = '/tasks';
 
-  r.get(
+  app.get(
     E,
     {
       config: reads,
@@ -67,7 +65,7 @@ export function eventRoutes(app: App) {
     },
     async (req) => listEvents(db, sessionOf(req), req.query),
   );
-  r.get(
+  app.get(
     `${E}/:id`,
     {
       config: readTask,
@@ -75,7 +73,7 @@ export function eventRoutes(app: App) {
     },
     async (req) => getEvent(db, sessionOf(req), req.params.id),
   );
-  r.put(
+  app.put(
     `${E}/:id/acknowledge`,
     {
       config: writeTask,
@@ -89,7 +87,7 @@ export function eventRoutes(app: App) {
     async (req) => acknowledgeEvent(db, sessionOf(req), req.params.id, req.body.comment, app.bus),
   );
 
-  r.get(
+  app.get(
     N,
     {
       config: reads,
@@ -101,7 +99,7 @@ export function eventRoutes(app: App) {
     },
     async (req) => listNotifications(db, sessionOf(req), req.query),
   );
-  r.get(
+  app.get(
     `${N}/count`,
     {
       config: reads,
@@ -112,7 +110,7 @@ export function eventRoutes(app: App) {
     },
     async (req) => unseenCount(db, sessionOf(req)),
   );
-  r.put(
+  app.put(
     `${N}/seen`,
     {
       config: signedIn({ writes: true }),
@@ -125,7 +123,7 @@ export function eventRoutes(app: App) {
     async (req) => markSeen(db, sessionOf(req), req.body.ids, app.bus),
   );
 
-  r.get(
+  app.get(
     T,
     {
       config: reads,
@@ -137,7 +135,7 @@ export function eventRoutes(app: App) {
     },
     async (req) => listTasks(db, sessionOf(req), req.query),
   );
-  r.get(
+  app.get(
     `${T}/assignees`,
     {
       config: readTask,
@@ -149,7 +147,7 @@ export function eventRoutes(app: App) {
     },
     async (req) => taskAssignees(db, sessionOf(req), req.query.organizationId),
   );
-  r.get(
+  app.get(
     `${T}/:id`,
     {
       config: readTask,
@@ -157,7 +155,7 @@ export function eventRoutes(app: App) {
     },
     async (req) => getTask(db, sessionOf(req), req.params.id),
   );
-  r.post(
+  app.post(
     T,
     {
       config: writeTask,
@@ -169,7 +167,7 @@ export function eventRoutes(app: App) {
     },
     async (req) => createCustomTask(db, sessionOf(req), req.body),
   );
-  r.put(
+  app.put(
     `${T}/:id`,
     {
       config: writeTask,
@@ -182,7 +180,7 @@ export function eventRoutes(app: App) {
     },
     async (req) => updateTask(db, sessionOf(req), req.params.id, req.body),
   );
-  r.delete(
+  app.delete(
     `${T}/:id`,
     {
       config: writeTask,

@@ -1,6 +1,5 @@
 import { randomUUID } from 'node:crypto';
 import {
-  type AccessLevel,
   type AcknowledgementFacts,
   type Actor,
   addAcknowledgementNote,
@@ -22,36 +21,35 @@ import {
   withdrawTask,
 } from '@fieldwatch/core';
 import type { Db, Queryable } from '../../db/db.ts';
+import { HttpError } from '../../http.ts';
 import type { LiveEvent, LivePublisher } from '../../live/bus.ts';
-import { httpError } from '../../plugins/errors.ts';
 import type { SessionRow } from '../auth/auth.service.ts';
-import { scopeOrganizations, visibleOrganizations } from '../organisations/organisations.service.ts';
+import { reachedOrganizations, scopeWithin, withAccess } from '../organisations/organisations.service.ts';
 import * as repo from './events.repository.ts';
 import { eventIdsWithin, platformStaff, usersSeeing } from './events.repository.ts';
 import { localizeEvent, localizeNotification } from './localize.ts';
 
 type Page = { limit?: number; before?: string; useContext?: boolean };
 const page = (q: Page) => ({ limit: q.limit ?? 100, before: q.before });
-export const notFound = (what: string) => httpError(404, `${what} not found`);
+export const notFound = (what: string) => new HttpError(404, `${what} not found`);
 
 /** Organisations whose tasks and events the user may see, and those where they may change them. */
 export async function taskScope(db: Queryable, session: SessionRow, useContext?: boolean) {
-  const visible = await scopeOrganizations(db, session, { useContext });
-  const roles = new Map((await visibleOrganizations(db, session.user_id)).map((o) => [o.id, o.role_id]));
-  const writable = new Set(visible.filter((id) => can(roles.get(id) as AccessLevel, 'write', 'task')));
-  return { visible, writable };
+  const reached = await reachedOrganizations(db, session);
+  const visible = scopeWithin(reached, session, { useContext });
+  return { visible, writable: new Set(withAccess(reached, 'write', 'task', visible)) };
 }
 
 export function assertWritable(scope: { writable: Set<number> }, organizationId: number) {
-  if (!scope.writable.has(organizationId)) throw httpError(403, 'You may not change tasks of this organisation');
+  if (!scope.writable.has(organizationId)) throw new HttpError(403, 'You may not change tasks of this organisation');
 }
 
-/** Rule refusals of core (spec §8 messages) answer 400 with their text. */
+/** Rule refusals of core answer 400 with core's message as the text. */
 function rule<T>(fn: () => T): T {
   try {
     return fn();
   } catch (e) {
-    if (e instanceof EventRuleError) throw httpError(400, e.message);
+    if (e instanceof EventRuleError) throw new HttpError(400, e.message);
     throw e;
   }
 }
@@ -64,9 +62,7 @@ function rule<T>(fn: () => T): T {
  */
 async function assignable(db: Queryable, organizationId: number, callerId: number) {
   const [seeing, staff] = await Promise.all([usersSeeing(db, organizationId), platformStaff(db)]);
-  return seeing.filter(
-    (u) => can(u.role_id as AccessLevel, 'write', 'task') && (staff.has(callerId) || !staff.has(u.id)),
-  );
+  return seeing.filter((u) => can(u.role_id, 'write', 'task') && (staff.has(callerId) || !staff.has(u.id)));
 }
 
 /**
@@ -87,7 +83,7 @@ async function assignableNames(
   return names.map((name) => {
     const username = known.get(name.toLowerCase());
     if (username === undefined)
-      throw httpError(400, `${field}: ${name} may not be assigned tasks of this organisation`);
+      throw new HttpError(400, `${field}: ${name} may not be assigned tasks of this organisation`);
     return username;
   });
 }
@@ -99,7 +95,7 @@ async function assignableNames(
 async function ownEventIds(db: Queryable, organizationId: number, ids: readonly string[], field: string) {
   const found = await eventIdsWithin(db, organizationId, [...new Set(ids)]);
   const foreign = ids.find((id) => !found.has(id));
-  if (foreign !== undefined) throw httpError(400, `${field}: ${foreign} is not an event of this organisation`);
+  if (foreign !== undefined) throw new HttpError(400, `${field}: ${foreign} is not an event of this organisation`);
   return [...ids];
 }
 
@@ -209,7 +205,7 @@ export const unseenCount = async (db: Queryable, session: SessionRow) => ({
 });
 
 /**
- * Spec §4: marking seen sets the seen time; unknown ids are ignored. Answers those that changed;
+ * Marking seen sets the seen time; unknown ids are ignored. Answers those that changed;
  * the user's other tabs hear of them.
  */
 export async function markSeen(db: Queryable, session: SessionRow, ids?: readonly string[], bus?: LivePublisher) {

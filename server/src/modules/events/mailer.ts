@@ -11,8 +11,8 @@ import nodemailer from 'nodemailer';
 import type { Db } from '../../db/db.ts';
 import { translate } from '../../i18n.ts';
 import type { Metrics } from '../../observability/metrics.ts';
-import { claimUnmailed, markEmailed, releaseMailClaims, type UnmailedRow } from './events.repository.ts';
 import { localizeNotification } from './localize.ts';
+import { claimUnmailed, markEmailed, releaseMailClaims, type UnmailedRow } from './mailDigests.repository.ts';
 
 /** What the mailer needs of a mail transport (nodemailer's). */
 type MailTransport = {

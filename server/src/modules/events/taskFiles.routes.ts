@@ -1,8 +1,8 @@
-import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import { ErrorBody, Ok, RecordIdParam, TaskFileParams, TaskFileSchema, TaskFileUploadQuery } from '@fieldwatch/core';
+import { Ok, RecordIdParam, TaskFileParams, TaskFileSchema, TaskFileUploadQuery } from '@fieldwatch/core';
 import { Type } from '@sinclair/typebox';
-import type { FastifyInstance } from 'fastify';
-import type { App } from '../../app.ts';
+import { doc } from '../../families/family.ts';
+import { errorResponses } from '../../families/standard.ts';
+import type { App } from '../../http.ts';
 import { sessionOf } from '../../plugins/auth.ts';
 import { scoped } from '../../plugins/policy.ts';
 import {
@@ -14,44 +14,43 @@ import {
   taskFiles,
 } from './taskFiles.service.ts';
 
-const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody, 413: ErrorBody };
+const errors = errorResponses(400, 401, 403, 404, 413);
 const readTask = scoped('task', 'read', { writes: false });
 const writeTask = scoped('task', 'write', { writes: true });
-const doc = (summary: string) => ({ tags: ['tasks'], summary, security: [{ session: [] }] });
-const F = '/api/v3/tasks/:id/files';
+const taskDoc = (summary: string) => doc('tasks', summary);
+const F = '/tasks/:id/files';
 
 /**
  * Files of a task: list, upload (the bytes as the body, name and type in the query), download
  * (always as an attachment) and delete. In a scope of their own so the upload parser applies here only.
  */
 export function taskFileRoutes(app: App) {
-  app.register(async (scope: FastifyInstance) => {
+  app.register(async (scope: App) => {
     scope.addContentTypeParser(
       'application/octet-stream',
       { parseAs: 'buffer', bodyLimit: TASK_FILE_MAX_BYTES },
       (_r, body, done) => done(null, body),
     );
-    const r = (scope as App).withTypeProvider<TypeBoxTypeProvider>();
     const { db } = app;
-    r.get(
+    scope.get(
       F,
       {
         config: readTask,
         schema: {
-          ...doc("A task's files"),
+          ...taskDoc("A task's files"),
           params: RecordIdParam,
           response: { 200: Type.Array(TaskFileSchema), ...errors },
         },
       },
       async (req) => taskFiles(db, sessionOf(req), req.params.id),
     );
-    r.post(
+    scope.post(
       F,
       {
         config: writeTask,
         bodyLimit: TASK_FILE_MAX_BYTES,
         schema: {
-          ...doc(`Attach a file (application/octet-stream body, at most ${TASK_FILE_MAX_BYTES / 1024 / 1024} MB)`),
+          ...taskDoc(`Attach a file (application/octet-stream body, at most ${TASK_FILE_MAX_BYTES / 1024 / 1024} MB)`),
           params: RecordIdParam,
           querystring: TaskFileUploadQuery,
           response: { 200: TaskFileSchema, ...errors },
@@ -64,12 +63,12 @@ export function taskFileRoutes(app: App) {
           data: req.body,
         }),
     );
-    r.get(
+    scope.get(
       `${F}/:fileId`,
       {
         config: readTask,
         schema: {
-          ...doc('Download a file'),
+          ...taskDoc('Download a file'),
           params: TaskFileParams,
           produces: ['application/octet-stream'],
           response: { 200: Type.String({ description: 'the file' }), ...errors },
@@ -82,11 +81,11 @@ export function taskFileRoutes(app: App) {
         return reply.send(file.data as unknown as string);
       },
     );
-    r.delete(
+    scope.delete(
       `${F}/:fileId`,
       {
         config: writeTask,
-        schema: { ...doc('Delete a file'), params: TaskFileParams, response: { 200: Ok, ...errors } },
+        schema: { ...taskDoc('Delete a file'), params: TaskFileParams, response: { 200: Ok, ...errors } },
       },
       async (req) => removeTaskFile(db, sessionOf(req), req.params.id, req.params.fileId),
     );

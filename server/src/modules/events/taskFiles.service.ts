@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Queryable } from '../../db/db.ts';
-import { httpError } from '../../plugins/errors.ts';
+import { HttpError } from '../../http.ts';
+
 import type { SessionRow } from '../auth/auth.service.ts';
 import { findTask } from './events.repository.ts';
 import { actor, assertWritable, notFound, taskScope } from './events.service.ts';
@@ -93,7 +94,7 @@ export async function attachTaskFile(
 ) {
   await taskOf(db, session, taskId, true);
   if (!Buffer.isBuffer(file.data) || file.data.length === 0) {
-    throw httpError(400, 'body: the file itself is required, sent as application/octet-stream');
+    throw new HttpError(400, 'body: the file itself is required, sent as application/octet-stream');
   }
   const name = file.name.trim();
   const row = await insertTaskFile(db, {

@@ -188,3 +188,8 @@ export async function latestSamples(
     [unitIds, series],
   );
 }
+
+/** Locks the organisation's row until the transaction ends: its floor plan changes then happen one at a time. */
+export async function lockOrganizationPlans(tx: Queryable, organizationId: number) {
+  await tx.query('select id from organizations where id = $1 for update', [organizationId]);
+}

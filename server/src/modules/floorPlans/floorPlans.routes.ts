@@ -1,6 +1,4 @@
-import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import {
-  ErrorBody,
   FLOOR_PLAN_MAX_BYTES,
   FLOOR_PLAN_TYPES,
   FloorPlan,
@@ -14,15 +12,17 @@ import {
   FloorPlanUploadQuery,
   OrgIdParam,
 } from '@fieldwatch/core';
-import { type TSchema, Type } from '@sinclair/typebox';
+import { Type } from '@sinclair/typebox';
 import type { FastifyInstance } from 'fastify';
-import type { App } from '../../app.ts';
+import { doc } from '../../families/family.ts';
+import { errorResponses } from '../../families/standard.ts';
+import type { App } from '../../http.ts';
+import { HttpError } from '../../http.ts';
 import { sessionOf } from '../../plugins/auth.ts';
-import { httpError } from '../../plugins/errors.ts';
+
 import { scoped } from '../../plugins/policy.ts';
 import { acceptImageBodies, multipartParts, sendImage, type UploadBody } from '../../uploads/imageBodies.ts';
 import {
-  API,
   changeFloorPlan,
   floorPlanData,
   floorPlanImage,
@@ -36,20 +36,22 @@ import {
 // Who may call each route (plugins/policy.ts).
 const deviceRead = scoped('device', 'read', { writes: false });
 const deviceWrite = scoped('device', 'write', { writes: true });
-const common = { tags: ['floor plans'], security: [{ session: [] }] };
-const errorsOf = (codes: number[]) => Object.fromEntries(codes.map((c) => [c, ErrorBody])) as Record<number, TSchema>;
-const readErrors = errorsOf([400, 401, 404]);
-const writeErrors = errorsOf([400, 401, 403, 404, 409, 413, 415]);
+const common = doc('floor plans');
+const readErrors = errorResponses(400, 401, 404);
+const writeErrors = errorResponses(400, 401, 403, 404, 409, 413, 415);
 
 /** A multipart body's overhead (boundaries, part headers, the name fields) on top of the largest image. */
 const UPLOAD_BODY_LIMIT = FLOOR_PLAN_MAX_BYTES + 64 * 1024;
 
 /**
- * The floor-plan calls of spec §7 (User): list, upload (multipart 'file', or the raw image as the
+ * The floor-plan calls: list, upload (multipart 'file', or the raw image as the
  * body like the avatar upload), the image bytes, rename/reorder, delete {files}, and the placements
  * of sensors (floor-plan-data). Registered in a scope of their own so the upload body parsers
  * apply to these routes only.
  */
+/** Where floor plans hang below /api/v3 (the service's API is the same place, absolute). */
+const ORGANIZATION = '/user/organization';
+
 export function floorPlanRoutes(app: App) {
   app.register(async (scope: FastifyInstance) => {
     acceptImageBodies(scope, { types: FLOOR_PLAN_TYPES, limit: UPLOAD_BODY_LIMIT });
@@ -58,11 +60,10 @@ export function floorPlanRoutes(app: App) {
 }
 
 function routes(app: App) {
-  const r = app.withTypeProvider<TypeBoxTypeProvider>();
   const { db } = app;
-  const plan = `${API}/:orgId/floor-plan`;
+  const plan = `${ORGANIZATION}/:orgId/floor-plan`;
 
-  r.get(
+  app.get(
     plan,
     {
       config: deviceRead,
@@ -76,7 +77,7 @@ function routes(app: App) {
     async (request) => floorPlans(db, sessionOf(request), request.params.orgId),
   );
 
-  r.put(
+  app.put(
     plan,
     {
       config: deviceWrite,
@@ -96,7 +97,7 @@ function routes(app: App) {
     },
   );
 
-  r.delete(
+  app.delete(
     plan,
     {
       config: deviceWrite,
@@ -111,7 +112,7 @@ function routes(app: App) {
     async (request) => removeFloorPlans(db, sessionOf(request), request.params.orgId, request.body.files),
   );
 
-  r.get(
+  app.get(
     `${plan}/:planId`,
     {
       config: deviceRead,
@@ -131,7 +132,7 @@ function routes(app: App) {
     },
   );
 
-  r.patch(
+  app.patch(
     `${plan}/:planId`,
     {
       config: deviceWrite,
@@ -147,8 +148,8 @@ function routes(app: App) {
       changeFloorPlan(db, sessionOf(request), request.params.orgId, request.params.planId, request.body),
   );
 
-  r.get(
-    `${API}/:orgId/floor-plan-data`,
+  app.get(
+    `${ORGANIZATION}/:orgId/floor-plan-data`,
     {
       config: deviceRead,
       schema: {
@@ -162,8 +163,8 @@ function routes(app: App) {
     async (request) => floorPlanData(db, sessionOf(request), request.params.orgId, request.query.planId),
   );
 
-  r.put(
-    `${API}/:orgId/floor-plan-data`,
+  app.put(
+    `${ORGANIZATION}/:orgId/floor-plan-data`,
     {
       config: deviceWrite,
       schema: {
@@ -184,21 +185,24 @@ function readUpload(body: UploadBody, query: { name?: string; order?: number }):
   if (body && typeof body === 'object' && 'multipart' in body) {
     const parts = multipartParts(body);
     const file = parts.find((p) => p.name === 'file');
-    if (!file) throw httpError(400, "The upload has no 'file' field");
+    if (!file) throw new HttpError(400, "The upload has no 'file' field");
     const text = (name: string) =>
       parts
         .find((p) => p.name === name)
         ?.data.toString('utf8')
         .trim();
     const name = text('name') || query.name;
-    if (name !== undefined && name.length > 120) throw httpError(400, 'name: at most 120 characters');
+    if (name !== undefined && name.length > 120) throw new HttpError(400, 'name: at most 120 characters');
     const orderText = text('order');
     const order = orderText ? Number(orderText) : query.order;
     if (order !== undefined && !(Number.isInteger(order) && order >= 0 && order <= 10_000)) {
-      throw httpError(400, 'order: a whole number from 0 to 10000');
+      throw new HttpError(400, 'order: a whole number from 0 to 10000');
     }
     return { data: file.data, name, order, filename: file.filename };
   }
-  if (body === undefined || body === null) throw httpError(400, "The upload has no 'file' field");
-  throw httpError(415, "Send the image as multipart/form-data with a 'file' field, or as the body with its image type");
+  if (body === undefined || body === null) throw new HttpError(400, "The upload has no 'file' field");
+  throw new HttpError(
+    415,
+    "Send the image as multipart/form-data with a 'file' field, or as the body with its image type",
+  );
 }

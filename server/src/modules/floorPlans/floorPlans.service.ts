@@ -1,7 +1,5 @@
 import { createHash } from 'node:crypto';
 import {
-  type AccessLevel,
-  can,
   displayTemperature,
   FLOOR_PLAN_MAX_BYTES,
   FLOOR_PLAN_MAX_PER_ORG,
@@ -15,10 +13,10 @@ import {
   TEMPERATURE_PRIORITY,
 } from '@fieldwatch/core';
 import type { Db, Queryable } from '../../db/db.ts';
-import { httpError } from '../../plugins/errors.ts';
+import { HttpError } from '../../http.ts';
 import { ImageRejected, sniffImage } from '../../uploads/images.ts';
 import type { SessionRow } from '../auth/auth.service.ts';
-import { visibleOrganizations } from '../organisations/organisations.service.ts';
+import { hasAccess, reachedOrganizations } from '../organisations/organisations.service.ts';
 import {
   countPlans,
   deletePlans,
@@ -29,6 +27,7 @@ import {
   latestSamples,
   listPlacements,
   listPlans,
+  lockOrganizationPlans,
   planBytes,
   replacePlacements,
   unitsIn,
@@ -42,16 +41,15 @@ export const API = '/api/v3/user/organization';
 type OrgAccess = { organizationId: number; writable: boolean; visible: number[]; subtree: number[] };
 
 async function orgAccess(db: Queryable, session: SessionRow, organizationId: number): Promise<OrgAccess> {
-  const visible = await visibleOrganizations(db, session.user_id);
-  const org = visible.find((o) => o.id === organizationId);
-  if (!org) throw httpError(404, 'Organisation not found');
+  const visible = await reachedOrganizations(db, session);
+  if (!visible.some((o) => o.id === organizationId)) throw new HttpError(404, 'Organisation not found');
   // The organisation and its descendants: the units that may be placed on its plans.
   const subtree = new Set([organizationId]);
   for (const o of visible)
     if (o.parent_organization_id !== null && subtree.has(o.parent_organization_id)) subtree.add(o.id);
   return {
     organizationId,
-    writable: can(org.role_id as AccessLevel, 'write', 'device'),
+    writable: hasAccess(visible, organizationId, 'write', 'device'),
     visible: visible.map((o) => o.id),
     subtree: [...subtree],
   };
@@ -60,7 +58,7 @@ async function orgAccess(db: Queryable, session: SessionRow, organizationId: num
 /** SuperUsers and Users of the organisation change plans and placements; Readers only look (403). */
 async function writableOrg(db: Queryable, session: SessionRow, organizationId: number) {
   const access = await orgAccess(db, session, organizationId);
-  if (!access.writable) throw httpError(403, 'Your role may not change the floor plans of this organisation');
+  if (!access.writable) throw new HttpError(403, 'Your role may not change the floor plans of this organisation');
   return access;
 }
 
@@ -87,7 +85,7 @@ export async function floorPlans(db: Db, session: SessionRow, organizationId: nu
 export async function floorPlanImage(db: Db, session: SessionRow, organizationId: number, planId: number) {
   await orgAccess(db, session, organizationId);
   const row = await planBytes(db, organizationId, planId);
-  if (!row) throw httpError(404, 'Floor plan not found');
+  if (!row) throw new HttpError(404, 'Floor plan not found');
   const data = Buffer.from(row.data.buffer, row.data.byteOffset, row.data.byteLength);
   return { contentType: row.content_type, etag: `"${row.sha256}"`, data };
 }
@@ -111,9 +109,9 @@ function nameFrom(upload: Upload): string {
 
 export async function uploadFloorPlan(db: Db, session: SessionRow, organizationId: number, upload: Upload) {
   await writableOrg(db, session, organizationId);
-  if (upload.data.length === 0) throw httpError(400, "The 'file' field is empty");
+  if (upload.data.length === 0) throw new HttpError(400, "The 'file' field is empty");
   if (upload.data.length > FLOOR_PLAN_MAX_BYTES) {
-    throw httpError(413, `Floor plans may be at most ${FLOOR_PLAN_MAX_BYTES / 1024 / 1024} MB`);
+    throw new HttpError(413, `Floor plans may be at most ${FLOOR_PLAN_MAX_BYTES / 1024 / 1024} MB`);
   }
   let data: Buffer;
   let image: ReturnType<typeof sniffImage>;
@@ -121,14 +119,14 @@ export async function uploadFloorPlan(db: Db, session: SessionRow, organizationI
     data = await cleanImage(upload.data);
     image = sniffImage(data);
   } catch (e) {
-    if (e instanceof ImageRejected) throw httpError(415, e.message);
+    if (e instanceof ImageRejected) throw new HttpError(415, e.message);
     throw e;
   }
   return db.transaction(async (tx) => {
     // Serialises uploads of one organisation so the limit holds.
-    await tx.query('select id from organizations where id = $1 for update', [organizationId]);
+    await lockOrganizationPlans(tx, organizationId);
     if ((await countPlans(tx, organizationId)) >= FLOOR_PLAN_MAX_PER_ORG) {
-      throw httpError(409, `An organisation may have at most ${FLOOR_PLAN_MAX_PER_ORG} floor plans`);
+      throw new HttpError(409, `An organisation may have at most ${FLOOR_PLAN_MAX_PER_ORG} floor plans`);
     }
     const row = await insertPlan(tx, {
       organizationId,
@@ -154,7 +152,7 @@ export async function changeFloorPlan(
 ) {
   await writableOrg(db, session, organizationId);
   const row = await updatePlan(db, organizationId, planId, { name: change.name?.trim(), order: change.order });
-  if (!row) throw httpError(404, 'Floor plan not found');
+  if (!row) throw new HttpError(404, 'Floor plan not found');
   return toFloorPlan(row);
 }
 
@@ -165,7 +163,7 @@ export async function removeFloorPlans(db: Db, session: SessionRow, organization
   return db.transaction(async (tx) => {
     const found = new Set(await existingPlanIds(tx, organizationId, wanted));
     const missing = wanted.filter((id) => !found.has(id));
-    if (missing.length > 0) throw httpError(404, `Floor plan ${missing.join(', ')} not found`);
+    if (missing.length > 0) throw new HttpError(404, `Floor plan ${missing.join(', ')} not found`);
     return { success: true, deleted: await deletePlans(tx, organizationId, wanted) };
   });
 }
@@ -182,7 +180,7 @@ export async function floorPlanData(
 ): Promise<FloorPlanData> {
   const access = await orgAccess(db, session, organizationId);
   if (planId !== undefined && !(await findPlan(db, organizationId, planId))) {
-    throw httpError(404, 'Floor plan not found');
+    throw new HttpError(404, 'Floor plan not found');
   }
   const rows = await listPlacements(db, organizationId, planId ?? null, access.visible);
   const latest = new Map<number, { values: Record<string, number>; at: number }>();
@@ -225,14 +223,14 @@ export async function saveFloorPlanData(
   body: FloorPlanDataBody,
 ): Promise<FloorPlanData> {
   const access = await writableOrg(db, session, organizationId);
-  if (!(await findPlan(db, organizationId, body.planId))) throw httpError(404, 'Floor plan not found');
+  if (!(await findPlan(db, organizationId, body.planId))) throw new HttpError(404, 'Floor plan not found');
   const ids = body.placements.map((p) => p.unitId);
   const duplicate = ids.find((id, i) => ids.indexOf(id) !== i);
-  if (duplicate !== undefined) throw httpError(400, `placements: unit ${duplicate} is placed twice`);
+  if (duplicate !== undefined) throw new HttpError(400, `placements: unit ${duplicate} is placed twice`);
   const known = await unitsIn(db, ids, access.subtree);
   const foreign = ids.filter((id) => !known.has(id));
   if (foreign.length > 0) {
-    throw httpError(400, `placements: unit ${foreign.join(', ')} is not a unit of this organisation`);
+    throw new HttpError(400, `placements: unit ${foreign.join(', ')} is not a unit of this organisation`);
   }
   await db.transaction((tx) => replacePlacements(tx, body.planId, body.placements, access.visible));
   return floorPlanData(db, session, organizationId, body.planId);
@@ -250,7 +248,7 @@ export async function seedFloorPlans(
   if ((await countPlans(db, organizationId)) > 0) return false;
   const cleaned = await Promise.all(floors.map(async (f) => ({ ...f, data: await cleanImage(f.data) })));
   return db.transaction(async (tx) => {
-    await tx.query('select id from organizations where id = $1 for update', [organizationId]);
+    await lockOrganizationPlans(tx, organizationId);
     if ((await countPlans(tx, organizationId)) > 0) return false;
     for (const [order, f] of cleaned.entries()) {
       const image = sniffImage(f.data);

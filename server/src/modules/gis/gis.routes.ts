@@ -1,19 +1,18 @@
-import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { GisFeature, GisQuery } from '@fieldwatch/core';
 import { Type } from '@sinclair/typebox';
-import type { App } from '../../app.ts';
+import { security } from '../../families/family.ts';
+import { legacyErrors } from '../../families/legacy.ts';
+import type { App } from '../../http.ts';
 import { sessionOf } from '../../plugins/auth.ts';
 import { signedIn } from '../../plugins/policy.ts';
-import { legacyErrors, security } from '../telemetry/route-kit.ts';
 import { gisFeatures } from './gis.service.ts';
 
-/** Legacy v1 GetGISData {CustomerID} (spec §7): GIS features for customers with the TyrensGIS right. */
+/** Legacy v1 GetGISData {CustomerID}: GIS features for customers with the TyrensGIS right. */
 export function gisLegacyRoutes(app: App) {
-  const r = app.withTypeProvider<TypeBoxTypeProvider>();
   const { db } = app;
 
-  r.get(
-    '/api/v1/xrequest/GetGISData',
+  app.get(
+    '/GetGISData',
     {
       config: signedIn({ writes: false }),
       schema: {

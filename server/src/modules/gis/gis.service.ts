@@ -8,13 +8,13 @@ import {
 } from '@fieldwatch/core';
 import { Value } from '@sinclair/typebox/value';
 import type { Queryable } from '../../db/db.ts';
-import { httpError } from '../../plugins/errors.ts';
+import { HttpError } from '../../http.ts';
+
 import type { SessionRow } from '../auth/auth.service.ts';
 import { visibleOrganizations } from '../organisations/organisations.service.ts';
 import { unitsOf } from '../telemetry/telemetry.service.ts';
+import * as gisRepository from './gis.repository.ts';
 import { type GisFeatureRow, insertGisFeatures, listGisFeatures, type NewGisFeature } from './gis.repository.ts';
-
-export * from './gis.repository.ts';
 
 /** A stored feature as GeoJSON; undefined when its type or geometry is not one GetGISData may answer. */
 function toGisFeature(row: GisFeatureRow): GisFeature | undefined {
@@ -34,8 +34,8 @@ function toGisFeature(row: GisFeatureRow): GisFeature | undefined {
  */
 export async function gisFeatures(db: Queryable, session: SessionRow, customerId: number): Promise<GisFeature[]> {
   const customer = (await visibleOrganizations(db, session.user_id)).find((o) => o.id === customerId);
-  if (!customer) throw httpError(404, 'Customer not found');
-  if (!customer.rights.includes(WidgetRight.TyrensGIS)) throw httpError(403, 'The customer has no GIS right');
+  if (!customer) throw new HttpError(404, 'Customer not found');
+  if (!customer.rights.includes(WidgetRight.TyrensGIS)) throw new HttpError(403, 'The customer has no GIS right');
   const [rows, units] = await Promise.all([
     listGisFeatures(db, customerId),
     unitsOf(db, session, undefined, [customerId]),
@@ -69,4 +69,11 @@ export async function addGisFeatures(db: Queryable, organizationId: number, feat
     }
   }
   await insertGisFeatures(db, organizationId, features);
+}
+
+// The stored rows other modules read and write, through this service only.
+export type { NewGisFeature } from './gis.repository.ts';
+
+export function countGisFeatures(db: Queryable, organizationId: number) {
+  return gisRepository.countGisFeatures(db, organizationId);
 }

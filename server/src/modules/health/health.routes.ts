@@ -1,6 +1,7 @@
 import { Type } from '@sinclair/typebox';
-import type { App } from '../../app.ts';
+import type { App } from '../../http.ts';
 import { anyone } from '../../plugins/policy.ts';
+import { databaseHealth } from './health.service.ts';
 
 export function healthRoutes(app: App) {
   app.get(
@@ -13,9 +14,6 @@ export function healthRoutes(app: App) {
         response: { 200: Type.Object({ status: Type.Literal('ok'), database: Type.String() }) },
       },
     },
-    async () => {
-      await app.db.query('select 1');
-      return { status: 'ok' as const, database: app.db.kind };
-    },
+    async () => ({ status: 'ok' as const, database: await databaseHealth(app.db) }),
   );
 }

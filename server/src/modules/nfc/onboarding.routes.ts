@@ -1,8 +1,6 @@
-import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import {
   CreateAccountBody,
   CreateAccountResult,
-  ErrorBody,
   JoinRequestBody,
   JoinRequestSent,
   OnboardingConfig,
@@ -13,29 +11,24 @@ import {
   UserExists,
   UserExistsParams,
 } from '@fieldwatch/core';
-import type { TSchema } from '@sinclair/typebox';
-import type { App } from '../../app.ts';
+import { security } from '../../families/family.ts';
+import { errorResponses } from '../../families/standard.ts';
+import type { App } from '../../http.ts';
 import { sessionOf, setSessionCookie } from '../../plugins/auth.ts';
 import { anyone, scoped } from '../../plugins/policy.ts';
 import { requestToJoin } from '../admin/joinRequests.service.ts';
 import { login } from '../auth/auth.service.ts';
 import { activate, createAccount, tagConfig, tagPublic, tagView, userExists } from './onboarding.service.ts';
 
-const N = '/api/v1/nfc';
-const errors = Object.fromEntries([400, 401, 403, 404, 409, 410, 429, 503].map((c) => [c, ErrorBody])) as Record<
-  number,
-  TSchema
->;
+const errors = errorResponses(400, 401, 403, 404, 409, 410, 429, 503);
 const tags = ['nfc'];
-const security = [{ session: [] }];
 
-/** The tag calls of spec §7 (/api/v1/nfc): the onboarding of a unit through its scanned tag. */
+/** The tag calls (/api/v1/nfc): the onboarding of a unit through its scanned tag. */
 export function onboardingRoutes(app: App) {
-  const r = app.withTypeProvider<TypeBoxTypeProvider>();
   const { db } = app;
 
-  r.get(
-    `${N}/tag/:uuid`,
+  app.get(
+    `/tag/:uuid`,
     {
       config: anyone({ writes: false }),
       schema: {
@@ -47,8 +40,8 @@ export function onboardingRoutes(app: App) {
     },
     async (request) => tagPublic(db, request.params.uuid, request.session),
   );
-  r.get(
-    `${N}/tag/:uuid/view`,
+  app.get(
+    `/tag/:uuid/view`,
     {
       // Opening the view mints the activation code a SuperUser may use.
       config: scoped('device', 'read', { writes: true }),
@@ -56,16 +49,16 @@ export function onboardingRoutes(app: App) {
     },
     async (request) => tagView(db, sessionOf(request), request.params.uuid),
   );
-  r.get(
-    `${N}/tag/:uuid/config`,
+  app.get(
+    `/tag/:uuid/config`,
     {
       config: scoped('device', 'read', { writes: false }),
       schema: { tags, security, params: TagParam, response: { 200: OnboardingConfig, ...errors } },
     },
     async (request) => tagConfig(db, sessionOf(request), request.params.uuid),
   );
-  r.post(
-    `${N}/tag/:uuid/config`,
+  app.post(
+    `/tag/:uuid/config`,
     {
       config: scoped('device', 'manage', { writes: true }),
       schema: {
@@ -79,16 +72,16 @@ export function onboardingRoutes(app: App) {
     },
     async (request) => activate(db, app.link, sessionOf(request), request.params.uuid, request.body),
   );
-  r.get(
-    `${N}/user/:uuid/:email`,
+  app.get(
+    `/user/:uuid/:email`,
     {
       config: anyone({ writes: false }),
       schema: { tags, params: UserExistsParams, response: { 200: UserExists, ...errors } },
     },
     async (request) => userExists(db, request.ip, request.params.uuid, request.params.email),
   );
-  r.post(
-    `${N}/user/:uuid/joinRequest`,
+  app.post(
+    `/user/:uuid/joinRequest`,
     {
       config: anyone({ writes: true }),
       schema: {
@@ -101,8 +94,8 @@ export function onboardingRoutes(app: App) {
     },
     async (request) => requestToJoin(db, request.ip, request.params.uuid, request.body),
   );
-  r.post(
-    `${N}/user/:uuid/createAccount`,
+  app.post(
+    `/user/:uuid/createAccount`,
     {
       config: anyone({ writes: true }),
       schema: {

@@ -18,11 +18,13 @@ import {
 } from '@fieldwatch/core';
 import type { Db, Queryable } from '../../db/db.ts';
 import type { DeviceLink } from '../../gateway/link.ts';
-import { httpError } from '../../plugins/errors.ts';
+import { HttpError } from '../../http.ts';
 import { hashToken, type SessionRow } from '../auth/auth.service.ts';
 import { hashPassword } from '../auth/password.ts';
 import {
+  hasAccess,
   insertTrialOrganization,
+  reachedOrganizations,
   rootOrganizationId,
   subtreeOf,
   visibleOrganizations,
@@ -42,14 +44,14 @@ import {
 } from './onboarding.repository.ts';
 
 /**
- * NFC onboarding (spec §1, §7 /api/v1/nfc; issue 9). A tag grants nothing by itself: it names a
+ * NFC onboarding (/api/v1/nfc; issue 9). A tag grants nothing by itself: it names a
  * unit. Only a unit waiting in a stock organisation can be placed, only by a SuperUser of the
  * organisation it goes to, only with a one-time activation code from the tag view, and only where
  * the tag's restriction allows (an organisation and what lies below it; 0 disables the tag).
  */
 export async function tagRow(db: Queryable, uuid: string) {
   const row = await findTagWithUnit(db, uuid);
-  if (!row) throw httpError(404, 'Tag not found');
+  if (!row) throw new HttpError(404, 'Tag not found');
   return row;
 }
 
@@ -67,7 +69,8 @@ export async function tagPublic(db: Queryable, uuid: string, session: SessionRow
 
 /** Where the user may place the tag's unit: organisations they are SuperUser of, within the restriction. */
 async function placeable(db: Queryable, session: SessionRow, row: TagUnitRow) {
-  const orgs = (await visibleOrganizations(db, session.user_id)).filter((o) => o.role_id === 0);
+  const reached = await reachedOrganizations(db, session);
+  const orgs = reached.filter((o) => hasAccess(reached, o.id, 'manage', 'organization'));
   const allowed = row.restriction > 0 ? subtreeOf(orgs, row.restriction) : orgs.map((o) => o.id);
   return orgs.filter((o) => allowed.includes(o.id)).map((o) => ({ id: o.id, name: o.name }));
 }
@@ -128,14 +131,14 @@ export async function activate(
     row,
     (await visibleOrganizations(db, session.user_id)).map((o) => o.id),
   );
-  if (state === 'disabled') throw httpError(403, 'This tag is disabled');
-  if (state === 'owned') throw httpError(409, 'This unit belongs to another organisation');
+  if (state === 'disabled') throw new HttpError(403, 'This tag is disabled');
+  if (state === 'owned') throw new HttpError(409, 'This unit belongs to another organisation');
   const orgs = await placeable(db, session, row);
   const target = state === 'yours' ? row.organization_id : body.organizationId;
   if (!orgs.some((o) => o.id === target) || target !== body.organizationId)
-    throw httpError(403, 'You may not place units in this organisation');
+    throw new HttpError(403, 'You may not place units in this organisation');
   if (!(await consumeActivationCode(db, hashToken(body.activationCode), row.tag_uuid, session.user_id)))
-    throw httpError(410, 'Link expired');
+    throw new HttpError(410, 'Link expired');
   const unitId = row.unit_id as number;
   const config = {
     unitId,
@@ -146,7 +149,7 @@ export async function activate(
   await db.transaction(async (tx) => {
     if (state === 'available') {
       const claimed = await claimUnit(tx, { ...config, name: body.name?.trim() });
-      if (!claimed) throw httpError(409, 'This unit belongs to another organisation');
+      if (!claimed) throw new HttpError(409, 'This unit belongs to another organisation');
     }
     await markTagActivated(tx, row.tag_uuid, session.user_id, config);
   });
@@ -163,7 +166,7 @@ export async function activate(
 export async function tagConfig(db: Queryable, session: SessionRow, uuid: string): Promise<OnboardingConfig> {
   const row = await tagRow(db, uuid);
   const visible = (await visibleOrganizations(db, session.user_id)).map((o) => o.id);
-  if (stateOf(row, visible) !== 'yours' || !row.config || !row.activated_at) throw httpError(404, 'Not activated');
+  if (stateOf(row, visible) !== 'yours' || !row.config || !row.activated_at) throw new HttpError(404, 'Not activated');
   return {
     ...(row.config as Omit<OnboardingConfig, 'activatedAt' | 'operations'>),
     activatedAt: row.activated_at.toISOString(),
@@ -174,7 +177,7 @@ export async function tagConfig(db: Queryable, session: SessionRow, uuid: string
 /** At most REGISTRATIONS_PER_HOUR of a kind per address; every attempt counts, answered or refused. */
 export async function throttle(db: Queryable, address: string, kind: 'register' | 'exists' | 'join', perHour: number) {
   if ((await countAttempts(db, address, kind, 60)) >= perHour)
-    throw httpError(429, 'Too many attempts from this address. Try again later.');
+    throw new HttpError(429, 'Too many attempts from this address. Try again later.');
   await recordAttempt(db, address, kind);
 }
 
@@ -192,18 +195,18 @@ export async function userExists(db: Queryable, address: string, uuid: string, e
  */
 export async function createAccount(db: Db, address: string, uuid: string, body: CreateAccountBody) {
   const row = await tagRow(db, uuid);
-  if (row.restriction === 0) throw httpError(403, 'This tag is disabled');
+  if (row.restriction === 0) throw new HttpError(403, 'This tag is disabled');
   await throttle(db, address, 'register', REGISTRATIONS_PER_HOUR);
   const { user, organization } = body;
-  if (validateBlank(user.name, 'name')) throw httpError(400, 'name should not be blank');
-  if (validateBlank(organization.name, 'organization')) throw httpError(400, 'organization should not be blank');
-  if (validateEmail(user.email, 'email')) throw httpError(400, 'Enter valid email');
+  if (validateBlank(user.name, 'name')) throw new HttpError(400, 'name should not be blank');
+  if (validateBlank(organization.name, 'organization')) throw new HttpError(400, 'organization should not be blank');
+  if (validateEmail(user.email, 'email')) throw new HttpError(400, 'Enter valid email');
   const min = strictestPolicy([]).passwordMinLength;
-  if (user.password.length < min) throw httpError(400, `The password must be at least ${min} characters`);
-  if ((await findUsersByEmail(db, user.email.trim())).length > 0) throw httpError(409, 'NFC email already exists');
-  if (await findUserByUsername(db, user.username)) throw httpError(409, 'This username is taken');
+  if (user.password.length < min) throw new HttpError(400, `The password must be at least ${min} characters`);
+  if ((await findUsersByEmail(db, user.email.trim())).length > 0) throw new HttpError(409, 'NFC email already exists');
+  if (await findUserByUsername(db, user.username)) throw new HttpError(409, 'This username is taken');
   const root = await rootOrganizationId(db);
-  if (root === undefined) throw httpError(503, 'No organisation tree to join');
+  if (root === undefined) throw new HttpError(503, 'No organisation tree to join');
   const trialEndsAt = new Date(Date.now() + TRIAL_DAYS * DAY_MS);
   const passwordHash = await hashPassword(user.password);
   const organizationId = await db.transaction(async (tx) => {

@@ -1,29 +1,29 @@
-import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import { ErrorBody, TagListEntry, TagSettingQuery, TagUnitQuery, TagUuidParam, TagView } from '@fieldwatch/core';
+import { TagListEntry, TagSettingQuery, TagUnitQuery, TagUuidParam, TagView } from '@fieldwatch/core';
 import { Type } from '@sinclair/typebox';
-import type { App } from '../../app.ts';
+import { doc } from '../../families/family.ts';
+import { errorResponses } from '../../families/standard.ts';
+import type { App } from '../../http.ts';
 import { sessionOf } from '../../plugins/auth.ts';
 import { scoped, signedIn } from '../../plugins/policy.ts';
 import { createTag, setTag, tagField, tagList, tagUuidOfUnit } from './tags.service.ts';
 
 const H = '/api/v1/taghost';
-const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody };
+const errors = errorResponses(400, 401, 403, 404);
 // Who may call each route (plugins/policy.ts).
 const deviceRead = scoped('device', 'read', { writes: false });
 const deviceManage = scoped('device', 'manage', { writes: true });
-const doc = { tags: ['tag host'], security: [{ session: [] }] };
+const tagHost = doc('tag host');
 
-/** The tag host calls of spec §7 (a unit's tag, its template and restriction), served here. */
+/** The tag host calls (a unit's tag, its template and restriction), served here. */
 export function tagHostRoutes(app: App) {
-  const r = app.withTypeProvider<TypeBoxTypeProvider>();
   const { db } = app;
 
-  r.get(
+  app.get(
     `${H}/tag`,
     {
       config: deviceRead,
       schema: {
-        ...doc,
+        ...tagHost,
         summary: "The unit's tag uuid, or an empty string when it has none",
         querystring: TagUnitQuery,
         response: { 200: Type.String(), ...errors },
@@ -35,24 +35,24 @@ export function tagHostRoutes(app: App) {
         .type('application/json')
         .send(JSON.stringify(await tagUuidOfUnit(db, sessionOf(request), request.query.unit))),
   );
-  r.get(
+  app.get(
     `${H}/tags`,
     {
       config: signedIn({ writes: false }),
       schema: {
-        ...doc,
+        ...tagHost,
         summary: 'The tags of the units you may configure (for labels and QR codes)',
         response: { 200: Type.Array(TagListEntry), ...errors },
       },
     },
     async (request) => tagList(db, sessionOf(request)),
   );
-  r.post(
+  app.post(
     `${H}/tag`,
     {
       config: deviceManage,
       schema: {
-        ...doc,
+        ...tagHost,
         summary: 'Give the unit a tag (SuperUser); answers the tag it has if it has one',
         querystring: TagUnitQuery,
         response: { 200: TagView, ...errors },
@@ -61,12 +61,12 @@ export function tagHostRoutes(app: App) {
     async (request) => createTag(db, sessionOf(request), request.query.unit),
   );
   for (const field of ['template', 'restriction'] as const) {
-    r.get(
+    app.get(
       `${H}/tag/:uuid/${field}`,
       {
         config: deviceRead,
         schema: {
-          ...doc,
+          ...tagHost,
           summary: `The tag's ${field}, or -1 without data`,
           params: TagUuidParam,
           response: { 200: Type.Integer(), ...errors },
@@ -74,12 +74,12 @@ export function tagHostRoutes(app: App) {
       },
       async (request) => tagField(db, sessionOf(request), request.params.uuid, field),
     );
-    r.put(
+    app.put(
       `${H}/tag/:uuid/${field}`,
       {
         config: deviceManage,
         schema: {
-          ...doc,
+          ...tagHost,
           summary:
             field === 'template'
               ? 'Set the template: the built-in dashboard (1-6) a customer onboarded by the tag starts on; -1 none'

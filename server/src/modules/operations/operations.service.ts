@@ -1,18 +1,12 @@
-import type { Operation, OperationStatus, RelayView } from '@fieldwatch/core';
+import type { Operation, OperationState, OperationStatus, RelayView } from '@fieldwatch/core';
 import type { Db, Queryable } from '../../db/db.ts';
 import type { DeviceLink } from '../../gateway/link.ts';
+import { HttpError } from '../../http.ts';
 import type { LiveBus } from '../../live/bus.ts';
-import { httpError } from '../../plugins/errors.ts';
-import { nextSequence, type UnitRow } from '../devices/devices.service.ts';
-import {
-  findOperation,
-  insertOperation,
-  latestOperations,
-  type OperationRow,
-  settleOperation,
-} from './operations.repository.ts';
 
-export * from './operations.repository.ts';
+import { nextSequence, type UnitRow } from '../devices/devices.service.ts';
+import * as operationsRepository from './operations.repository.ts';
+import { findOperation, insertOperation, latestOperations, type OperationRow } from './operations.repository.ts';
 
 /** UnitAction with RunAndWait waits this long for the unit's answer at most. */
 export const RUN_AND_WAIT_MS = 15_000;
@@ -38,7 +32,7 @@ export async function requestOperation(
     await link.publish(unit.serial, kind, { seq: row.seq, op: operation, ...body });
   } catch (e) {
     await settleOperation(db, unit.id, row.seq, 'failed', 'Not delivered: the device gateway is not available');
-    throw Object.assign(httpError(503, 'The device gateway is not available'), { cause: e });
+    throw new HttpError(503, 'The device gateway is not available', { cause: e });
   }
   return row;
 }
@@ -71,7 +65,7 @@ export async function commandUnit(
   if (command.operation === 'relay') {
     const count = unit.info.RelayCount;
     if (typeof count === 'number' && count > 0 && command.state.length !== count) {
-      throw httpError(400, `${command.field ?? 'state'} must have ${count} characters, one per relay`);
+      throw new HttpError(400, `${command.field ?? 'state'} must have ${count} characters, one per relay`);
     }
     return requestOperation(db, link, unit, 'relay', { state: command.state });
   }
@@ -91,7 +85,7 @@ export const toOperationStatus = (row: OperationRow): OperationStatus => ({
 /** An operation of the unit by sequence number and name (404 when there is none). */
 export async function operationOf(db: Queryable, unitId: number, seq: number, operation: string) {
   const row = await findOperation(db, unitId, seq, operation);
-  if (!row) throw httpError(404, `Operation ${operation} ${seq} not found`);
+  if (!row) throw new HttpError(404, `Operation ${operation} ${seq} not found`);
   return row;
 }
 
@@ -154,4 +148,23 @@ export async function relayView(db: Queryable, unit: UnitRow): Promise<RelayView
     seq: relay?.seq ?? null,
     message: relay?.message ?? '',
   };
+}
+
+// The stored rows other modules read and write, through this service only.
+export type { OperationRow } from './operations.repository.ts';
+
+export function expireOperations(db: Queryable, olderThan: Date) {
+  return operationsRepository.expireOperations(db, olderThan);
+}
+
+export function settleOperation(db: Queryable, unitId: number, seq: number, state: OperationState, message: string) {
+  return operationsRepository.settleOperation(db, unitId, seq, state, message);
+}
+
+export function recentOperations(db: Queryable, unitId: number, limit: number) {
+  return operationsRepository.recentOperations(db, unitId, limit);
+}
+
+export function countRequestedOperations(db: Queryable) {
+  return operationsRepository.countRequestedOperations(db);
 }

@@ -1,10 +1,12 @@
+import type { AccessLevel } from '@fieldwatch/core';
 import type { Queryable } from '../../db/db.ts';
 
 export type VisibleOrganizationRow = {
   id: number;
   name: string;
   parent_organization_id: number | null;
-  role_id: number;
+  /** The role that reaches the user here: their own, or the strongest inherited from above. */
+  role_id: AccessLevel;
   rights: number[];
   trial_ends_at: Date | null;
 };
@@ -158,7 +160,7 @@ export async function updateOrganizationSettings(
   );
 }
 
-/** Keeps a given-up account URL pointing at its organisation until `until` (spec §9: 30 days). */
+/** Keeps a given-up account URL pointing at its organisation until `until` (30 days on). */
 export async function keepAccountUrlRedirect(db: Queryable, accountUrl: string, organizationId: number, until: Date) {
   await db.query(
     `insert into account_url_redirects (account_url, organization_id, until) values ($1, $2, $3)

@@ -1,5 +1,4 @@
 import {
-  type AccessLevel,
   type AccountBrand,
   type Action,
   type Customer,
@@ -9,18 +8,14 @@ import {
   type Resource,
 } from '@fieldwatch/core';
 import type { Queryable } from '../../db/db.ts';
-import { httpError } from '../../plugins/errors.ts';
+import { HttpError } from '../../http.ts';
+
+import * as organisationsRepository from './organisations.repository.ts';
 import {
-  findOrganization,
   findOrganizationAvatar,
   type OrganizationRow,
-  resolveAccountUrl,
   type VisibleOrganizationRow,
-  visibleOrganizations,
 } from './organisations.repository.ts';
-
-export * from './organisations.repository.ts';
-export * from './scope.ts';
 
 export function toSummary(o: VisibleOrganizationRow): OrganizationSummary {
   return {
@@ -51,9 +46,7 @@ export async function authorizedOrganizations(
   item?: number,
 ): Promise<OrganizationSummary[]> {
   const orgs = await visibleOrganizations(db, userId);
-  return orgs
-    .filter((o) => (item === undefined || o.id === item) && can(o.role_id as AccessLevel, action, resource))
-    .map(toSummary);
+  return orgs.filter((o) => (item === undefined || o.id === item) && can(o.role_id, action, resource)).map(toSummary);
 }
 
 /** The avatar address with its cache key, so a new logo is fetched at once. */
@@ -64,7 +57,7 @@ export const organizationAvatarUrl = (o: Pick<OrganizationRow, 'id' | 'avatar_ke
 export async function organizationView(db: Queryable, userId: number, id: number): Promise<OrganizationView> {
   const visible = (await visibleOrganizations(db, userId)).find((o) => o.id === id);
   const row = visible && (await findOrganization(db, id));
-  if (!visible || !row) throw httpError(404, 'Organisation not found');
+  if (!visible || !row) throw new HttpError(404, 'Organisation not found');
   return {
     id,
     name: row.name,
@@ -81,7 +74,7 @@ export async function organizationView(db: Queryable, userId: number, id: number
 export async function organizationAvatar(db: Queryable, userId: number | null, id: number) {
   const visible = userId === null || (await visibleOrganizations(db, userId)).some((o) => o.id === id);
   const image = visible ? await findOrganizationAvatar(db, id) : null;
-  if (!image) throw httpError(404, 'No avatar');
+  if (!image) throw new HttpError(404, 'No avatar');
   return { data: image.data, type: image.type, etag: `"${image.key}"` };
 }
 
@@ -94,7 +87,7 @@ export async function accountOrganization(db: Queryable, accountUrl: string) {
 /** The sign-in page of an account URL (/a/{accountUrl}): whom the user signs in to. */
 export async function accountBrand(db: Queryable, accountUrl: string): Promise<AccountBrand> {
   const row = await accountOrganization(db, accountUrl);
-  if (!row?.account_url) throw httpError(404, 'Unknown account');
+  if (!row?.account_url) throw new HttpError(404, 'Unknown account');
   return {
     accountUrl: row.account_url,
     name: row.name,
@@ -105,7 +98,7 @@ export async function accountBrand(db: Queryable, accountUrl: string): Promise<A
 
 export async function resolveAccountOrganization(db: Queryable, accountUrl: string): Promise<number> {
   const found = await resolveAccountUrl(db, accountUrl);
-  if (!found) throw httpError(404, 'Unknown account');
+  if (!found) throw new HttpError(404, 'Unknown account');
   return found.id;
 }
 
@@ -124,4 +117,108 @@ export function subtreeOf(
       }
   }
   return [...inside];
+}
+
+export { hasAccess, requireAccess, withAccess } from './access.ts';
+// The stored rows other modules read and write, through this service only.
+export type { VisibleOrganizationRow } from './organisations.repository.ts';
+export { reachedOrganizations, scopeOrganizations, scopeWithin } from './scope.ts';
+
+export function addOrganizationRight(db: Queryable, organizationId: number, widget: number) {
+  return organisationsRepository.addOrganizationRight(db, organizationId, widget);
+}
+
+export function deleteOrganization(db: Queryable, id: number) {
+  return organisationsRepository.deleteOrganization(db, id);
+}
+
+export function dropAccountUrlRedirect(db: Queryable, accountUrl: string) {
+  return organisationsRepository.dropAccountUrlRedirect(db, accountUrl);
+}
+
+export function endTrial(db: Queryable, id: number) {
+  return organisationsRepository.endTrial(db, id);
+}
+
+export function findOrganization(db: Queryable, id: number) {
+  return organisationsRepository.findOrganization(db, id);
+}
+
+export function findOrganizationByName(db: Queryable, name: string) {
+  return organisationsRepository.findOrganizationByName(db, name);
+}
+
+export function findOrganizationsByIds(db: Queryable, ids: readonly number[]) {
+  return organisationsRepository.findOrganizationsByIds(db, ids);
+}
+
+export function insertOrganization(db: Queryable, name: string, parentId: number | null) {
+  return organisationsRepository.insertOrganization(db, name, parentId);
+}
+
+export function insertTrialOrganization(db: Queryable, name: string, parentId: number, endsAt: Date) {
+  return organisationsRepository.insertTrialOrganization(db, name, parentId, endsAt);
+}
+
+export function keepAccountUrlRedirect(db: Queryable, accountUrl: string, organizationId: number, until: Date) {
+  return organisationsRepository.keepAccountUrlRedirect(db, accountUrl, organizationId, until);
+}
+
+export function moveOrganization(db: Queryable, id: number, parentId: number) {
+  return organisationsRepository.moveOrganization(db, id, parentId);
+}
+
+export function organizationContents(db: Queryable, id: number) {
+  return organisationsRepository.organizationContents(db, id);
+}
+
+export function policiesOfUser(db: Queryable, userId: number) {
+  return organisationsRepository.policiesOfUser(db, userId);
+}
+
+export function renameOrganization(db: Queryable, id: number, name: string) {
+  return organisationsRepository.renameOrganization(db, id, name);
+}
+
+export function resolveAccountUrl(db: Queryable, accountUrl: string) {
+  return organisationsRepository.resolveAccountUrl(db, accountUrl);
+}
+
+export function rootOrganizationId(db: Queryable) {
+  return organisationsRepository.rootOrganizationId(db);
+}
+
+export function setOrganizationInfo(
+  db: Queryable,
+  id: number,
+  kind: 'billing_info' | 'contact_info',
+  info: Record<string, string>,
+) {
+  return organisationsRepository.setOrganizationInfo(db, id, kind, info);
+}
+
+export function setStock(db: Queryable, id: number, stock: boolean) {
+  return organisationsRepository.setStock(db, id, stock);
+}
+
+export function updateOrganizationSettings(
+  db: Queryable,
+  id: number,
+  s: {
+    accountUrl: string | null;
+    theme: string | null;
+    brandColor: string | null;
+    passwordMinLength: number;
+    sessionLifetimeHours: number;
+  },
+) {
+  return organisationsRepository.updateOrganizationSettings(db, id, s);
+}
+
+export function visibleOrganizations(db: Queryable, userId: number) {
+  return organisationsRepository.visibleOrganizations(db, userId);
+}
+
+export function setOrganizationAvatar(db: Queryable, id: number, image: { data: Buffer; type: string } | null) {
+  return organisationsRepository.setOrganizationAvatar(db, id, image);
 }

@@ -1,9 +1,12 @@
 import type { Queryable } from '../../db/db.ts';
 import type { SessionRow } from '../auth/auth.service.ts';
-import { visibleOrganizations } from './organisations.repository.ts';
+import { type VisibleOrganizationRow, visibleOrganizations } from './organisations.repository.ts';
 
-/** What the user may see, read once while their session is held in memory. */
-function visibleOf(db: Queryable, session: SessionRow) {
+/**
+ * The organisations the user sees, each with the role that reaches them there: read once while
+ * their session is held in memory, so a request's scope and access checks share one read.
+ */
+export function reachedOrganizations(db: Queryable, session: SessionRow) {
   const memo = session.memo;
   if (!memo) return visibleOrganizations(db, session.user_id);
   if (!memo.visible) {
@@ -24,9 +27,19 @@ function visibleOf(db: Queryable, session: SessionRow) {
 export async function scopeOrganizations(
   db: Queryable,
   session: SessionRow,
-  opts: { customerIds?: readonly number[]; useContext?: boolean } = {},
+  opts: ScopeOptions = {},
 ): Promise<number[]> {
-  const visible = await visibleOf(db, session);
+  return scopeWithin(await reachedOrganizations(db, session), session, opts);
+}
+
+type ScopeOptions = { customerIds?: readonly number[]; useContext?: boolean };
+
+/** scopeOrganizations over organisations already read. */
+export function scopeWithin(
+  visible: readonly VisibleOrganizationRow[],
+  session: SessionRow,
+  opts: ScopeOptions = {},
+): number[] {
   let ids = visible.map((o) => o.id);
   if (opts.useContext && session.current_organization_id !== null) {
     const inside = new Set<number>([session.current_organization_id]);

@@ -1,7 +1,10 @@
 import { type LegacyChannel, parseColumns, SERIES } from '@fieldwatch/core';
 import type { Queryable } from '../../db/db.ts';
-import { httpError } from '../../plugins/errors.ts';
+import { HttpError } from '../../http.ts';
+
 import type { UnitRow } from '../devices/devices.service.ts';
+import type { StoredReference } from './channels.repository.ts';
+import * as channelsRepository from './channels.repository.ts';
 import { type ChannelRow, setChannelColumns } from './channels.repository.ts';
 import { channelOf } from './telemetry.service.ts';
 
@@ -33,7 +36,7 @@ export async function editChannelColumns(
 ): Promise<LegacyChannel> {
   const row = await channelOf(db, unit.id, channel);
   const { unknown } = parseColumns(columns);
-  if (unknown.length > 0) throw httpError(400, `Columns: unknown column ${unknown.join(', ')}`);
+  if (unknown.length > 0) throw new HttpError(400, `Columns: unknown column ${unknown.join(', ')}`);
   const text = columns
     .split(',')
     .map((c) => c.trim())
@@ -41,4 +44,9 @@ export async function editChannelColumns(
     .join(',');
   await setChannelColumns(db, unit.id, channel, text);
   return toLegacyChannel(unit, { ...row, columns: text });
+}
+
+// The stored rows other modules read and write, through this service only.
+export function setDefaultRadar(db: Queryable, unitId: number, channel: number, ref: StoredReference | null) {
+  return channelsRepository.setDefaultRadar(db, unitId, channel, ref);
 }

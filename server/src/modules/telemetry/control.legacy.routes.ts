@@ -1,4 +1,3 @@
-import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import {
   LegacyRelayResult,
   PARKING_WINDOW_DEFAULT,
@@ -9,15 +8,16 @@ import {
   UnitActionResult,
 } from '@fieldwatch/core';
 import { Type } from '@sinclair/typebox';
-import type { App } from '../../app.ts';
+import { security } from '../../families/family.ts';
+import { legacyErrors } from '../../families/legacy.ts';
+import type { App } from '../../http.ts';
 import { sessionOf } from '../../plugins/auth.ts';
 import { scoped, signedIn } from '../../plugins/policy.ts';
 import { startRelay, unitAction } from './control.service.ts';
 import { parkingUsage } from './reports.service.ts';
-import { legacyErrors, security } from './route-kit.ts';
 import { legacyDate, legacyIdList } from './telemetry.service.ts';
 
-const path = (endpoint: string) => `/api/v1/xrequest/${endpoint}`;
+const path = (endpoint: string) => `/${endpoint}`;
 const schema = { tags: ['legacy v1'], security };
 // Who may call each route (plugins/policy.ts).
 const deviceWrite = scoped('device', 'write', { writes: true });
@@ -25,10 +25,9 @@ const one = <T extends Parameters<typeof Type.Array>[0]>(item: T) => Type.Array(
 
 /** Legacy v1 SetRelay, UnitAction and the parking report (GetGISData: modules/gis). */
 export function controlLegacyRoutes(app: App) {
-  const r = app.withTypeProvider<TypeBoxTypeProvider>();
   const { db } = app;
 
-  r.get(
+  app.get(
     path('SetRelay'),
     {
       config: deviceWrite,
@@ -46,7 +45,7 @@ export function controlLegacyRoutes(app: App) {
     },
   );
 
-  r.post(
+  app.post(
     path('UnitAction'),
     {
       config: deviceWrite,
@@ -60,7 +59,7 @@ export function controlLegacyRoutes(app: App) {
     async (request) => unitAction({ db, link: app.link, bus: app.bus, session: sessionOf(request) }, request.body),
   );
 
-  r.get(
+  app.get(
     path('GetReportParkingUsage'),
     {
       config: signedIn({ writes: false }),

@@ -1,4 +1,3 @@
-import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import {
   IdParam,
   type Operation,
@@ -13,7 +12,9 @@ import {
   UnitLogQuery,
 } from '@fieldwatch/core';
 import { Type } from '@sinclair/typebox';
-import type { App } from '../../app.ts';
+import { security } from '../../families/family.ts';
+import { v2Responses } from '../../families/v2.ts';
+import type { App } from '../../http.ts';
 import { sessionOf } from '../../plugins/auth.ts';
 import { v2 } from '../../plugins/envelopes.ts';
 import { scoped } from '../../plugins/policy.ts';
@@ -26,7 +27,6 @@ import {
   startRelay,
   unitLog,
 } from './control.service.ts';
-import { security, v2Responses } from './route-kit.ts';
 
 const tags = ['device v2'];
 // Who may call each route (plugins/policy.ts).
@@ -35,11 +35,10 @@ const deviceWrite = scoped('device', 'write', { writes: true });
 
 /** v2 relay and operations: commands are requested over MQTT and polled by sequence number. */
 export function controlRoutes(app: App) {
-  const r = app.withTypeProvider<TypeBoxTypeProvider>();
   const { db } = app;
 
-  r.get(
-    '/api/v2/device/devices/:id/relay',
+  app.get(
+    '/devices/:id/relay',
     {
       config: deviceRead,
       schema: {
@@ -53,8 +52,8 @@ export function controlRoutes(app: App) {
     async (request) => v2(await relayOf(db, sessionOf(request), request.params.id)),
   );
 
-  r.post(
-    '/api/v2/device/devices/:id/relay',
+  app.post(
+    '/devices/:id/relay',
     {
       config: deviceWrite,
       schema: {
@@ -76,8 +75,8 @@ export function controlRoutes(app: App) {
     },
   );
 
-  r.post(
-    '/api/v2/device/devices/:id/operation',
+  app.post(
+    '/devices/:id/operation',
     {
       config: deviceWrite,
       schema: {
@@ -100,8 +99,8 @@ export function controlRoutes(app: App) {
     },
   );
 
-  r.get(
-    '/api/v2/device/devices/:id/operation',
+  app.get(
+    '/devices/:id/operation',
     {
       config: deviceRead,
       schema: {
@@ -119,8 +118,8 @@ export function controlRoutes(app: App) {
     },
   );
 
-  r.delete(
-    '/api/v2/device/devices/:id/operation',
+  app.delete(
+    '/devices/:id/operation',
     {
       config: deviceWrite,
       schema: {
@@ -139,8 +138,8 @@ export function controlRoutes(app: App) {
     },
   );
 
-  r.get(
-    '/api/v2/device/devices/:id/operations',
+  app.get(
+    '/devices/:id/operations',
     {
       config: deviceRead,
       schema: {
@@ -154,8 +153,8 @@ export function controlRoutes(app: App) {
     async (request) => v2(await operationsOf(db, sessionOf(request), request.params.id)),
   );
 
-  r.get(
-    '/api/v2/device/devices/:id/log',
+  app.get(
+    '/devices/:id/log',
     {
       config: deviceRead,
       schema: {

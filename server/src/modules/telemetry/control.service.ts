@@ -1,8 +1,9 @@
 import type { Operation, OperationStatus, RelayView, UnitLogEntry } from '@fieldwatch/core';
 import type { Db } from '../../db/db.ts';
 import type { DeviceLink } from '../../gateway/link.ts';
+import { HttpError } from '../../http.ts';
 import type { LiveBus } from '../../live/bus.ts';
-import { httpError } from '../../plugins/errors.ts';
+
 import { alarmsSince } from '../alarms/alarms.service.ts';
 import { alarmRowText } from '../alarms/alarmTexts.ts';
 import type { SessionRow } from '../auth/auth.service.ts';
@@ -17,7 +18,8 @@ import {
   toOperationStatus,
   waitForOperation,
 } from '../operations/operations.service.ts';
-import { reportsSince, unitOf } from './telemetry.service.ts';
+import { reportsSince } from './telemetry.repository.ts';
+import { unitOf } from './telemetry.service.ts';
 
 type Caller = { db: Db; link: DeviceLink; session: SessionRow };
 
@@ -33,7 +35,7 @@ export async function startOperation(
 ): Promise<OperationRow> {
   const unit = await unitOf(db, session, unitId, { customerId: opts.customerId, need: 'write' });
   if (opts.serial !== undefined && opts.serial !== '' && opts.serial !== unit.serial) {
-    throw httpError(400, 'UnitSerial does not match the unit');
+    throw new HttpError(400, 'UnitSerial does not match the unit');
   }
   const settings =
     operation === 'send_settings'
@@ -119,7 +121,7 @@ export async function cancelOperation(
   const unit = await unitOf(db, session, unitId, { need: 'write' });
   await operationOf(db, unit.id, seq, operation);
   const row = await settleOperation(db, unit.id, seq, 'failed', `Cancelled by ${session.username}`);
-  if (!row) throw httpError(409, 'The operation has already finished');
+  if (!row) throw new HttpError(409, 'The operation has already finished');
   bus.publish({
     kind: 'operation',
     unitId: unit.id,

@@ -1,12 +1,12 @@
-import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { DATA_DEFAULT_RANGE_MS, DEFAULT_TIMEZONE, isoDay } from '@fieldwatch/core';
 import { type Static, Type } from '@sinclair/typebox';
-import type { App } from '../../app.ts';
+import { security } from '../../families/family.ts';
+import { v3Errors } from '../../families/standard.ts';
+import type { App } from '../../http.ts';
 import { sessionOf } from '../../plugins/auth.ts';
 import { signedIn } from '../../plugins/policy.ts';
 import { findUserById } from '../users/users.service.ts';
-import { EXPORT_MAX_UNITS, unitsCsvExport } from './data.service.ts';
-import { security, v3Errors } from './route-kit.ts';
+import { EXPORT_MAX_UNITS, unitsCsvExport } from './csvExport.service.ts';
 import { timeRange } from './telemetry.service.ts';
 
 const IsoTime = Type.String({ format: 'date-time', maxLength: 40 });
@@ -31,11 +31,10 @@ export type UnitsExportQuery = Static<typeof UnitsExportQuery>;
 
 /** The v3 CSV export of the chart widgets: several units, one streamed document. */
 export function exportRoutes(app: App) {
-  const r = app.withTypeProvider<TypeBoxTypeProvider>();
   const { db } = app;
 
-  r.get(
-    '/api/v3/device/devices/export.csv',
+  app.get(
+    '/device/devices/export.csv',
     {
       config: signedIn({ writes: false }),
       schema: {

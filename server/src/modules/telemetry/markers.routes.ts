@@ -1,15 +1,15 @@
-import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { Marker, MarkerChannelParams, MarkerInput, MarkerParams, MarkerPatch } from '@fieldwatch/core';
 import { Type } from '@sinclair/typebox';
-import type { App } from '../../app.ts';
+import { security } from '../../families/family.ts';
+import { v2Responses } from '../../families/v2.ts';
+import type { App } from '../../http.ts';
 import { sessionOf } from '../../plugins/auth.ts';
 import { v2 } from '../../plugins/envelopes.ts';
 import { scoped } from '../../plugins/policy.ts';
 import { createMarker, editMarker, markersOf, removeMarker, toMarker } from './markers.service.ts';
-import { security, v2Responses } from './route-kit.ts';
 import { unitOf } from './telemetry.service.ts';
 
-const base = '/api/v2/device/legacy/devices/:id/channel/:n/markers';
+const base = '/legacy/devices/:id/channel/:n/markers';
 const tags = ['device v2'];
 // Who may call each route (plugins/policy.ts).
 const deviceRead = scoped('device', 'read', { writes: false });
@@ -17,10 +17,9 @@ const deviceWrite = scoped('device', 'write', { writes: true });
 
 /** v2 radar markers of a channel (n is 1-based); writes need the device write capability; a locked marker stays put (409). */
 export function markerRoutes(app: App) {
-  const r = app.withTypeProvider<TypeBoxTypeProvider>();
   const { db } = app;
 
-  r.get(
+  app.get(
     base,
     {
       config: deviceRead,
@@ -38,7 +37,7 @@ export function markerRoutes(app: App) {
     },
   );
 
-  r.post(
+  app.post(
     base,
     {
       config: deviceWrite,
@@ -57,7 +56,7 @@ export function markerRoutes(app: App) {
     },
   );
 
-  r.put(
+  app.put(
     `${base}/:marker`,
     {
       config: deviceWrite,
@@ -77,7 +76,7 @@ export function markerRoutes(app: App) {
     },
   );
 
-  r.delete(
+  app.delete(
     `${base}/:marker`,
     {
       config: deviceWrite,

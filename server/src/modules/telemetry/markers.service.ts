@@ -1,7 +1,8 @@
 import { type LegacyMarker, type Marker, type MarkerData, MarkerInput, type MarkerPatch } from '@fieldwatch/core';
 import { Value } from '@sinclair/typebox/value';
 import type { Db } from '../../db/db.ts';
-import { httpError } from '../../plugins/errors.ts';
+import { HttpError } from '../../http.ts';
+
 import type { UnitRow } from '../devices/devices.service.ts';
 import {
   deleteMarker,
@@ -45,13 +46,13 @@ export function parseJsonData(text: string): MarkerInput {
   try {
     data = JSON.parse(text);
   } catch {
-    throw httpError(400, 'JSonData must be a JSON object');
+    throw new HttpError(400, 'JSonData must be a JSON object');
   }
   // Like a request body: unknown keys are dropped, then the form is checked.
   if (typeof data === 'object' && data !== null && !Array.isArray(data)) data = Value.Clean(MarkerInput, data);
   if (!Value.Check(MarkerInput, data)) {
     const first = Value.Errors(MarkerInput, data).First();
-    throw httpError(400, `JSonData${first?.path ?? ''} ${first?.message ?? 'is invalid'}`);
+    throw new HttpError(400, `JSonData${first?.path ?? ''} ${first?.message ?? 'is invalid'}`);
   }
   return data;
 }
@@ -86,13 +87,13 @@ export async function editMarker(
   await channelOf(db, unit.id, channel);
   return db.transaction(async (tx) => {
     const row = await findMarker(tx, unit.id, channel, markerId, true);
-    if (!row) throw httpError(404, `Marker ${markerId} not found`);
+    if (!row) throw new HttpError(404, `Marker ${markerId} not found`);
     const current = normalise(row.data);
-    if (current.locked && moves(current, patch)) throw httpError(409, 'The marker is locked: unlock it to move it');
+    if (current.locked && moves(current, patch)) throw new HttpError(409, 'The marker is locked: unlock it to move it');
     const next: MarkerData = { ...current };
     for (const [key, value] of Object.entries(patch)) if (value !== undefined) Object.assign(next, { [key]: value });
     const updated = await updateMarker(tx, row.id, next);
-    if (!updated) throw httpError(404, `Marker ${markerId} not found`);
+    if (!updated) throw new HttpError(404, `Marker ${markerId} not found`);
     return updated;
   });
 }
@@ -101,8 +102,8 @@ export async function removeMarker(db: Db, unit: UnitRow, channel: number, marke
   await channelOf(db, unit.id, channel);
   return db.transaction(async (tx) => {
     const row = await findMarker(tx, unit.id, channel, markerId, true);
-    if (!row) throw httpError(404, `Marker ${markerId} not found`);
-    if (normalise(row.data).locked) throw httpError(409, 'The marker is locked: unlock it to delete it');
+    if (!row) throw new HttpError(404, `Marker ${markerId} not found`);
+    if (normalise(row.data).locked) throw new HttpError(409, 'The marker is locked: unlock it to delete it');
     await deleteMarker(tx, row.id);
     return row;
   });

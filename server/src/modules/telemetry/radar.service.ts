@@ -7,7 +7,8 @@ import {
   radarPositions,
 } from '@fieldwatch/core';
 import type { Queryable } from '../../db/db.ts';
-import { httpError } from '../../plugins/errors.ts';
+import { HttpError } from '../../http.ts';
+
 import type { UnitRow } from '../devices/devices.service.ts';
 import { type ChannelRow, type StoredReference, setDefaultRadar } from './channels.repository.ts';
 import { radarAt, radarDates } from './telemetry.repository.ts';
@@ -27,7 +28,7 @@ export type CurveView = {
 export async function curveAt(db: Queryable, unitId: number, channel: number, at: Date): Promise<CurveView> {
   const ch = await channelOf(db, unitId, channel);
   const curve = await radarAt(db, unitId, channel, at);
-  if (!curve) throw httpError(404, `No radar curve of channel ${channel} at or before ${at.toISOString()}`);
+  if (!curve) throw new HttpError(404, `No radar curve of channel ${channel} at or before ${at.toISOString()}`);
   const values = curve.points;
   const reference = ch.default_radar;
   const difference = reference
@@ -91,7 +92,7 @@ export async function setReference(
     ref = { points: value, t: null, pulseSpeed: null };
   } else if (typeof value === 'string') {
     const curve = await curveOfTime(db, unitId, channel, new Date(value));
-    if (!curve) throw httpError(404, `ChannelDefaultRadar: no radar curve of channel ${channel} at ${value}`);
+    if (!curve) throw new HttpError(404, `ChannelDefaultRadar: no radar curve of channel ${channel} at ${value}`);
     ref = { points: curve.points, t: new Date(curve.ts).toISOString(), pulseSpeed: curve.pulse_speed };
   }
   await setDefaultRadar(db, unitId, ch.channel, ref);

@@ -11,7 +11,8 @@ import {
   WidgetRight,
 } from '@fieldwatch/core';
 import type { Queryable } from '../../db/db.ts';
-import { httpError } from '../../plugins/errors.ts';
+import { HttpError } from '../../http.ts';
+
 import type { SessionRow } from '../auth/auth.service.ts';
 import type { UnitRow } from '../devices/devices.service.ts';
 import { visibleOrganizations } from '../organisations/organisations.service.ts';
@@ -67,7 +68,7 @@ export function occupiedMs(
 }
 
 /**
- * The visible units of customers holding the Parking right (spec §6): others' units are left out,
+ * The visible units of customers holding the Parking right: others' units are left out,
  * and a request naming only such units is refused (403) rather than answered with an empty report.
  */
 async function parkingUnits(db: Queryable, session: SessionRow, unitIds: readonly number[]): Promise<UnitRow[]> {
@@ -78,7 +79,7 @@ async function parkingUnits(db: Queryable, session: SessionRow, unitIds: readonl
       .map((o) => o.id),
   );
   const allowed = units.filter((u) => parking.has(u.organization_id));
-  if (units.length > 0 && allowed.length === 0) throw httpError(403, 'The customer has no parking right');
+  if (units.length > 0 && allowed.length === 0) throw new HttpError(403, 'The customer has no parking right');
   return allowed;
 }
 
@@ -90,10 +91,10 @@ export async function parkingUsage(
 ): Promise<ParkingReport> {
   const from = dayTime(q.startDay);
   const to = dayTime(q.stopDay);
-  if (from >= to) throw httpError(400, 'StopDay must be after StartDay');
-  if (!(q.start < q.stop)) throw httpError(400, 'StopDate must be after StartDate');
+  if (from >= to) throw new HttpError(400, 'StopDay must be after StartDay');
+  if (!(q.start < q.stop)) throw new HttpError(400, 'StopDate must be after StartDate');
   if (q.stop.getTime() - q.start.getTime() > PARKING_MAX_DAYS * DAY) {
-    throw httpError(400, `StopDate: the report covers at most ${PARKING_MAX_DAYS} days`);
+    throw new HttpError(400, `StopDate: the report covers at most ${PARKING_MAX_DAYS} days`);
   }
   const units = await parkingUnits(db, session, q.unitIds);
   const occupied = seriesByColumn('Occupied');

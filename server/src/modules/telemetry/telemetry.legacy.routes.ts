@@ -1,4 +1,3 @@
-import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import {
   DeleteMarkQuery,
   EditChannelBody,
@@ -17,19 +16,20 @@ import {
   RadarDateRow,
 } from '@fieldwatch/core';
 import { Type } from '@sinclair/typebox';
-import type { App } from '../../app.ts';
+import { security } from '../../families/family.ts';
+import { legacyErrors } from '../../families/legacy.ts';
+import type { App } from '../../http.ts';
 import { sessionOf } from '../../plugins/auth.ts';
 import { scoped } from '../../plugins/policy.ts';
 import { editChannelColumns, legacyChannel } from './channels.service.ts';
 import { controlLegacyRoutes } from './control.legacy.routes.ts';
-import { legacyCsvExport, legacyUnitData } from './data.service.ts';
-import { exportRoutes } from './export.routes.ts';
+import { legacyCsvExport } from './csvExport.service.ts';
+import { legacyUnitData } from './data.service.ts';
 import { createMarker, editMarker, markersOf, parseJsonData, removeMarker, toLegacyMarker } from './markers.service.ts';
 import { curveAt, legacyRadarDates, toLegacyRadar } from './radar.service.ts';
-import { legacyErrors, security } from './route-kit.ts';
 import { legacyDate, unitOf } from './telemetry.service.ts';
 
-const legacyPath = (endpoint: string) => `/api/v1/xrequest/${endpoint}`;
+const legacyPath = (endpoint: string) => `/${endpoint}`;
 const tags = ['legacy v1'];
 const schema = { tags, security };
 // Who may call each route (plugins/policy.ts).
@@ -38,10 +38,9 @@ const deviceWrite = scoped('device', 'write', { writes: true });
 
 /** Legacy v1 data, radar, marker, unit action, relay and report calls at /api/v1/xrequest/{EndpointName}. */
 export function telemetryLegacyRoutes(app: App) {
-  const r = app.withTypeProvider<TypeBoxTypeProvider>();
   const { db } = app;
 
-  r.get(
+  app.get(
     legacyPath('GetUnitsData'),
     {
       config: deviceRead,
@@ -55,7 +54,7 @@ export function telemetryLegacyRoutes(app: App) {
     async (request) => (await legacyUnitData(db, sessionOf(request), request.query)).rows,
   );
 
-  r.get(
+  app.get(
     legacyPath('GetUnitsDataCSV'),
     {
       config: deviceRead,
@@ -78,7 +77,7 @@ export function telemetryLegacyRoutes(app: App) {
     },
   );
 
-  r.get(
+  app.get(
     legacyPath('GetRadarDates'),
     {
       config: deviceRead,
@@ -98,7 +97,7 @@ export function telemetryLegacyRoutes(app: App) {
     },
   );
 
-  r.get(
+  app.get(
     legacyPath('GetRadar'),
     {
       config: deviceRead,
@@ -117,7 +116,7 @@ export function telemetryLegacyRoutes(app: App) {
     },
   );
 
-  r.post(
+  app.post(
     legacyPath('EditMark'),
     {
       config: deviceWrite,
@@ -140,7 +139,7 @@ export function telemetryLegacyRoutes(app: App) {
     },
   );
 
-  r.get(
+  app.get(
     legacyPath('DeleteMark'),
     {
       config: deviceWrite,
@@ -158,7 +157,7 @@ export function telemetryLegacyRoutes(app: App) {
     },
   );
 
-  r.get(
+  app.get(
     legacyPath('GetAllMarks'),
     {
       config: deviceRead,
@@ -179,7 +178,7 @@ export function telemetryLegacyRoutes(app: App) {
     },
   );
 
-  r.get(
+  app.get(
     legacyPath('GetChannel'),
     {
       config: deviceRead,
@@ -197,7 +196,7 @@ export function telemetryLegacyRoutes(app: App) {
     },
   );
 
-  r.post(
+  app.post(
     legacyPath('EditChannel'),
     {
       config: scoped('device', 'manage', { writes: true }),
@@ -216,5 +215,4 @@ export function telemetryLegacyRoutes(app: App) {
   );
 
   controlLegacyRoutes(app);
-  exportRoutes(app);
 }

@@ -1,4 +1,3 @@
-import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import {
   DATA_DEFAULT_RANGE_MS,
   DATA_MAX_POINTS,
@@ -14,7 +13,10 @@ import {
   UnitDataQueryV2,
   UnitDataQueryV3,
 } from '@fieldwatch/core';
-import type { App } from '../../app.ts';
+import { security } from '../../families/family.ts';
+import { v3Errors } from '../../families/standard.ts';
+import { v2Responses } from '../../families/v2.ts';
+import type { App } from '../../http.ts';
 import { sessionOf } from '../../plugins/auth.ts';
 import { v2 } from '../../plugins/envelopes.ts';
 import { scoped, signedIn } from '../../plugins/policy.ts';
@@ -23,20 +25,18 @@ import { columnsOf, queryUnitData, toUnitData } from './data.service.ts';
 import { markerRoutes } from './markers.routes.ts';
 import { curveAt, setReference, toRadarCurve } from './radar.service.ts';
 import { tableReport } from './reports.service.ts';
-import { security, v2Responses, v3Errors } from './route-kit.ts';
 import { timeRange, unitOf } from './telemetry.service.ts';
 
 const REPORT_DEFAULT_RANGE_MS = 30 * 24 * 60 * 60 * 1000;
 // Who may call each route (plugins/policy.ts).
 const deviceRead = scoped('device', 'read', { writes: false });
 
-/** Telemetry, radar, marker, operation, relay and report APIs of spec §7 (v3 and v2). */
+/** Telemetry, v3: a unit's samples. */
 export function telemetryRoutes(app: App) {
-  const r = app.withTypeProvider<TypeBoxTypeProvider>();
   const { db } = app;
 
-  r.get(
-    '/api/v3/device/devices/:id/data',
+  app.get(
+    '/device/devices/:id/data',
     {
       config: deviceRead,
       schema: {
@@ -56,9 +56,14 @@ export function telemetryRoutes(app: App) {
       return toUnitData(unit.id, await queryUnitData(db, unit.id, { ...range, maxPoints }));
     },
   );
+}
 
-  r.get(
-    '/api/v2/device/devices/:id/data',
+/** Telemetry, v2 device calls: samples, radar, markers, operations and relay. */
+export function telemetryV2Routes(app: App) {
+  const { db } = app;
+
+  app.get(
+    '/devices/:id/data',
     {
       config: deviceRead,
       schema: {
@@ -77,8 +82,8 @@ export function telemetryRoutes(app: App) {
     },
   );
 
-  r.get(
-    '/api/v2/device/legacy/devices/:id/radar/:channel',
+  app.get(
+    '/legacy/devices/:id/radar/:channel',
     {
       config: deviceRead,
       schema: {
@@ -98,8 +103,8 @@ export function telemetryRoutes(app: App) {
     },
   );
 
-  r.put(
-    '/api/v2/device/legacy/devices/:id/radar/:channel',
+  app.put(
+    '/legacy/devices/:id/radar/:channel',
     {
       config: scoped('device', 'write', { writes: true }),
       schema: {
@@ -118,8 +123,16 @@ export function telemetryRoutes(app: App) {
     },
   );
 
-  r.post(
-    '/api/v2/report/table',
+  markerRoutes(app);
+  controlRoutes(app);
+}
+
+/** The v2 reports. */
+export function reportRoutes(app: App) {
+  const { db } = app;
+
+  app.post(
+    '/table',
     {
       config: signedIn({ writes: false }),
       schema: {
@@ -139,7 +152,4 @@ export function telemetryRoutes(app: App) {
       );
     },
   );
-
-  markerRoutes(app);
-  controlRoutes(app);
 }

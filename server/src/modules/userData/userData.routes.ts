@@ -1,7 +1,5 @@
-import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import {
   DeleteUserDataQuery,
-  ErrorBody,
   GetUserDataQuery,
   KeyedRecordSchema,
   KvKeyParams,
@@ -13,70 +11,29 @@ import {
   StoredUserValueSchema,
 } from '@fieldwatch/core';
 import { Type } from '@sinclair/typebox';
-import type { App } from '../../app.ts';
+import { doc } from '../../families/family.ts';
+import { legacyErrorResponses } from '../../families/legacy.ts';
+import { errorResponses } from '../../families/standard.ts';
+import type { App } from '../../http.ts';
 import { sessionOf } from '../../plugins/auth.ts';
-import { LegacyError } from '../../plugins/envelopes.ts';
 import { signedIn } from '../../plugins/policy.ts';
 import { deleteUserData, getUserData, kvDelete, kvGet, kvSet, setUserData } from './userData.service.ts';
 
 const reads = signedIn({ writes: false });
 /** Every call that changes a value, the GET DeleteUserData included. */
 const writes = signedIn({ writes: true });
-const security = [{ session: [] }];
-const legacy = { tags: ['legacy v1'], security };
-const legacyErrors = { 400: LegacyError, 401: LegacyError, 404: LegacyError };
-const v1 = { tags: ['key-value'], security };
-const v1Errors = { 400: ErrorBody, 401: ErrorBody, 404: ErrorBody };
+const legacy = doc('legacy v1');
+const legacyErrors = legacyErrorResponses(400, 401, 404);
+const v1 = doc('key-value');
+const v1Errors = errorResponses(400, 401, 404);
 const Values = Type.Array(StoredUserValueSchema);
 
-/** The key-value store of spec §7: the legacy GetUserData / SetUserData / DeleteUserData and the v1 variant. */
+/** The key-value store, v1: records by namespace and id. */
 export function userDataRoutes(app: App) {
-  const r = app.withTypeProvider<TypeBoxTypeProvider>();
   const { db } = app;
-  const X = '/api/v1/xrequest';
   const KV = '/api/v1/keyvalue/:type';
 
-  r.get(
-    `${X}/GetUserData`,
-    {
-      config: reads,
-      schema: {
-        ...legacy,
-        summary: "The user's stored values of a ValueType (default 'keyv')",
-        querystring: GetUserDataQuery,
-        response: { 200: Values, ...legacyErrors },
-      },
-    },
-    async (req) => getUserData(db, sessionOf(req), req.query),
-  );
-  r.post(
-    `${X}/SetUserData`,
-    {
-      config: writes,
-      schema: {
-        ...legacy,
-        summary: 'Store a value: answers the one stored item',
-        body: SetUserDataBody,
-        response: { 200: Values, ...legacyErrors },
-      },
-    },
-    async (req) => setUserData(db, sessionOf(req), req.body),
-  );
-  r.get(
-    `${X}/DeleteUserData`,
-    {
-      config: writes,
-      schema: {
-        ...legacy,
-        summary: 'Delete a value: answers the one deleted item',
-        querystring: DeleteUserDataQuery,
-        response: { 200: Values, ...legacyErrors },
-      },
-    },
-    async (req) => deleteUserData(db, sessionOf(req), req.query),
-  );
-
-  r.get(
+  app.get(
     KV,
     {
       config: reads,
@@ -90,7 +47,7 @@ export function userDataRoutes(app: App) {
     },
     async (req) => kvGet(db, sessionOf(req), req.params.type, req.query.id),
   );
-  r.put(
+  app.put(
     `${KV}/:id`,
     {
       config: writes,
@@ -104,12 +61,57 @@ export function userDataRoutes(app: App) {
     },
     async (req) => kvSet(db, sessionOf(req), req.params.type, req.params.id, req.body.data),
   );
-  r.delete(
+  app.delete(
     `${KV}/:id`,
     {
       config: writes,
       schema: { ...v1, summary: 'Delete a record', params: KvKeyParams, response: { 200: Ok, ...v1Errors } },
     },
     async (req) => kvDelete(db, sessionOf(req), req.params.type, req.params.id),
+  );
+}
+
+/** The key-value store, legacy v1: GetUserData / SetUserData / DeleteUserData. */
+export function userDataLegacyRoutes(app: App) {
+  const { db } = app;
+
+  app.get(
+    `/GetUserData`,
+    {
+      config: reads,
+      schema: {
+        ...legacy,
+        summary: "The user's stored values of a ValueType (default 'keyv')",
+        querystring: GetUserDataQuery,
+        response: { 200: Values, ...legacyErrors },
+      },
+    },
+    async (req) => getUserData(db, sessionOf(req), req.query),
+  );
+  app.post(
+    `/SetUserData`,
+    {
+      config: writes,
+      schema: {
+        ...legacy,
+        summary: 'Store a value: answers the one stored item',
+        body: SetUserDataBody,
+        response: { 200: Values, ...legacyErrors },
+      },
+    },
+    async (req) => setUserData(db, sessionOf(req), req.body),
+  );
+  app.get(
+    `/DeleteUserData`,
+    {
+      config: writes,
+      schema: {
+        ...legacy,
+        summary: 'Delete a value: answers the one deleted item',
+        querystring: DeleteUserDataQuery,
+        response: { 200: Values, ...legacyErrors },
+      },
+    },
+    async (req) => deleteUserData(db, sessionOf(req), req.query),
   );
 }

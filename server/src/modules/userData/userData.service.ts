@@ -7,12 +7,13 @@ import {
   type SetUserDataBody,
 } from '@fieldwatch/core';
 import type { Queryable } from '../../db/db.ts';
-import { httpError } from '../../plugins/errors.ts';
+import { HttpError } from '../../http.ts';
+
 import type { SessionRow } from '../auth/auth.service.ts';
 import { deleteValue, findValues, type UserValueRow, upsertValue } from './userData.repository.ts';
 
 /**
- * The key-value store of spec §7: a user's own values, by namespace (ValueType / type, default
+ * The key-value store: a user's own values, by namespace (ValueType / type, default
  * 'keyv'; event management keeps its records under '_event_management', containers under '_group')
  * and key. Nobody reads another user's values.
  */
@@ -31,7 +32,7 @@ function parsed(data: string): unknown {
   }
 }
 
-const notFound = () => httpError(404, 'Not found');
+const notFound = () => new HttpError(404, 'Not found');
 
 export async function getUserData(db: Queryable, session: SessionRow, q: GetUserDataQuery) {
   const rows = await findValues(db, session.user_id, {
@@ -68,7 +69,7 @@ export async function kvGet(db: Queryable, session: SessionRow, type: string, id
 }
 
 export async function kvSet(db: Queryable, session: SessionRow, type: string, id: string, data: unknown) {
-  if (!isKvValue(data)) throw httpError(400, EventMessages.missingParameters);
+  if (!isKvValue(data)) throw new HttpError(400, EventMessages.missingParameters);
   const row = await upsertValue(db, session.user_id, { type, id, isDefault: false, data: JSON.stringify(data) });
   return { ID: row.value_id, Data: parsed(row.data) };
 }

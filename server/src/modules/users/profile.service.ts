@@ -7,7 +7,8 @@ import {
 } from '@fieldwatch/core';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db, Queryable } from '../../db/db.ts';
-import { httpError } from '../../plugins/errors.ts';
+import { HttpError } from '../../http.ts';
+
 import { requireCurrentPassword } from '../auth/passwords.service.ts';
 import {
   findUserAvatar,
@@ -21,13 +22,13 @@ import { toProfile } from './users.service.ts';
 
 export async function profileOf(db: Queryable, userId: number): Promise<Profile> {
   const user = await findUserById(db, userId);
-  if (!user) throw httpError(401, 'Session expired');
+  if (!user) throw new HttpError(401, 'Session expired');
   return toProfile(user);
 }
 
 const EMAIL_NEEDS_PASSWORD = 'The current password is needed to change the e-mail address';
 
-/** The field rules' texts of spec §5 as the API says them. */
+/** The profile field rules' refusal texts, word for word as clients expect them. */
 const problemText = { 'validation.blank': '{name} should not be blank', 'validation.email': 'Enter valid {name}' };
 
 /** The fields a profile update takes (name, title, email, phone, location), or a 400 naming the rule broken. */
@@ -37,12 +38,12 @@ function checkedUpdate(body: Record<string, unknown>, log?: FastifyBaseLogger) {
   const [problem] = profileProblems(update);
   if (problem) {
     const text = problemText[problem.error.key as keyof typeof problemText] ?? 'Request failed';
-    throw httpError(400, text.replace('{name}', String(problem.error.params?.name ?? problem.field)));
+    throw new HttpError(400, text.replace('{name}', String(problem.error.params?.name ?? problem.field)));
   }
   return update;
 }
 
-/** A profile update by an administrator (spec §5 fields only; the rest is logged). */
+/** A profile update by an administrator (profile fields only; the rest is logged). */
 export async function updateProfile(
   db: Queryable,
   userId: number,
@@ -68,7 +69,7 @@ export async function updateOwnProfile(
   const user = await findUserById(db, who.userId);
   const same = (a: string | undefined) => (a ?? '').trim().toLowerCase();
   if (update.email !== undefined && same(update.email) !== same(user?.email)) {
-    if (typeof currentPassword !== 'string') throw httpError(403, EMAIL_NEEDS_PASSWORD);
+    if (typeof currentPassword !== 'string') throw new HttpError(403, EMAIL_NEEDS_PASSWORD);
     await requireCurrentPassword(db, who, currentPassword);
   }
   await updateProfileFields(db, who.userId, update);
@@ -98,6 +99,6 @@ export async function saveAvatar(db: Queryable, userId: number, image: { data: B
 
 export async function avatarOf(db: Queryable, userId: number) {
   const image = await findUserAvatar(db, userId);
-  if (!image) throw httpError(404, 'No avatar');
+  if (!image) throw new HttpError(404, 'No avatar');
   return { data: image.data, type: image.type, etag: `"${image.key}"` };
 }

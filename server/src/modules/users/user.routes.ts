@@ -1,4 +1,3 @@
-import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import {
   AccountBrand,
   ApiKey,
@@ -6,7 +5,6 @@ import {
   ApiKeyIdParam,
   AVATAR_TYPES,
   ChangePasswordBody,
-  ErrorBody,
   LanguageQuery,
   NewApiKeyBody,
   Ok,
@@ -21,9 +19,11 @@ import {
   RestoreTokenBody,
   TokenState,
 } from '@fieldwatch/core';
-import { type TSchema, Type } from '@sinclair/typebox';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { App } from '../../app.ts';
+import { Type } from '@sinclair/typebox';
+import type { FastifyRequest } from 'fastify';
+import { security } from '../../families/family.ts';
+import { errorResponses } from '../../families/standard.ts';
+import type { App } from '../../http.ts';
 import { sessionOf } from '../../plugins/auth.ts';
 import { anyone, scoped, signedIn } from '../../plugins/policy.ts';
 import { acceptImageBodies, avatarImage, imageBytes, sendImage, type UploadBody } from '../../uploads/imageBodies.ts';
@@ -42,16 +42,14 @@ import {
 } from '../organisations/organisations.service.ts';
 import { avatarOf, profileOf, saveAvatar, saveLanguage, savePreferences, updateOwnProfile } from './profile.service.ts';
 
-const U = '/api/v3/user';
-const errorsOf = (codes: number[]) => Object.fromEntries(codes.map((c) => [c, ErrorBody])) as Record<number, TSchema>;
-const errors = errorsOf([400, 401, 403, 404, 410, 413, 415]);
+const U = '/user';
+const errors = errorResponses(400, 401, 403, 404, 410, 413, 415);
 const reads = signedIn({ writes: false });
 const writes = signedIn({ writes: true });
 /** The calls that guard the account itself: never with an API key. */
 const readsNoKey = signedIn({ writes: false, apiKey: false });
 const writesNoKey = signedIn({ writes: true, apiKey: false });
 const tags = ['user'];
-const security = [{ session: [] }];
 const Version = Type.Object({ v: Type.Optional(Type.String({ maxLength: 64 })) });
 const AccountParam = Type.Object({ accountUrl: Type.String({ maxLength: 40, pattern: '^[a-z0-9-]+$' }) });
 
@@ -59,27 +57,25 @@ const AccountParam = Type.Object({ accountUrl: Type.String({ maxLength: 40, patt
 const IMAGE_BODY_LIMIT = 8 * 1024 * 1024;
 
 /**
- * The user calls of spec §7 (/api/v3/user): profile, avatar, language, preferences, both password
- * changes, organisation by id, the password-reset trio and personal API keys; and the public
- * account-URL brand of the sign-in page.
+ * The user calls (/api/v3/user): profile, avatar, language, preferences, both password
+ * changes, organisation by id, the password-reset trio and personal API keys.
  */
 export function userRoutes(app: App) {
-  app.register(async (scope: FastifyInstance) => {
+  app.register(async (scope: App) => {
     acceptImageBodies(scope, { types: AVATAR_TYPES, limit: IMAGE_BODY_LIMIT });
-    routes(scope as App);
+    routes(scope);
   });
 }
 
 function routes(app: App) {
-  const r = app.withTypeProvider<TypeBoxTypeProvider>();
   const { db } = app;
   const userId = (request: FastifyRequest) => sessionOf(request).user_id;
   /** The signed-in user and the address of the request, for the checks throttled like sign-in. */
   const who = (request: FastifyRequest) => ({ userId: userId(request), address: request.ip });
   const profileRoute = { schema: { tags, security, response: { 200: Profile, ...errors } } };
 
-  r.get(`${U}/profile`, { ...profileRoute, config: reads }, async (request) => profileOf(db, userId(request)));
-  r.put(
+  app.get(`${U}/profile`, { ...profileRoute, config: reads }, async (request) => profileOf(db, userId(request)));
+  app.put(
     `${U}/profile`,
     {
       config: writes,
@@ -91,7 +87,7 @@ function routes(app: App) {
     },
     async (request) => updateOwnProfile(db, who(request), request.body as Record<string, unknown>, request.log),
   );
-  r.put(
+  app.put(
     `${U}/profile/preferences`,
     {
       config: writes,
@@ -99,12 +95,12 @@ function routes(app: App) {
     },
     async (request) => savePreferences(db, userId(request), request.body),
   );
-  r.put(
+  app.put(
     `${U}/profile/language`,
     { config: writes, schema: { ...profileRoute.schema, querystring: LanguageQuery } },
     async (request) => saveLanguage(db, userId(request), request.query.language),
   );
-  r.post(
+  app.post(
     `${U}/profile/avatar`,
     {
       config: writes,
@@ -115,17 +111,17 @@ function routes(app: App) {
     },
     async (request) => saveAvatar(db, userId(request), avatarImage(imageBytes(request.body as UploadBody, 'image'))),
   );
-  r.delete(`${U}/profile/avatar`, { ...profileRoute, config: writes }, async (request) =>
+  app.delete(`${U}/profile/avatar`, { ...profileRoute, config: writes }, async (request) =>
     saveAvatar(db, userId(request), null),
   );
-  r.get(
+  app.get(
     `${U}/avatar`,
-    { config: reads, schema: { tags, security, querystring: Version, response: errorsOf([401, 404]) } },
+    { config: reads, schema: { tags, security, querystring: Version, response: errorResponses(401, 404) } },
     async (request, reply) => sendImage(request, reply, await avatarOf(db, userId(request))),
   );
 
   const changed = { 200: Type.Boolean(), ...errors };
-  r.post(
+  app.post(
     `${U}/profile/password`,
     { config: writesNoKey, schema: { tags, security, body: PasswordChangeBody, response: changed } },
     async (request) =>
@@ -137,7 +133,7 @@ function routes(app: App) {
         request.body.newPassword,
       ),
   );
-  r.put(
+  app.put(
     `${U}/password`,
     { config: writesNoKey, schema: { tags, security, querystring: PasswordChangeQuery, response: changed } },
     async (request) =>
@@ -150,7 +146,7 @@ function routes(app: App) {
       ),
   );
 
-  r.get(
+  app.get(
     `${U}/organization/:orgId`,
     {
       config: scoped('organization', 'read', { writes: false }),
@@ -158,18 +154,18 @@ function routes(app: App) {
     },
     async (request) => organizationView(db, userId(request), request.params.orgId),
   );
-  r.get(
+  app.get(
     `${U}/organization/:orgId/avatar`,
     {
       config: scoped('organization', 'read', { writes: false }),
-      schema: { tags, security, params: OrgIdParam, querystring: Version, response: errorsOf([401, 404]) },
+      schema: { tags, security, params: OrgIdParam, querystring: Version, response: errorResponses(401, 404) },
     },
     async (request, reply) =>
       sendImage(request, reply, await organizationAvatar(db, userId(request), request.params.orgId)),
   );
 
   // Password reset: public calls; the same answer whether the address exists or not.
-  r.post(
+  app.post(
     `${U}/createRestorePasswordToken`,
     { config: anyone({ writes: true }), schema: { tags, body: RestoreTokenBody, response: { 200: Ok, ...errors } } },
     async (request) => {
@@ -177,7 +173,7 @@ function routes(app: App) {
       return { success: true };
     },
   );
-  r.get(
+  app.get(
     `${U}/verifyChangePasswordToken/:token`,
     {
       config: anyone({ writes: false }),
@@ -185,7 +181,7 @@ function routes(app: App) {
     },
     async (request) => verifyPasswordToken(db, request.params.token),
   );
-  r.post(
+  app.post(
     `${U}/changePassword`,
     {
       config: anyone({ writes: true, apiKey: false }),
@@ -194,12 +190,12 @@ function routes(app: App) {
     async (request) => resetPasswordWithToken(db, app.bus, request.body.token, request.body.newPassword),
   );
 
-  r.get(
+  app.get(
     `${U}/apiKeys`,
     { config: readsNoKey, schema: { tags, security, response: { 200: Type.Array(ApiKey), ...errors } } },
     async (request) => apiKeysOf(db, userId(request)),
   );
-  r.post(
+  app.post(
     `${U}/apiKeys`,
     {
       config: writesNoKey,
@@ -207,14 +203,19 @@ function routes(app: App) {
     },
     async (request) => createApiKey(db, who(request), request.body),
   );
-  r.delete(
+  app.delete(
     `${U}/apiKeys/:id`,
     { config: writesNoKey, schema: { tags, security, params: ApiKeyIdParam, response: { 200: Ok, ...errors } } },
     async (request) => revokeApiKey(db, userId(request), request.params.id),
   );
+}
+
+/** The public account-URL brand of the sign-in page (v1). */
+export function accountRoutes(app: App) {
+  const { db } = app;
 
   // The sign-in page of an account URL: public, like the login page it decorates.
-  r.get(
+  app.get(
     '/api/v1/account/:accountUrl',
     {
       config: anyone({ writes: false }),
@@ -225,7 +226,7 @@ function routes(app: App) {
   // The sign-in link of an account URL; an old URL leads to the new one for 30 days, then nowhere.
   // Any text is taken here: a mistyped link still lands on the sign-in page rather than an error.
   const LinkParam = Type.Object({ accountUrl: Type.String({ maxLength: 200 }) });
-  r.get(
+  app.get(
     '/a/:accountUrl',
     { config: anyone({ writes: false }), schema: { hide: true, params: LinkParam } },
     async (request, reply) => {
@@ -238,11 +239,11 @@ function routes(app: App) {
       return reply.redirect(`/login?account=${brand.accountUrl}`, 302);
     },
   );
-  r.get(
+  app.get(
     '/api/v1/account/:accountUrl/avatar',
     {
       config: anyone({ writes: false }),
-      schema: { tags: ['auth'], params: AccountParam, querystring: Version, response: errorsOf([404]) },
+      schema: { tags: ['auth'], params: AccountParam, querystring: Version, response: errorResponses(404) },
     },
     async (request, reply) => {
       const id = await resolveAccountOrganization(db, request.params.accountUrl);

@@ -1,3 +1,4 @@
+import type { AccessLevel } from '@fieldwatch/core';
 import type { Queryable } from '../../db/db.ts';
 
 export type UserRow = {
@@ -97,7 +98,7 @@ export async function findUsersByEmail(db: Queryable, email: string): Promise<Us
 
 const PROFILE_COLUMNS = { name: 'fullname', title: 'title', email: 'email', phone: 'phone' } as const;
 
-/** Writes the accepted profile fields (spec §5); location is the pair gps_lat, gps_long. */
+/** Writes the accepted profile fields; location is the pair gps_lat, gps_long. */
 export async function updateProfileFields(
   db: Queryable,
   userId: number,
@@ -159,7 +160,7 @@ export async function findUserAvatar(db: Queryable, userId: number) {
 
 /** The organisations where the user holds a role directly, with the role. */
 export async function rolesOfUser(db: Queryable, userId: number) {
-  return db.query<{ organization_id: number; role_id: number }>(
+  return db.query<{ organization_id: number; role_id: AccessLevel }>(
     'select organization_id, role_id from user_roles where user_id = $1 order by organization_id',
     [userId],
   );
@@ -175,4 +176,15 @@ export async function removeUserRole(db: Queryable, userId: number, organization
 
 export async function deleteUser(db: Queryable, userId: number) {
   await db.query('delete from users where id = $1', [userId]);
+}
+
+/** Users holding a role in any of the organisations, one row per user and organisation. */
+export async function profilesInOrganizations(db: Queryable, organizationIds: readonly number[]) {
+  return db.query<UserRow & { organization_id: number; role_id: number }>(
+    `select ${userColumns('u')}, r.organization_id, r.role_id
+     from user_roles r join users u on u.id = r.user_id
+     where r.organization_id = any($1::int[])
+     order by lower(u.fullname), u.username, r.organization_id`,
+    [organizationIds],
+  );
 }

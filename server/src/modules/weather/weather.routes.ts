@@ -1,6 +1,4 @@
-import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import {
-  ErrorBody,
   IdParam,
   UnitWeatherQuery,
   UnitWeatherReport,
@@ -8,18 +6,14 @@ import {
   WeatherReport,
   WeatherStatus,
 } from '@fieldwatch/core';
-import type { TSchema } from '@sinclair/typebox';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { App } from '../../app.ts';
+import { errorShapeOf, security } from '../../families/family.ts';
+import { legacyErrorResponses } from '../../families/legacy.ts';
+import { errorResponses } from '../../families/standard.ts';
+import type { App } from '../../http.ts';
 import { sessionOf } from '../../plugins/auth.ts';
-import { LegacyError } from '../../plugins/envelopes.ts';
-import { errorBody } from '../../plugins/errors.ts';
 import { scoped, signedIn } from '../../plugins/policy.ts';
 import { DEFAULT_WEATHER_URL, openMeteoProvider, WeatherService, WeatherUnavailable } from './weather.service.ts';
-
-const security = [{ session: [] }];
-const errorsOf = (body: TSchema, codes: number[]) =>
-  Object.fromEntries(codes.map((c) => [c, body])) as Record<number, TSchema>;
 
 /**
  * The provider's failures answer 503 with its reason, in the error shape of the route's family (the
@@ -31,20 +25,19 @@ async function orUnavailable<T>(request: FastifyRequest, reply: FastifyReply, wo
   } catch (e) {
     if (!(e instanceof WeatherUnavailable)) throw e;
     request.log.warn({ err: e.cause ?? e }, e.message);
-    return reply.code(503).send(errorBody(request.url, 503, e.message));
+    return reply.code(503).send(errorShapeOf(request)(503, e.message));
   }
 }
 
-/**
- * Weather of spec §7: by position, by unit, and the legacy GetWeather call, and whether the provider
- * answers; `url` is the provider (WEATHER_URL).
- */
-export function weatherRoutes(app: App, opts: { url?: string; retryMs?: number } = {}) {
-  const r = app.withTypeProvider<TypeBoxTypeProvider>();
-  const { db } = app;
-  const weather = new WeatherService(openMeteoProvider(opts.url ?? DEFAULT_WEATHER_URL), { retryMs: opts.retryMs });
+/** The weather provider, `url` (WEATHER_URL) or Open-Meteo, behind one cache for every weather call. */
+export const weatherOf = (opts: { url?: string; retryMs?: number } = {}) =>
+  new WeatherService(openMeteoProvider(opts.url ?? DEFAULT_WEATHER_URL), { retryMs: opts.retryMs });
 
-  r.get(
+/** Weather: by position, by unit, and whether the provider answers. */
+export function weatherRoutes(app: App, weather: WeatherService) {
+  const { db } = app;
+
+  app.get(
     '/api/v1/weather/getWeather',
     {
       config: signedIn({ writes: false }),
@@ -53,13 +46,13 @@ export function weatherRoutes(app: App, opts: { url?: string; retryMs?: number }
         summary: 'The past days (default 5, before today UTC) and the current temperature at a position',
         security,
         querystring: WeatherQuery,
-        response: { 200: WeatherReport, ...errorsOf(ErrorBody, [400, 401, 503]) },
+        response: { 200: WeatherReport, ...errorResponses(400, 401, 503) },
       },
     },
     async (request, reply) => orUnavailable(request, reply, () => weather.weather(request.query)),
   );
 
-  r.get(
+  app.get(
     '/api/v1/weather/status',
     {
       config: signedIn({ writes: false }),
@@ -67,13 +60,13 @@ export function weatherRoutes(app: App, opts: { url?: string; retryMs?: number }
         tags: ['weather'],
         summary: 'Whether the weather provider answers; when not, the time it is asked again',
         security,
-        response: { 200: WeatherStatus, ...errorsOf(ErrorBody, [401]) },
+        response: { 200: WeatherStatus, ...errorResponses(401) },
       },
     },
     async () => weather.status(),
   );
 
-  r.get(
+  app.get(
     '/api/v1/weather/unit/:id',
     {
       config: scoped('device', 'read', { writes: false }),
@@ -83,7 +76,7 @@ export function weatherRoutes(app: App, opts: { url?: string; retryMs?: number }
         security,
         params: IdParam,
         querystring: UnitWeatherQuery,
-        response: { 200: UnitWeatherReport, ...errorsOf(ErrorBody, [400, 401, 404, 409, 503]) },
+        response: { 200: UnitWeatherReport, ...errorResponses(400, 401, 404, 409, 503) },
       },
     },
     async (request, reply) =>
@@ -91,9 +84,12 @@ export function weatherRoutes(app: App, opts: { url?: string; retryMs?: number }
         weather.unitWeather(db, sessionOf(request), request.params.id, { days: request.query.days }),
       ),
   );
+}
 
-  r.get(
-    '/api/v1/xrequest/GetWeather',
+/** The legacy v1 GetWeather call. */
+export function weatherLegacyRoutes(app: App, weather: WeatherService) {
+  app.get(
+    '/GetWeather',
     {
       config: signedIn({ writes: false }),
       schema: {
@@ -101,7 +97,7 @@ export function weatherRoutes(app: App, opts: { url?: string; retryMs?: number }
         summary: 'The past days (default 5) and the current temperature at a position: a single object',
         security,
         querystring: WeatherQuery,
-        response: { 200: WeatherReport, ...errorsOf(LegacyError, [400, 401, 503]) },
+        response: { 200: WeatherReport, ...legacyErrorResponses(400, 401, 503) },
       },
     },
     async (request, reply) => orUnavailable(request, reply, () => weather.weather(request.query)),

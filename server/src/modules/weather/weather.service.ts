@@ -9,7 +9,8 @@ import {
   type WeatherStatus,
 } from '@fieldwatch/core';
 import type { Queryable } from '../../db/db.ts';
-import { httpError } from '../../plugins/errors.ts';
+import { HttpError } from '../../http.ts';
+
 import type { SessionRow } from '../auth/auth.service.ts';
 import { unitOf } from '../telemetry/telemetry.service.ts';
 import { findUserById } from '../users/users.service.ts';
@@ -22,7 +23,7 @@ export {
   WeatherUnavailable,
 } from './weather.provider.ts';
 
-/** A weather request; days and lang default to spec §9's 5 days and en. */
+/** A weather request; days and lang default to 5 days and en. */
 export type WeatherRequest = { lat: number; lon: number; days?: number; lang?: string };
 
 const WEATHER_CACHE_TTL_MS = 30 * 60 * 1000;
@@ -41,12 +42,13 @@ type Normalised = { lat: number; lon: number; days: number; lang: Language };
 function normaliseWeatherRequest(q: WeatherRequest): Normalised {
   const days = q.days ?? WEATHER_DEFAULTS.days;
   const lang = q.lang ?? WEATHER_DEFAULTS.lang;
-  if (!Number.isFinite(q.lat) || q.lat < -90 || q.lat > 90) throw httpError(400, 'lat must be between -90 and 90');
-  if (!Number.isFinite(q.lon) || q.lon < -180 || q.lon > 180) throw httpError(400, 'lon must be between -180 and 180');
+  if (!Number.isFinite(q.lat) || q.lat < -90 || q.lat > 90) throw new HttpError(400, 'lat must be between -90 and 90');
+  if (!Number.isFinite(q.lon) || q.lon < -180 || q.lon > 180)
+    throw new HttpError(400, 'lon must be between -180 and 180');
   if (!Number.isInteger(days) || days < 1 || days > WEATHER_MAX_DAYS) {
-    throw httpError(400, `days must be an integer from 1 to ${WEATHER_MAX_DAYS}`);
+    throw new HttpError(400, `days must be an integer from 1 to ${WEATHER_MAX_DAYS}`);
   }
-  if (!isLanguage(lang)) throw httpError(400, `lang is not a supported language: '${lang}'`);
+  if (!isLanguage(lang)) throw new HttpError(400, `lang is not a supported language: '${lang}'`);
   return { lat: round2(q.lat), lon: round2(q.lon), days, lang };
 }
 
@@ -154,8 +156,8 @@ export class WeatherService {
   ): Promise<UnitWeatherReport> {
     const unit = await unitOf(db, session, unitId);
     const { gps_lat: lat, gps_long: lon } = unit;
-    if (lat === null || lon === null) throw httpError(409, 'The unit has no GPS position');
-    if (Math.abs(lat) > 90 || Math.abs(lon) > 180) throw httpError(409, 'The unit has no valid GPS position');
+    if (lat === null || lon === null) throw new HttpError(409, 'The unit has no GPS position');
+    if (Math.abs(lat) > 90 || Math.abs(lon) > 180) throw new HttpError(409, 'The unit has no valid GPS position');
     const language = (await findUserById(db, session.user_id))?.language;
     const lang = isLanguage(language) ? language : DEFAULT_LANGUAGE;
     return { UnitID: unit.id, ...(await this.weather({ lat, lon, days: opts.days, lang })) };

@@ -1,0 +1,51 @@
+import { can } from '@fieldwatch/core';
+import type { Queryable } from '../../db/db.ts';
+import { HttpError } from '../../http.ts';
+import {
+  requireAccess,
+  rootOrganizationId,
+  type VisibleOrganizationRow,
+  visibleOrganizations,
+} from '../organisations/organisations.service.ts';
+import { rolesOfUser } from '../users/users.service.ts';
+
+/**
+ * Who may administer what: a SuperUser role on an organisation covers it and its descendants
+ * (a role reaches down the tree, never up). Everything here checks that first and answers 403 otherwise, so a refused call
+ * reads and writes nothing else.
+ */
+export type Admin = { userId: number; sessionId: string };
+
+/** The answer to an organisation the caller may not administer. */
+export const refused = () => new HttpError(403, 'You may not administer this organisation');
+
+/** The organisations the user may administer (SuperUser on them or an ancestor). */
+export async function administered(db: Queryable, admin: Admin): Promise<VisibleOrganizationRow[]> {
+  return (await visibleOrganizations(db, admin.userId)).filter((o) => can(o.role_id, 'manage', 'organization'));
+}
+
+/** The administered organisations, refusing when `organizationId` is not among them. */
+export async function requireAdministered(db: Queryable, admin: Admin, organizationId?: number) {
+  const orgs = await administered(db, admin);
+  if (orgs.length === 0) throw refused();
+  if (organizationId !== undefined) requireAccess(orgs, organizationId, 'manage', 'organization', refused);
+  return orgs;
+}
+
+/**
+ * The platform's administrator: a SuperUser of the root organisation (the first one without a parent).
+ * Platform-wide things (error reports) are theirs alone; a SuperUser lower in the tree gets 403.
+ */
+async function isPlatformAdmin(db: Queryable, admin: Pick<Admin, 'userId'>): Promise<boolean> {
+  const root = await rootOrganizationId(db);
+  return (
+    root !== undefined &&
+    (await rolesOfUser(db, admin.userId)).some(
+      (r) => r.organization_id === root && can(r.role_id, 'manage', 'organization'),
+    )
+  );
+}
+
+export async function requirePlatformAdmin(db: Queryable, admin: Pick<Admin, 'userId'>) {
+  if (!(await isPlatformAdmin(db, admin))) throw new HttpError(403, 'Only the platform administrator may do this');
+}
