@@ -2,10 +2,10 @@ import { RotateCw, TriangleAlert } from 'lucide-react';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useRouteError } from 'react-router';
-import { isChunkLoadError } from '../lib/chunkLoad.ts';
-import { reportError } from '../lib/errorReporter.ts';
-import { Button } from '../ui/Button.tsx';
-import { EmptyState } from '../ui/EmptyState.tsx';
+import { isChunkLoadError } from '@/lib/chunkLoad.ts';
+import { reportError } from '@/lib/errorReporter.ts';
+import { Button } from '@/ui/Button.tsx';
+import { EmptyState } from '@/ui/EmptyState.tsx';
 import { NewVersionScreen } from './NewVersion.tsx';
 import './app-error.css';
 

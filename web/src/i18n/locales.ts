@@ -1,5 +1,5 @@
 import type { Language } from '@fieldwatch/core';
-import { loadChunk } from '../lib/chunkLoad.ts';
+import { loadChunk } from '@/lib/chunkLoad.ts';
 
 type Texts = Record<string, unknown>;
 

@@ -6,7 +6,7 @@ import {
   dateFormatter,
 } from '@fieldwatch/core';
 import { useMemo } from 'react';
-import { useUserStore } from '../stores/user.ts';
+import { useUserStore } from '@/stores/user.ts';
 
 const DEFAULT_TIME_CONFIG: DatePreferences['timeConfig'] = {
   timeFormat: '24h',

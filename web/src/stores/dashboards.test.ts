@@ -18,7 +18,7 @@ const server = vi.hoisted(() => ({
   failSave: false,
   next: 1,
 }));
-vi.mock('../lib/api.ts', () => ({
+vi.mock('@/lib/api.ts', () => ({
   dashboardApi: {
     list: async (useContext = false) => {
       if (server.failList) throw new Error('HTTP 500');

@@ -11,7 +11,7 @@ import {
   OVERVIEW_KEY,
 } from '@fieldwatch/core';
 import { create } from 'zustand';
-import { dashboardApi } from '../lib/api.ts';
+import { dashboardApi } from '@/lib/api.ts';
 
 /** Dashboard save delay (spec §9). */
 export const SAVE_DELAY_MS = 2000;

@@ -1,7 +1,7 @@
 import type { Access, Language, Profile } from '@fieldwatch/core';
-import { changeLanguage } from '../i18n/i18n.ts';
-import { authApi } from '../lib/api.ts';
-import { queryClient } from '../lib/query.ts';
+import { changeLanguage } from '@/i18n/i18n.ts';
+import { authApi } from '@/lib/api.ts';
+import { queryClient } from '@/lib/query.ts';
 import { clearDashboards } from './dashboards.ts';
 import { clearDevices } from './devices.ts';
 import { useUserStore } from './user.ts';

@@ -1,6 +1,6 @@
 import type { DateFormatter, When } from '@fieldwatch/core';
 import type { ReactNode } from 'react';
-import { useDateFormat } from '../lib/useDateFormat.ts';
+import { useDateFormat } from '@/lib/useDateFormat.ts';
 
 /** How a `<Time>` reads: the full date and time, the date, the time of day, or day and month (with or without the time). */
 export type TimeForm = 'dateTime' | 'date' | 'time' | 'dayTime' | 'day';

@@ -1,7 +1,7 @@
 import { Users } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import { useUserStore } from '../../stores/user.ts';
-import { Menu, MenuCheckItem, MenuContent, MenuItem, MenuLabel, MenuTrigger } from '../../ui/Menu.tsx';
+import { useUserStore } from '@/stores/user.ts';
+import { Menu, MenuCheckItem, MenuContent, MenuItem, MenuLabel, MenuTrigger } from '@/ui/Menu.tsx';
 
 /** Which customers are in view (spec §4): toggled by CustomerID and persisted. */
 export function CustomerSelector() {

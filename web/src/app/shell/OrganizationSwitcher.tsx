@@ -4,11 +4,11 @@ import { Building2, ChevronDown } from 'lucide-react';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
-import { authApi, userSessionQuery } from '../../lib/api.ts';
-import { ApiError } from '../../lib/http.ts';
-import { toast } from '../../lib/toast.ts';
-import { reloadWorkspace, useDashboardStore } from '../../stores/dashboards.ts';
-import { Menu, MenuCheckItem, MenuContent, MenuLabel, MenuTrigger } from '../../ui/Menu.tsx';
+import { authApi, userSessionQuery } from '@/lib/api.ts';
+import { ApiError } from '@/lib/http.ts';
+import { toast } from '@/lib/toast.ts';
+import { reloadWorkspace, useDashboardStore } from '@/stores/dashboards.ts';
+import { Menu, MenuCheckItem, MenuContent, MenuLabel, MenuTrigger } from '@/ui/Menu.tsx';
 
 /** Depth of each organisation in the visible tree, for indentation. */
 function depths(orgs: OrganizationSummary[]): Map<number, number> {

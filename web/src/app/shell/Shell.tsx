@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { Outlet } from 'react-router';
-import { useBreakpoint } from '../../lib/useBreakpoint.ts';
-import { useEventUpdates } from '../../lib/useEventUpdates.ts';
+import { useBreakpoint } from '@/lib/useBreakpoint.ts';
+import { useEventUpdates } from '@/lib/useEventUpdates.ts';
 import { MobileNav } from './MobileNav.tsx';
 import { NavRail } from './NavRail.tsx';
 import { TopBar } from './TopBar.tsx';

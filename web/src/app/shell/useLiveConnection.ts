@@ -1,11 +1,11 @@
 import { useEffect } from 'react';
-import { customerIds } from '../../features/dashboards/queries.ts';
-import { api, notifyUnauthorized } from '../../lib/http.ts';
-import { connectLive, subscribeLive } from '../../lib/live.ts';
-import { refetchMissedLive } from '../../lib/liveRefetch.ts';
-import { queryClient } from '../../lib/query.ts';
-import { useLiveStore } from '../../stores/live.ts';
-import { useUserStore } from '../../stores/user.ts';
+import { customerIds } from '@/features/dashboards/queries.ts';
+import { api, notifyUnauthorized } from '@/lib/http.ts';
+import { connectLive, subscribeLive } from '@/lib/live.ts';
+import { refetchMissedLive } from '@/lib/liveRefetch.ts';
+import { queryClient } from '@/lib/query.ts';
+import { useLiveStore } from '@/stores/live.ts';
+import { useUserStore } from '@/stores/user.ts';
 
 /**
  * Opens the live push connection while the shell is shown (the user is signed in). After a drop

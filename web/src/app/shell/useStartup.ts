@@ -1,10 +1,10 @@
 import { builtinDashboard, canShowParking, isBuiltinKey, OVERVIEW_KEY } from '@fieldwatch/core';
 import { useEffect } from 'react';
-import { prefetchDashboardData } from '../../features/dashboards/queries.ts';
-import { preloadWidgetCode } from '../../features/dashboards/widgetTypes.ts';
-import { loadDashboards, useDashboardStore } from '../../stores/dashboards.ts';
-import { resumeAutoRefresh } from '../../stores/devices.ts';
-import { useUserStore } from '../../stores/user.ts';
+import { prefetchDashboardData } from '@/features/dashboards/queries.ts';
+import { preloadWidgetCode } from '@/features/dashboards/widgetTypes.ts';
+import { loadDashboards, useDashboardStore } from '@/stores/dashboards.ts';
+import { resumeAutoRefresh } from '@/stores/devices.ts';
+import { useUserStore } from '@/stores/user.ts';
 
 /**
  * Session start-up of spec §4 for a signed-in user: load the dashboards (creating missing

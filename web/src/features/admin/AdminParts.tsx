@@ -3,9 +3,9 @@ import type { UseQueryResult } from '@tanstack/react-query';
 import { Check, Copy, Lock } from 'lucide-react';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { toast } from '../../lib/toast.ts';
-import { Button, IconButton } from '../../ui/Button.tsx';
-import { Skeleton } from '../../ui/Skeleton.tsx';
+import { toast } from '@/lib/toast.ts';
+import { Button, IconButton } from '@/ui/Button.tsx';
+import { Skeleton } from '@/ui/Skeleton.tsx';
 import { isRefused } from './adminApi.ts';
 
 /** A titled card of the admin screen; actions sit at the end of its head. */

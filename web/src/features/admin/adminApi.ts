@@ -15,11 +15,11 @@ import type {
 } from '@fieldwatch/core';
 import { type QueryKey, useMutation, useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { query } from '../../lib/api.ts';
-import { errorText } from '../../lib/errorText.ts';
-import { ApiError, api } from '../../lib/http.ts';
-import { queryClient } from '../../lib/query.ts';
-import { toast } from '../../lib/toast.ts';
+import { query } from '@/lib/api.ts';
+import { errorText } from '@/lib/errorText.ts';
+import { ApiError, api } from '@/lib/http.ts';
+import { queryClient } from '@/lib/query.ts';
+import { toast } from '@/lib/toast.ts';
 
 const A = '/api/v1/admin';
 const O = (id: number) => `${A}/organization/${id}`;

@@ -1,5 +1,5 @@
 import type { ContainerType, ContainerView, DeviceGroup, GroupImportResult } from '@fieldwatch/core';
-import { api, type V2Envelope as V2, v2 } from '../../lib/http.ts';
+import { api, type V2Envelope as V2, v2 } from '@/lib/http.ts';
 
 const C = '/api/v3/containers';
 const GROUPS = '/api/v2/device/groups';

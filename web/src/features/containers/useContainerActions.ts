@@ -1,8 +1,8 @@
 import { type ContainerView, type Device, moveUnitsToLocation, unitIdsOf } from '@fieldwatch/core';
 import { useTranslation } from 'react-i18next';
-import { errorText } from '../../lib/errorText.ts';
-import { queryClient } from '../../lib/query.ts';
-import { toast } from '../../lib/toast.ts';
+import { errorText } from '@/lib/errorText.ts';
+import { queryClient } from '@/lib/query.ts';
+import { toast } from '@/lib/toast.ts';
 import { containersApi } from './containersApi.ts';
 
 export const CONTAINERS_KEY = ['containers'];

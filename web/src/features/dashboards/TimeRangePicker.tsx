@@ -3,10 +3,10 @@ import { CUSTOM_RANGE, type DateFormatter, TIME_RANGES } from '@fieldwatch/core'
 import { CalendarRange } from 'lucide-react';
 import { type KeyboardEvent, lazy, Suspense, useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { loadChunk } from '../../lib/chunkLoad.ts';
-import { useBreakpoint } from '../../lib/useBreakpoint.ts';
-import { useDateFormat } from '../../lib/useDateFormat.ts';
-import { useDeviceStore } from '../../stores/devices.ts';
+import { loadChunk } from '@/lib/chunkLoad.ts';
+import { useBreakpoint } from '@/lib/useBreakpoint.ts';
+import { useDateFormat } from '@/lib/useDateFormat.ts';
+import { useDeviceStore } from '@/stores/devices.ts';
 import { useDateInterval, useRangeChoices } from './rangeChoices.ts';
 import { selectionRange, wallSelection } from './rangeDates.ts';
 

@@ -18,12 +18,12 @@ import {
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { deviceApi } from '../../lib/api.ts';
-import { onLive } from '../../lib/live.ts';
-import { invalidateLive, queryClient } from '../../lib/query.ts';
-import { editDashboard, useDashboardStore } from '../../stores/dashboards.ts';
-import { useDeviceStore } from '../../stores/devices.ts';
-import { useUserStore } from '../../stores/user.ts';
+import { deviceApi } from '@/lib/api.ts';
+import { onLive } from '@/lib/live.ts';
+import { invalidateLive, queryClient } from '@/lib/query.ts';
+import { editDashboard, useDashboardStore } from '@/stores/dashboards.ts';
+import { useDeviceStore } from '@/stores/devices.ts';
+import { useUserStore } from '@/stores/user.ts';
 import { applyAlarms, applySamples, byUnit, type LiveSample } from './livePatches.ts';
 import { customerIds, devicesQuery, fleetList, showValuesQuery } from './queries.ts';
 import { useDateInterval } from './rangeChoices.ts';

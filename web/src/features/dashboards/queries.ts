@@ -10,10 +10,10 @@ import {
   OVERVIEW_KEY,
   readInChunks,
 } from '@fieldwatch/core';
-import { deviceApi } from '../../lib/api.ts';
-import { queryClient } from '../../lib/query.ts';
-import { useDeviceStore } from '../../stores/devices.ts';
-import { useUserStore } from '../../stores/user.ts';
+import { deviceApi } from '@/lib/api.ts';
+import { queryClient } from '@/lib/query.ts';
+import { useDeviceStore } from '@/stores/devices.ts';
+import { useUserStore } from '@/stores/user.ts';
 import { alarmsPeriod, alarmsProps } from './widgets/settings/props.ts';
 
 /** The fleet-wide reads the dashboards share, and their start ahead of the screen. */

@@ -25,7 +25,7 @@ import {
   Wind,
 } from 'lucide-react';
 import { type ComponentType, type LazyExoticComponent, lazy } from 'react';
-import { loadChunk } from '../../lib/chunkLoad.ts';
+import { loadChunk } from '@/lib/chunkLoad.ts';
 
 /** What every widget component receives. */
 export type WidgetProps = { dashboardId: string; widgetId: string; widget: Widget; editing: boolean };

@@ -4,11 +4,11 @@ import { useQuery } from '@tanstack/react-query';
 import { Cpu } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
-import { api } from '../../lib/http.ts';
-import { useDocumentTitle } from '../../lib/useDocumentTitle.ts';
-import { Button } from '../../ui/Button.tsx';
-import { EmptyState } from '../../ui/EmptyState.tsx';
-import { Skeleton } from '../../ui/Skeleton.tsx';
+import { api } from '@/lib/http.ts';
+import { useDocumentTitle } from '@/lib/useDocumentTitle.ts';
+import { Button } from '@/ui/Button.tsx';
+import { EmptyState } from '@/ui/EmptyState.tsx';
+import { Skeleton } from '@/ui/Skeleton.tsx';
 import { DeviceDetail } from './DeviceDetail.tsx';
 import { DeviceTable } from './DeviceTable.tsx';
 

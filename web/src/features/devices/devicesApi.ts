@@ -12,8 +12,8 @@ import type {
   UnitLogEntry,
   UnitSettings,
 } from '@fieldwatch/core';
-import { query } from '../../lib/api.ts';
-import { api, type V2Envelope as V2, v2 } from '../../lib/http.ts';
+import { query } from '@/lib/api.ts';
+import { api, type V2Envelope as V2, v2 } from '@/lib/http.ts';
 
 const V2_DEVICE = '/api/v2/device';
 const legacy = (id: number) => `${V2_DEVICE}/legacy/devices/${id}`;

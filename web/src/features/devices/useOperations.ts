@@ -3,9 +3,9 @@ import { useQuery } from '@tanstack/react-query';
 import type { TFunction } from 'i18next';
 import { useCallback, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { onLive } from '../../lib/live.ts';
-import { queryClient } from '../../lib/query.ts';
-import { toast } from '../../lib/toast.ts';
+import { onLive } from '@/lib/live.ts';
+import { queryClient } from '@/lib/query.ts';
+import { toast } from '@/lib/toast.ts';
 import { devicesApi } from './devicesApi.ts';
 
 export const operationsKey = (unitId: number) => ['deviceOperations', unitId] as const;

@@ -1,5 +1,5 @@
 import { type AccountBrand, RESET_TOKEN_PATTERN } from '@fieldwatch/core';
-import { api } from '../../lib/http.ts';
+import { api } from '@/lib/http.ts';
 
 const U = '/api/v3/user';
 

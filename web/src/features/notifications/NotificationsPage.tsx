@@ -18,25 +18,25 @@ import { Bell, BellRing, Check, CheckCheck, CheckCircle2, ChevronDown, Repeat, U
 import { Fragment, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { errorText } from '../../lib/errorText.ts';
-import { eventApi, eventKeys, notificationApi, taskApi } from '../../lib/eventsApi.ts';
-import { useJoinRequests } from '../../lib/joinRequestsApi.ts';
-import { useOriginState } from '../../lib/origin.ts';
-import { queryClient } from '../../lib/query.ts';
-import { toast } from '../../lib/toast.ts';
-import { useDateFormat } from '../../lib/useDateFormat.ts';
-import { useDocumentTitle } from '../../lib/useDocumentTitle.ts';
-import { desktopPermission } from '../../lib/useEventUpdates.ts';
-import { useCanWorkTasks, useUserStore } from '../../stores/user.ts';
-import { Line } from '../../ui/Bidi.tsx';
-import { Button, IconButton } from '../../ui/Button.tsx';
-import { Chip } from '../../ui/Chip.tsx';
-import { EmptyState } from '../../ui/EmptyState.tsx';
-import { Select } from '../../ui/Select.tsx';
-import { SeverityChip, SeverityDot, SeverityLegend } from '../../ui/Severity.tsx';
-import { Skeleton } from '../../ui/Skeleton.tsx';
-import { TextField } from '../../ui/TextField.tsx';
-import { Time } from '../../ui/Time.tsx';
+import { errorText } from '@/lib/errorText.ts';
+import { eventApi, eventKeys, notificationApi, taskApi } from '@/lib/eventsApi.ts';
+import { useJoinRequests } from '@/lib/joinRequestsApi.ts';
+import { useOriginState } from '@/lib/origin.ts';
+import { queryClient } from '@/lib/query.ts';
+import { toast } from '@/lib/toast.ts';
+import { useDateFormat } from '@/lib/useDateFormat.ts';
+import { useDocumentTitle } from '@/lib/useDocumentTitle.ts';
+import { desktopPermission } from '@/lib/useEventUpdates.ts';
+import { useCanWorkTasks, useUserStore } from '@/stores/user.ts';
+import { Line } from '@/ui/Bidi.tsx';
+import { Button, IconButton } from '@/ui/Button.tsx';
+import { Chip } from '@/ui/Chip.tsx';
+import { EmptyState } from '@/ui/EmptyState.tsx';
+import { Select } from '@/ui/Select.tsx';
+import { SeverityChip, SeverityDot, SeverityLegend } from '@/ui/Severity.tsx';
+import { Skeleton } from '@/ui/Skeleton.tsx';
+import { TextField } from '@/ui/TextField.tsx';
+import { Time } from '@/ui/Time.tsx';
 
 /** For administrators: people asking to join, decided under Administration → Users. */
 function JoinRequestsNote() {

@@ -1,6 +1,6 @@
 import { LogIn, MailWarning } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import { Button } from '../../ui/Button.tsx';
+import { Button } from '@/ui/Button.tsx';
 import { Notice } from './StepFrame.tsx';
 
 /** Spec §8 'NFC email already exists', with its advice: use a different e-mail, or sign in. */

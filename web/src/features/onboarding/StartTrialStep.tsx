@@ -1,9 +1,9 @@
 import { TRIAL_DAYS } from '@fieldwatch/core';
 import { ArrowRight, PartyPopper } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import { useDateFormat } from '../../lib/useDateFormat.ts';
-import { Button } from '../../ui/Button.tsx';
-import { Spinner } from '../../ui/Spinner.tsx';
+import { useDateFormat } from '@/lib/useDateFormat.ts';
+import { Button } from '@/ui/Button.tsx';
+import { Spinner } from '@/ui/Spinner.tsx';
 import { StepFrame } from './StepFrame.tsx';
 
 type Props = { trialEndsAt: string; organization: string; busy: boolean; onContinue: () => void };

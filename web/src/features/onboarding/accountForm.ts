@@ -1,5 +1,5 @@
 import { type ValidationError, validateBlank, validateEmail } from '@fieldwatch/core';
-import { passwordErrors } from '../../lib/passwordErrors.ts';
+import { passwordErrors } from '@/lib/passwordErrors.ts';
 
 /** The create-account step's fields: the user and their organisation, sent together. */
 export type AccountDraft = {

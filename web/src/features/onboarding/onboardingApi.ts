@@ -10,7 +10,7 @@ import type {
   TagOnboardingView,
   TagPublic,
 } from '@fieldwatch/core';
-import { api, type V2Envelope, v2 } from '../../lib/http.ts';
+import { api, type V2Envelope, v2 } from '@/lib/http.ts';
 
 const N = '/api/v1/nfc';
 

@@ -1,7 +1,7 @@
 import type { OnboardingConfig, OnboardingConfigBody } from '@fieldwatch/core';
 import { useQuery } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { ApiError } from '../../lib/http.ts';
+import { ApiError } from '@/lib/http.ts';
 import { type ActivationError, type ActivationProgress, activationError, activationProgress } from './flow.ts';
 import { onboardingApi } from './onboardingApi.ts';
 

@@ -1,10 +1,10 @@
 import type { Language, PreferencesBody, Profile, ProfileUpdate, Session } from '@fieldwatch/core';
 import { useQuery } from '@tanstack/react-query';
-import { query } from '../../lib/api.ts';
-import { api } from '../../lib/http.ts';
-import { queryClient, refetchForLanguage } from '../../lib/query.ts';
-import { applyLanguage } from '../../stores/session.ts';
-import { isSignedIn, useUserStore } from '../../stores/user.ts';
+import { query } from '@/lib/api.ts';
+import { api } from '@/lib/http.ts';
+import { queryClient, refetchForLanguage } from '@/lib/query.ts';
+import { applyLanguage } from '@/stores/session.ts';
+import { isSignedIn, useUserStore } from '@/stores/user.ts';
 
 const P = '/api/v3/user/profile';
 const S = '/api/v2/auth/session';

@@ -2,9 +2,9 @@ import type { Marker } from '@fieldwatch/core';
 import { Lock } from 'lucide-react';
 import { type FormEvent, useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Button } from '../../ui/Button.tsx';
-import { Dialog } from '../../ui/Dialog.tsx';
-import { TextField } from '../../ui/TextField.tsx';
+import { Button } from '@/ui/Button.tsx';
+import { Dialog } from '@/ui/Dialog.tsx';
+import { TextField } from '@/ui/TextField.tsx';
 import {
   MARKER_COMMENTS_MAX,
   MARKER_NAME_MAX,

@@ -5,8 +5,8 @@ import { type PointerEvent as ReactPointerEvent, useLayoutEffect, useMemo, useRe
 import { createPortal } from 'react-dom';
 import { useTranslation } from 'react-i18next';
 import uPlot from 'uplot';
-import { typesetMinus } from '../../i18n/values.ts';
-import type { ThemeTokens } from '../../lib/useThemeTokens.ts';
+import { typesetMinus } from '@/i18n/values.ts';
+import type { ThemeTokens } from '@/lib/useThemeTokens.ts';
 import { clampPosition, echoRange, fitLength } from './radarMath.ts';
 import { radarColors } from './radarTheme.ts';
 

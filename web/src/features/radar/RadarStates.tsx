@@ -2,10 +2,10 @@ import { CUSTOM_RANGE, intervalRange, TIME_RANGES } from '@fieldwatch/core';
 import { CircleAlert, RefreshCw } from 'lucide-react';
 import { type ReactNode, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useDeviceStore } from '../../stores/devices.ts';
-import { Button } from '../../ui/Button.tsx';
-import { EmptyState } from '../../ui/EmptyState.tsx';
-import { Select } from '../../ui/Select.tsx';
+import { useDeviceStore } from '@/stores/devices.ts';
+import { Button } from '@/ui/Button.tsx';
+import { EmptyState } from '@/ui/EmptyState.tsx';
+import { Select } from '@/ui/Select.tsx';
 
 /** What would appear here and how to get it. */
 export function RadarEmpty({ icon, title, text }: { icon: ReactNode; title: string; text?: string }) {

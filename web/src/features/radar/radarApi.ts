@@ -8,8 +8,8 @@ import type {
   RadarReference,
 } from '@fieldwatch/core';
 import { formatLegacyDate } from '@fieldwatch/core';
-import { query } from '../../lib/api.ts';
-import { api, type V2Envelope as V2, v2 } from '../../lib/http.ts';
+import { query } from '@/lib/api.ts';
+import { api, type V2Envelope as V2, v2 } from '@/lib/http.ts';
 
 /**
  * The radar view's calls (spec §7): the unit (v1 details and options), GetRadarDates, the v2 curve

@@ -2,15 +2,15 @@ import { SEVERITY_TABLE, TASK_CATEGORIES, type TaskCategory } from '@fieldwatch/
 import { useMutation } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { errorText } from '../../lib/errorText.ts';
-import { eventKeys, taskApi } from '../../lib/eventsApi.ts';
-import { queryClient } from '../../lib/query.ts';
-import { toast } from '../../lib/toast.ts';
-import { taskWorkCustomers, useUserStore } from '../../stores/user.ts';
-import { Button } from '../../ui/Button.tsx';
-import { Dialog } from '../../ui/Dialog.tsx';
-import { Select } from '../../ui/Select.tsx';
-import { TextField } from '../../ui/TextField.tsx';
+import { errorText } from '@/lib/errorText.ts';
+import { eventKeys, taskApi } from '@/lib/eventsApi.ts';
+import { queryClient } from '@/lib/query.ts';
+import { toast } from '@/lib/toast.ts';
+import { taskWorkCustomers, useUserStore } from '@/stores/user.ts';
+import { Button } from '@/ui/Button.tsx';
+import { Dialog } from '@/ui/Dialog.tsx';
+import { Select } from '@/ui/Select.tsx';
+import { TextField } from '@/ui/TextField.tsx';
 
 /** A custom task: title (default 'New task'), severity (its category) and the organisation it belongs to. */
 export function NewTaskDialog({

@@ -10,10 +10,10 @@ import {
 } from '@fieldwatch/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Button } from '../../../ui/Button.tsx';
-import { Select } from '../../../ui/Select.tsx';
-import { SeverityChip, SeverityLegend } from '../../../ui/Severity.tsx';
-import { TextField } from '../../../ui/TextField.tsx';
+import { Button } from '@/ui/Button.tsx';
+import { Select } from '@/ui/Select.tsx';
+import { SeverityChip, SeverityLegend } from '@/ui/Severity.tsx';
+import { TextField } from '@/ui/TextField.tsx';
 import { Loaded, Section } from '../AdminParts.tsx';
 import { useAdminChange } from '../adminApi.ts';
 import { alarmSeverityApi, alarmSeverityRefresh, useAlarmSeverities } from '../alarmSeverityApi.ts';

@@ -1,8 +1,8 @@
 import type { ContactFields } from '@fieldwatch/core';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Button } from '../../../ui/Button.tsx';
-import { TextField } from '../../../ui/TextField.tsx';
+import { Button } from '@/ui/Button.tsx';
+import { TextField } from '@/ui/TextField.tsx';
 import { Loaded, Section, useProblemText } from '../AdminParts.tsx';
 import { adminApi, adminKeys, type InfoKind, useAdminChange, useInfo } from '../adminApi.ts';
 import { CONTACT_FIELDS, type ContactField, contactProblems } from '../adminForms.ts';

@@ -2,12 +2,12 @@ import { BUILTIN_KEYS } from '@fieldwatch/core';
 import { useQuery } from '@tanstack/react-query';
 import { Copy, Nfc } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import { queryClient } from '../../../lib/query.ts';
-import { toast } from '../../../lib/toast.ts';
-import { useUserStore } from '../../../stores/user.ts';
-import { Button } from '../../../ui/Button.tsx';
-import { Select } from '../../../ui/Select.tsx';
-import { Skeleton } from '../../../ui/Skeleton.tsx';
+import { queryClient } from '@/lib/query.ts';
+import { toast } from '@/lib/toast.ts';
+import { useUserStore } from '@/stores/user.ts';
+import { Button } from '@/ui/Button.tsx';
+import { Select } from '@/ui/Select.tsx';
+import { Skeleton } from '@/ui/Skeleton.tsx';
 import { tagHostApi } from '../devicesApi.ts';
 import { TagQrCode } from './TagQrCode.tsx';
 

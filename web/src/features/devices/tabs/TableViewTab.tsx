@@ -3,16 +3,16 @@ import { useQuery } from '@tanstack/react-query';
 import { Plus, Save } from 'lucide-react';
 import { type FormEvent, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { columnName, seriesName } from '../../../i18n/seriesName.ts';
-import { errorText } from '../../../lib/errorText.ts';
-import { queryClient } from '../../../lib/query.ts';
-import { toast } from '../../../lib/toast.ts';
-import { Line, Value } from '../../../ui/Bidi.tsx';
-import { Button } from '../../../ui/Button.tsx';
-import { ScrollRegion } from '../../../ui/ScrollRegion.tsx';
-import { Select } from '../../../ui/Select.tsx';
-import { TextField } from '../../../ui/TextField.tsx';
-import { Time } from '../../../ui/Time.tsx';
+import { columnName, seriesName } from '@/i18n/seriesName.ts';
+import { errorText } from '@/lib/errorText.ts';
+import { queryClient } from '@/lib/query.ts';
+import { toast } from '@/lib/toast.ts';
+import { Line, Value } from '@/ui/Bidi.tsx';
+import { Button } from '@/ui/Button.tsx';
+import { ScrollRegion } from '@/ui/ScrollRegion.tsx';
+import { Select } from '@/ui/Select.tsx';
+import { TextField } from '@/ui/TextField.tsx';
+import { Time } from '@/ui/Time.tsx';
 import { devicesApi } from '../devicesApi.ts';
 
 /**

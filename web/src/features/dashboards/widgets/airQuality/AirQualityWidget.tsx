@@ -2,7 +2,7 @@ import { type AirStatus, airSeverity, airStatus, type UnitShowValue, worstAir } 
 import { Angry, Frown, Laugh, type LucideIcon, Meh, Smile, Users, Wind } from 'lucide-react';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Time } from '../../../../ui/Time.tsx';
+import { Time } from '@/ui/Time.tsx';
 import { useCustomerIds, useDevices, useFilteredDevices, useSelectedUnits, useShowValues } from '../../data.ts';
 import { formatNumber, formatRelative, timeOf, useNow } from '../../widgets/kpi/format.ts';
 import { Updated, WidgetEmpty, WidgetError, WidgetSkeleton } from '../../widgets/kpi/WidgetStates.tsx';

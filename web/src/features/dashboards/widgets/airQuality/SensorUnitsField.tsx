@@ -1,7 +1,7 @@
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Button } from '../../../../ui/Button.tsx';
-import { TextField } from '../../../../ui/TextField.tsx';
+import { Button } from '@/ui/Button.tsx';
+import { TextField } from '@/ui/TextField.tsx';
 import { useDevices, useShowValues } from '../../data.ts';
 import { Check, SettingsGroup } from '../../widgets/settings/SettingsKit.tsx';
 import { type SensorKind, sensorUnits } from './sensorUnits.ts';

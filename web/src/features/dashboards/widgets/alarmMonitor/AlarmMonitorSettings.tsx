@@ -1,6 +1,6 @@
 import { alarmTypeKey, SELECTABLE_ALARM_TYPES } from '@fieldwatch/core';
 import { useTranslation } from 'react-i18next';
-import { Select } from '../../../../ui/Select.tsx';
+import { Select } from '@/ui/Select.tsx';
 import type { WidgetSettingsProps } from '../../widgetTypes.ts';
 import { MONITOR_COUNTS, monitorSettings } from './monitorMath.ts';
 import '../../widgets/relay/settings.css';

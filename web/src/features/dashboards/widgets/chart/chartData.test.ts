@@ -1,7 +1,7 @@
 import { dateFormatter, type UnitData } from '@fieldwatch/core';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import type { ThemeTokens } from '../../../../lib/useThemeTokens.ts';
+import type { ThemeTokens } from '@/lib/useThemeTokens.ts';
 import {
   alignColumns,
   axisPlan,

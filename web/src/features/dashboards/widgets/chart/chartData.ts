@@ -1,8 +1,8 @@
 import type { DateFormatter, UnitData } from '@fieldwatch/core';
 import { DAY_MS } from '@fieldwatch/core';
 import type uPlot from 'uplot';
-import { typesetMinus, valueDigits } from '../../../../i18n/values.ts';
-import type { ThemeTokens } from '../../../../lib/useThemeTokens.ts';
+import { typesetMinus, valueDigits } from '@/i18n/values.ts';
+import type { ThemeTokens } from '@/lib/useThemeTokens.ts';
 
 /**
  * Pure helpers of the chart widget: the API's series turned into uPlot's columnar data (one

@@ -4,9 +4,9 @@ import { useQueries } from '@tanstack/react-query';
 import { ChartColumn, Minus, TrendingDown, TrendingUp, Users } from 'lucide-react';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { deviceApi } from '../../../../lib/api.ts';
-import { useDateFormat } from '../../../../lib/useDateFormat.ts';
-import { useDeviceStore } from '../../../../stores/devices.ts';
+import { deviceApi } from '@/lib/api.ts';
+import { useDateFormat } from '@/lib/useDateFormat.ts';
+import { useDeviceStore } from '@/stores/devices.ts';
 import {
   useCustomerIds,
   useDateRange,

@@ -1,6 +1,6 @@
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Select } from '../../../../ui/Select.tsx';
+import { Select } from '@/ui/Select.tsx';
 import { useCustomerIds } from '../../data.ts';
 import type { WidgetSettingsProps } from '../../widgetTypes.ts';
 import { groupAlarmSettings } from './groupMath.ts';

@@ -1,7 +1,7 @@
 import { FolderTree, Users } from 'lucide-react';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { StatusDot } from '../../../../ui/StatusLabel.tsx';
+import { StatusDot } from '@/ui/StatusLabel.tsx';
 import { useCustomerIds, useDevices, useSelectedUnits } from '../../data.ts';
 import { formatNumber } from '../../widgets/kpi/format.ts';
 import { Updated, WidgetEmpty, WidgetError, WidgetSkeleton } from '../../widgets/kpi/WidgetStates.tsx';

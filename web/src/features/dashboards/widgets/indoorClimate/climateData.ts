@@ -1,6 +1,6 @@
 import type { Customer } from '@fieldwatch/core';
 import { useQueries, useQuery } from '@tanstack/react-query';
-import { useUserStore } from '../../../../stores/user.ts';
+import { useUserStore } from '@/stores/user.ts';
 import { useCustomerIds } from '../../data.ts';
 import type { ClimateProps } from './climate.ts';
 import { floorPlanApi } from './floorPlanApi.ts';

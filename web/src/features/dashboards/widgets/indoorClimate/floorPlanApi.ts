@@ -1,5 +1,5 @@
 import type { FloorPlan, FloorPlanData } from '@fieldwatch/core';
-import { api } from '../../../../lib/http.ts';
+import { api } from '@/lib/http.ts';
 
 const base = (orgId: number) => `/api/v3/user/organization/${orgId}`;
 

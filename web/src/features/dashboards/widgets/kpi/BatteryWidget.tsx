@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { BatteryFull, BatteryLow, BatteryMedium, Users } from 'lucide-react';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useDeviceStore } from '../../../../stores/devices.ts';
+import { useDeviceStore } from '@/stores/devices.ts';
 import { useCustomerIds } from '../../data.ts';
 import { kpiBatteryQuery } from '../../queries.ts';
 import { batteryProps, classifyBattery } from '../../widgets/settings/props.ts';

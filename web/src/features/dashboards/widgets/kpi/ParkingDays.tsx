@@ -1,6 +1,6 @@
 import type { ParkingReport } from '@fieldwatch/core';
 import { useTranslation } from 'react-i18next';
-import { useDateFormat } from '../../../../lib/useDateFormat.ts';
+import { useDateFormat } from '@/lib/useDateFormat.ts';
 import { formatPercent } from './format.ts';
 import './parkingDays.css';
 

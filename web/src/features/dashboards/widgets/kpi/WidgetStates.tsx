@@ -1,11 +1,11 @@
 import { CircleAlert, RefreshCw } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ApiError } from '../../../../lib/http.ts';
-import { Button } from '../../../../ui/Button.tsx';
-import { EmptyState } from '../../../../ui/EmptyState.tsx';
-import { Skeleton } from '../../../../ui/Skeleton.tsx';
-import { TIME_SLOT, TimeIn } from '../../../../ui/Time.tsx';
+import { ApiError } from '@/lib/http.ts';
+import { Button } from '@/ui/Button.tsx';
+import { EmptyState } from '@/ui/EmptyState.tsx';
+import { Skeleton } from '@/ui/Skeleton.tsx';
+import { TIME_SLOT, TimeIn } from '@/ui/Time.tsx';
 import './kpi.css';
 
 /** What kind of failure an error is, as an `errors.*` key: unreachable, unavailable or refused. */

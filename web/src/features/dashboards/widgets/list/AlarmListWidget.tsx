@@ -2,22 +2,14 @@ import { type Alarm, alarmTypeKey, SELECTABLE_ALARM_TYPES, SEVERITIES, type Seve
 import { ChevronDown, ListFilter, Siren, Users } from 'lucide-react';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useAlarmSeverity } from '../../../../lib/alarmSeverities.ts';
-import { useDateFormat } from '../../../../lib/useDateFormat.ts';
-import { editDashboard } from '../../../../stores/dashboards.ts';
-import {
-  Menu,
-  MenuCheckItem,
-  MenuContent,
-  MenuItem,
-  MenuLabel,
-  MenuSeparator,
-  MenuTrigger,
-} from '../../../../ui/Menu.tsx';
-import { SeverityChip } from '../../../../ui/Severity.tsx';
-import { TIME_SLOT, Time, TimeIn } from '../../../../ui/Time.tsx';
-import { collatorFor, nextSort, type Sort, type SortValue, sortRows } from '../../../../ui/table/sorting.ts';
-import { type Column, VirtualTable } from '../../../../ui/table/VirtualTable.tsx';
+import { useAlarmSeverity } from '@/lib/alarmSeverities.ts';
+import { useDateFormat } from '@/lib/useDateFormat.ts';
+import { editDashboard } from '@/stores/dashboards.ts';
+import { Menu, MenuCheckItem, MenuContent, MenuItem, MenuLabel, MenuSeparator, MenuTrigger } from '@/ui/Menu.tsx';
+import { SeverityChip } from '@/ui/Severity.tsx';
+import { TIME_SLOT, Time, TimeIn } from '@/ui/Time.tsx';
+import { collatorFor, nextSort, type Sort, type SortValue, sortRows } from '@/ui/table/sorting.ts';
+import { type Column, VirtualTable } from '@/ui/table/VirtualTable.tsx';
 import { useCustomerIds, useDateRange, useDevices, useFilteredAlarms, useSelectedUnits } from '../../data.ts';
 import { formatNumber, timeOf } from '../../widgets/kpi/format.ts';
 import { Updated, WidgetEmpty, WidgetError, WidgetSkeleton } from '../../widgets/kpi/WidgetStates.tsx';

@@ -3,13 +3,13 @@ import { useQuery } from '@tanstack/react-query';
 import { Car, List, SquareParking, Users, X } from 'lucide-react';
 import { useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useDateFormat } from '../../../../lib/useDateFormat.ts';
-import { IconButton } from '../../../../ui/Button.tsx';
-import { StatusLabel } from '../../../../ui/StatusLabel.tsx';
-import { Time } from '../../../../ui/Time.tsx';
-import { selectionState, selectRow, toggleAll } from '../../../../ui/table/selection.ts';
-import { collatorFor, nextSort, type Sort, type SortValue, sortRows } from '../../../../ui/table/sorting.ts';
-import { type Column, VirtualTable } from '../../../../ui/table/VirtualTable.tsx';
+import { useDateFormat } from '@/lib/useDateFormat.ts';
+import { IconButton } from '@/ui/Button.tsx';
+import { StatusLabel } from '@/ui/StatusLabel.tsx';
+import { Time } from '@/ui/Time.tsx';
+import { selectionState, selectRow, toggleAll } from '@/ui/table/selection.ts';
+import { collatorFor, nextSort, type Sort, type SortValue, sortRows } from '@/ui/table/sorting.ts';
+import { type Column, VirtualTable } from '@/ui/table/VirtualTable.tsx';
 import {
   useCustomerIds,
   useDateRange,

@@ -1,6 +1,6 @@
 import { alarmTypeKey, SELECTABLE_ALARM_TYPES } from '@fieldwatch/core';
 import { useTranslation } from 'react-i18next';
-import { Select } from '../../../../ui/Select.tsx';
+import { Select } from '@/ui/Select.tsx';
 import { ParkingStatisticsSettings } from '../../widgets/kpi/KpiSettings.tsx';
 import {
   ALARM_LIST_ROWS,

@@ -1,6 +1,6 @@
 import { ALARM_TYPES, alarmTypeKey, SELECTABLE_ALARM_TYPES } from '@fieldwatch/core';
 import { describe, expect, it } from 'vitest';
-import en from '../../../../i18n/locales/en.json';
+import en from '@/i18n/locales/en.json';
 import { alarmTypesSetting, toggleAlarmType } from './alarmTypes.ts';
 
 describe('alarmTypesSetting', () => {

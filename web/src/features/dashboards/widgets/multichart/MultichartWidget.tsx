@@ -5,11 +5,11 @@ import { useQueries } from '@tanstack/react-query';
 import { ChartNoAxesCombined, ChartSpline, TriangleAlert } from 'lucide-react';
 import { useMemo, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import { seriesName } from '../../../../i18n/seriesName.ts';
-import { deviceApi } from '../../../../lib/api.ts';
-import { useDateFormat } from '../../../../lib/useDateFormat.ts';
-import { editDashboard } from '../../../../stores/dashboards.ts';
-import { useDeviceStore } from '../../../../stores/devices.ts';
+import { seriesName } from '@/i18n/seriesName.ts';
+import { deviceApi } from '@/lib/api.ts';
+import { useDateFormat } from '@/lib/useDateFormat.ts';
+import { editDashboard } from '@/stores/dashboards.ts';
+import { useDeviceStore } from '@/stores/devices.ts';
 import { useDateRange, useDevices, useSelectedUnits } from '../../data.ts';
 import { ChartSkeleton, ChartView } from '../../widgets/chart/ChartWidget.tsx';
 import {

@@ -1,9 +1,9 @@
 import { useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { relayApi } from '../../../../lib/relay/relayApi.ts';
-import { Select } from '../../../../ui/Select.tsx';
-import { TextField } from '../../../../ui/TextField.tsx';
+import { relayApi } from '@/lib/relay/relayApi.ts';
+import { Select } from '@/ui/Select.tsx';
+import { TextField } from '@/ui/TextField.tsx';
 import { useDevices } from '../../data.ts';
 import type { WidgetSettingsProps } from '../../widgetTypes.ts';
 import { relaySettings } from './relaySettings.ts';

@@ -1,7 +1,7 @@
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { seriesName } from '../../../../i18n/seriesName.ts';
-import { TextField } from '../../../../ui/TextField.tsx';
+import { seriesName } from '@/i18n/seriesName.ts';
+import { TextField } from '@/ui/TextField.tsx';
 import { useFilteredDevices } from '../../data.ts';
 import { Check, CheckList, Choice, SettingsGroup } from '../../widgets/settings/SettingsKit.tsx';
 import type { WidgetSettingsProps } from '../../widgetTypes.ts';

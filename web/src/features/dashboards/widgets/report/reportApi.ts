@@ -5,8 +5,8 @@ import {
   readInChunks,
   type TableReport,
 } from '@fieldwatch/core';
-import { query } from '../../../../lib/api.ts';
-import { api } from '../../../../lib/http.ts';
+import { query } from '@/lib/api.ts';
+import { api } from '@/lib/http.ts';
 
 /** The report calls of the list and parking widgets (spec §7 TableReport, GetReportParkingUsage). */
 

@@ -3,10 +3,10 @@ import { useQueries } from '@tanstack/react-query';
 import { Droplets, TriangleAlert, Users } from 'lucide-react';
 import { useId, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { deviceApi } from '../../../../lib/api.ts';
-import { useDeviceStore } from '../../../../stores/devices.ts';
-import { TextField } from '../../../../ui/TextField.tsx';
-import { Time } from '../../../../ui/Time.tsx';
+import { deviceApi } from '@/lib/api.ts';
+import { useDeviceStore } from '@/stores/devices.ts';
+import { TextField } from '@/ui/TextField.tsx';
+import { Time } from '@/ui/Time.tsx';
 import {
   useCustomerIds,
   useDateRange,

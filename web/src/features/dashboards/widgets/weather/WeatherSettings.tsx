@@ -1,6 +1,6 @@
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Select } from '../../../../ui/Select.tsx';
+import { Select } from '@/ui/Select.tsx';
 import { useDevices } from '../../data.ts';
 import { WEATHER_DAYS_MAX, weatherProps } from '../../widgets/settings/props.ts';
 import { SettingsGroup } from '../../widgets/settings/SettingsKit.tsx';

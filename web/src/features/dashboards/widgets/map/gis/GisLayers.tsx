@@ -5,12 +5,12 @@ import * as L from 'leaflet';
 import { ChevronDown, Layers } from 'lucide-react';
 import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { query } from '../../../../../lib/api.ts';
-import { api } from '../../../../../lib/http.ts';
-import { editDashboard } from '../../../../../stores/dashboards.ts';
-import { useUserStore } from '../../../../../stores/user.ts';
-import { Button } from '../../../../../ui/Button.tsx';
-import { Spinner } from '../../../../../ui/Spinner.tsx';
+import { query } from '@/lib/api.ts';
+import { api } from '@/lib/http.ts';
+import { editDashboard } from '@/stores/dashboards.ts';
+import { useUserStore } from '@/stores/user.ts';
+import { Button } from '@/ui/Button.tsx';
+import { Spinner } from '@/ui/Spinner.tsx';
 import type { WidgetProps } from '../../../widgetTypes.ts';
 import {
   DRAW_ORDER,
