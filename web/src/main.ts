@@ -11,7 +11,7 @@ import './ui/ui.css';
 
 // First, so that errors of the start are reported too (once the client config says reporting is on).
 installErrorReporter(loadClientConfig().then((c) => c.errorReporting));
-// A lazy part of the app that cannot be loaded (a deploy replaced it) offers a reload (spec §8).
+// A lazy part of the app that cannot be loaded (a deploy replaced it) offers a reload.
 installChunkFailureHandling();
 applyTheme(userStore.getState().themeMode);
 

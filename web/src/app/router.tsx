@@ -10,7 +10,7 @@ import { isSignedIn } from '@/stores/user.ts';
 import { AppError } from './AppError.tsx';
 
 /**
- * A screen's code, loaded on the way to it; a failure or the 120000 ms time-out (spec §8) shows the
+ * A screen's code, loaded on the way to it; a failure or the 120000 ms time-out shows the
  * route's error screen, which offers the new version (lib/chunkLoad.ts).
  */
 const screen =
@@ -25,7 +25,7 @@ const laterScreen =
     return route;
   };
 
-/** The navigation guard of spec §2 as a loader: it runs before the lazy screen loads. */
+/** The navigation guard as a loader: it runs before the lazy screen loads. */
 const guard =
   (route: RouteName) =>
   ({ request }: LoaderFunctionArgs) => {
@@ -116,7 +116,7 @@ export const router = createBrowserRouter([
   },
 ]);
 
-// A 401 (spec §4, §8): clear state, go to login once, say so once until a request succeeds. After
+// A 401: clear state, go to login once, say so once until a request succeeds. After
 // a sign-out the user chose (its state already cleared), the 401s of calls still under way and of
 // components refetching as the shell closes are no expiry to announce.
 setUnauthorizedHandler(() => {

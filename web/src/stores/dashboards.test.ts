@@ -8,7 +8,7 @@ import {
 } from '@fieldwatch/core';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
-// The store's rules (spec §4) against a stand-in for the HTTP calls; the real calls are covered
+// The store's rules against a stand-in for the HTTP calls; the real calls are covered
 // end to end by e2e/dashboards.test.ts.
 const server = vi.hoisted(() => ({
   records: [] as DashboardRecord[],

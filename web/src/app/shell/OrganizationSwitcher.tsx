@@ -46,7 +46,7 @@ export function OrganizationSwitcher() {
       );
       if (wasWorkspace && !useDashboardStore.getState().dashboards[open]) navigate('/dashboard/default');
     },
-    // A 401 already says 'You have been logged out' (spec §8); a second toast would only contradict it.
+    // A 401 already says 'You have been logged out'; a second toast would only contradict it.
     onError: (e) => {
       if (!(e instanceof ApiError && e.status === 401)) toast(t('errors.organizationSwitch'), 'danger');
     },

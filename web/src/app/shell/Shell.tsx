@@ -9,7 +9,7 @@ import { useLiveConnection } from './useLiveConnection.ts';
 import { useStartup } from './useStartup.ts';
 import './shell.css';
 
-/** The root shell of spec §2: navigation, top bar, and the routed screen. */
+/** The root shell: navigation, top bar, and the routed screen. */
 export function Shell() {
   const { t } = useTranslation();
   const phone = useBreakpoint() === 'xs';

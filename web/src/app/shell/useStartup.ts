@@ -7,7 +7,7 @@ import { resumeAutoRefresh } from '@/stores/devices.ts';
 import { useUserStore } from '@/stores/user.ts';
 
 /**
- * Session start-up of spec §4 for a signed-in user: load the dashboards (creating missing
+ * Session start-up for a signed-in user: load the dashboards (creating missing
  * built-ins). Called as the app's code starts (start.tsx), before the shell and the screen have
  * loaded and rendered, and again by the shell; a second call while loading or after does nothing.
  */

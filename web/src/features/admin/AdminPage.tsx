@@ -17,7 +17,7 @@ import { buildOrgTree, flattenTree, orgOptions } from './orgTree.ts';
 import { ADMIN_TABS, type AdminTab, PLATFORM_TABS, TabPanel } from './tabs/TabPanel.tsx';
 
 /**
- * Administration (/admin): an organisation chosen at the top and the 11 tabs of spec §2 for it.
+ * Administration (/admin): an organisation chosen at the top and the 11 tabs for it.
  * Tab and organisation live in the address (?tab=&org=), so a link or a reload shows the same.
  */
 export function AdminPage() {

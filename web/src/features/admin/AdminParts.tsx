@@ -36,7 +36,7 @@ export function Section({
   );
 }
 
-/** The spec's no-authority message, for a 403 from an admin call. */
+/** The no-authority message, for a 403 from an admin call. */
 function NoAuthority() {
   const { t } = useTranslation();
   return (
@@ -71,7 +71,7 @@ export function Loaded<T>({
   );
 }
 
-/** The user's picture, or their initials (spec §5) on a quiet disc. */
+/** The user's picture, or their initials on a quiet disc. */
 export function UserAvatar({ name, src, size = 32 }: { name: string; src: string | null; size?: number }) {
   const style = { width: size, height: size, fontSize: Math.round(size * 0.4) };
   return src ? (

@@ -29,7 +29,7 @@ export type InfoKind = 'contactInfo' | 'billingInfo';
 export type OwnershipScope = 'personal' | 'workspace';
 export type UserProfileBody = { name: string; title: string; email: string; phone: string };
 
-/** The administration calls of spec §7 (/api/v1/admin) and the admin screen's additions. */
+/** The administration calls (/api/v1/admin) and the admin screen's additions. */
 export const adminApi = {
   organizations: () => api.get<AdminOrganization[]>(`${A}/getOrganizations`),
   profiles: (organizationId: number) => api.get<AdminProfile[]>(`${A}/profilesByOrgId${query({ organizationId })}`),

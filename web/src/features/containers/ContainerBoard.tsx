@@ -25,7 +25,7 @@ import { DRAG_TYPE, droppedUnits, UnitList } from './UnitList.tsx';
 import { CONTAINERS_KEY, useContainerActions } from './useContainerActions.ts';
 
 /**
- * Group management and location management (spec §2, §3): the containers of one type, the one
+ * Group management and location management: the containers of one type, the one
  * chosen with its units (and, for a group, its locations), and the units to bring in. Units move by
  * drag and drop or by check boxes and "Move to"; groups through the v2 group calls
  * (devices/updateGroup), locations through the container calls. A Reader sees it all read-only.

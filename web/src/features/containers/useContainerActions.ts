@@ -15,7 +15,7 @@ const directUnits = (c: ContainerView) => unitIdsOf(c);
 /**
  * The writes of the group and location screens: moving units (groups through devices/updateGroup,
  * locations through the container calls), the locations of a group, create, rename, delete and
- * group import, each with the spec's toasts; the lists refresh after every write.
+ * group import, each with its toasts; the lists refresh after every write.
  */
 export function useContainerActions(
   groups: boolean,

@@ -28,7 +28,7 @@ import { WIDGET_UI } from './widgetTypes.ts';
 
 type OpenProps = { open: boolean; onOpenChange: (open: boolean) => void };
 
-/** The spec's blank-field text, for the dashboard name. */
+/** The blank-field text, for the dashboard name. */
 function useNameField(initial: string) {
   const { t } = useTranslation();
   const [name, setName] = useState(initial);
@@ -179,7 +179,7 @@ export function ConfirmDialog({
   );
 }
 
-/** Every widget type of spec §2: a second map is refused, parking needs the Parking right. */
+/** Every widget type: a second map is refused, parking needs the Parking right. */
 export function WidgetPicker({
   open,
   onOpenChange,

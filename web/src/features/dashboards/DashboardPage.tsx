@@ -17,7 +17,7 @@ import { RangeChoices } from './rangeChoices.ts';
 import './dashboards.css';
 
 /**
- * /dashboard/{id} (spec §2): waits until dashboards have loaded; `default` becomes the overview
+ * /dashboard/{id}: waits until dashboards have loaded; `default` becomes the overview
  * dashboard's id, and a built-in's key (units, alarms, …) that built-in's id.
  */
 export function DashboardPage() {

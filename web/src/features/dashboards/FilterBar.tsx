@@ -18,7 +18,7 @@ import { useCustomerIds, useDashboardFilter } from './data.ts';
 import { statusCountsQuery, typeCodesQuery } from './queries.ts';
 
 /**
- * The dashboard's filter (spec §3, §5), shared by its lists and maps: status, unit type and alarm
+ * The dashboard's filter, shared by its lists and maps: status, unit type and alarm
  * type are saved with the dashboard; the text search is transient.
  */
 export function FilterBar({ id }: { id: string }) {

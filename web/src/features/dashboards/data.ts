@@ -97,7 +97,7 @@ export function useDashboardFilter(dashboardId: string): FilterSettings {
   return useMemo(() => ({ ...(own ?? stored ?? emptyFilter()), textSearch }), [own, stored, textSearch]);
 }
 
-/** The dashboard's devices after the filter logic of spec §5. */
+/** The dashboard's devices after the filter logic. */
 export function useFilteredDevices(dashboardId: string, narrow?: (d: Device) => boolean) {
   const devices = useDevices();
   const filter = useDashboardFilter(dashboardId);
@@ -108,7 +108,7 @@ export function useFilteredDevices(dashboardId: string, narrow?: (d: Device) => 
   return { ...devices, data };
 }
 
-/** The dashboard's alarms after the alarm filter logic of spec §5. */
+/** The dashboard's alarms after the alarm filter logic. */
 export function useFilteredAlarms(dashboardId: string) {
   const alarms = useAlarms();
   const filter = useDashboardFilter(dashboardId);

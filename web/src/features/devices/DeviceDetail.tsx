@@ -25,7 +25,7 @@ import { NfcTag } from './tabs/NfcTab.tsx';
 import { TableViewTab } from './tabs/TableViewTab.tsx';
 
 /**
- * One unit in device management: its header, the operations panel and the 14 tabs of spec §2. A
+ * One unit in device management: its header, the operations panel and the 14 tabs. A
  * Reader sees everything read-only, a User operates, a SuperUser also edits settings (core's roles).
  */
 export function DeviceDetail({

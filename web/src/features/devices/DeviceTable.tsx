@@ -44,7 +44,7 @@ const SORT_VALUES: Record<string, (d: Device) => SortValue> = {
 
 /**
  * Every unit the user may see in one windowed table: search, the status, type and alarm type
- * filters of spec §5, sorting by each column, multi-select with bulk operations, and CSV export of
+ * filters, sorting by each column, multi-select with bulk operations, and CSV export of
  * the rows as filtered. A unit's name opens it.
  */
 export function DeviceTable({ devices, openId }: { devices: readonly Device[]; openId: number | null }) {

@@ -17,7 +17,7 @@ import { devicesApi } from './devicesApi.ts';
 import { latestByOperation, operationsKey, useOperations, useRunOperation } from './useOperations.ts';
 
 /**
- * The operations panel: the eight operations of spec §4 with the state of their newest run (live
+ * The operations panel: the eight operations with the state of their newest run (live
  * push and polling), the queue of requests the unit has not answered (resend, cancel), purge behind a
  * typed confirmation, and the relay outputs when the unit has relays.
  */

@@ -10,7 +10,7 @@ import { devicesApi } from './devicesApi.ts';
 
 export const operationsKey = (unitId: number) => ['deviceOperations', unitId] as const;
 
-/** While something is requested the queue is read again at this pace (the polling of spec §4). */
+/** While something is requested the queue is read again at this pace. */
 const POLL_MS = 3000;
 
 /**

@@ -40,7 +40,7 @@ function Outcome(props: { icon: ReactNode; title: string; text: string; to: stri
 
 /**
  * /reset-password?token=…[&invite=1]: the link of a reset or invitation mail. The token is checked
- * first; a live one gets a new password (twice, spec §5 rules), a dead one the spec's expired text
+ * first; a live one gets a new password (twice, by the password rules), a dead one the expired-link text
  * and a way to ask for a new link.
  */
 export function ResetPasswordPage() {

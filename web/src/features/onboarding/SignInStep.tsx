@@ -75,7 +75,7 @@ export function SignInStep({ onSignedIn, onRegister, onBack }: Props) {
           error={errors.password}
           onChange={(e) => setPassword(e.target.value)}
         />
-        {/* The password reset link of spec §2: the sign-in page's own "Forgot password?" form. */}
+        {/* The password reset link: the sign-in page's own "Forgot password?" form. */}
         <Link to="/login?forgot=1" className="onb__forgot">
           {t('login.forgot')}
         </Link>

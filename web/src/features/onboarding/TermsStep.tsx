@@ -23,7 +23,7 @@ type Props = {
 };
 
 /**
- * Step 4, terms: every term of version 2023_1 (spec §9), accepted with a checkbox. The acceptance
+ * Step 4, terms: every term of version 2023_1, accepted with a checkbox. The acceptance
  * goes with createAccount, which the server records with the time, and which signs the person in.
  */
 export function TermsStep({ uuid, draft, onCreated, onFieldError, onSignIn, onBack }: Props) {

@@ -29,7 +29,7 @@ const USERNAME = /^\S+$/;
 const PHONE = /^[0-9+()\-. ]*$/;
 
 /**
- * The spec §5 rules on each field: blanks, the e-mail, the password and its repetition, plus the
+ * The account rules on each field: blanks, the e-mail, the password and its repetition, plus the
  * server's username and phone shapes. `label` gives the field's translated name for the texts.
  */
 export function validateAccount(draft: AccountDraft, label: (field: AccountField) => string): AccountErrors {

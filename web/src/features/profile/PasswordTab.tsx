@@ -16,7 +16,7 @@ type Field = 'current' | 'password' | 'repeat';
 const EMPTY: Record<Field, string> = { current: '', password: '', repeat: '' };
 
 /**
- * Password change (spec §5, §8): the current password, the new one twice; on success the other
+ * Password change: the current password, the new one twice; on success the other
  * sessions end and the API keys are revoked.
  */
 export function PasswordTab() {

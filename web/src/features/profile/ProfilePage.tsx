@@ -14,7 +14,7 @@ import { PreferencesTab } from './PreferencesTab.tsx';
 import { useProfile } from './profileApi.ts';
 import { SessionsTab } from './SessionsTab.tsx';
 
-/** The profile tabs of spec §2, in its order. */
+/** The profile tabs, in order. */
 const TABS = ['personal', 'password', 'preferences', 'notifications', 'sessions'] as const;
 type ProfileTab = (typeof TABS)[number];
 const isTab = (v: string | null): v is ProfileTab => TABS.includes(v as ProfileTab);

@@ -35,7 +35,7 @@ const formOf = (target: MarkerTarget): MarkerForm =>
       };
 
 /**
- * The marker form of spec §3 (name, position in metres, comments, pulse speed, locked). A locked
+ * The marker form (name, position in metres, comments, pulse speed, locked). A locked
  * marker's position and pulse speed are read-only until "Locked" is cleared; saving then unlocks
  * first and moves second (the server refuses to move a locked marker).
  */

@@ -34,7 +34,7 @@ export function RadarError({ title, error, onRetry }: { title: string; error: un
   );
 }
 
-/** The dashboards' date interval (the device store's, spec §3) as [start, end); a refresh moves "now". */
+/** The dashboards' date interval (the device store's) as [start, end); a refresh moves "now". */
 export function useRadarRange() {
   const dateInterval = useDeviceStore((s) => s.dateInterval);
   const custom = useDeviceStore((s) => s.customRange);

@@ -12,7 +12,7 @@ import { query } from '@/lib/api.ts';
 import { api, type V2Envelope as V2, v2 } from '@/lib/http.ts';
 
 /**
- * The radar view's calls (spec §7): the unit (v1 details and options), GetRadarDates, the v2 curve
+ * The radar view's calls: the unit (v1 details and options), GetRadarDates, the v2 curve
  * with positions, reference and difference, the reference PUT, and the v2 markers. Channels are the
  * server's (1-based) here; the page turns its 0-based indexes into them with `wireChannel`.
  */

@@ -23,8 +23,8 @@ import type { TabProps } from './TabPanel.tsx';
 const INHERIT = '';
 
 /**
- * Alarm severity: every alarm type of spec §9 with the severity its new events get in the
- * organisation, set here or inherited (from above, or the spec default). A change applies to this
+ * Alarm severity: every alarm type with the severity its new events get in the
+ * organisation, set here or inherited (from above, or the default). A change applies to this
  * organisation and those below it that set none of their own, for new events only.
  */
 export function AlarmSeverityTab({ org }: TabProps) {

@@ -16,7 +16,7 @@ const INPUT: Partial<Record<ContactField, { type: string; autoComplete: string }
   country: { type: 'text', autoComplete: 'country-name' },
 };
 
-/** Contact or billing details of spec §3 (name, e-mail, address, zip, city, country, phone). */
+/** Contact or billing details (name, e-mail, address, zip, city, country, phone). */
 export function ContactForm({ id, kind }: { id: number; kind: InfoKind }) {
   const { t } = useTranslation();
   const info = useInfo(id, kind);

@@ -10,7 +10,7 @@ import { moveTargets, orgOptions } from '../orgTree.ts';
 /** Closes on success; a failure was already toasted and keeps the dialog open. */
 const settle = (p: Promise<unknown>, close: () => void) => p.then(close, () => {});
 
-/** Names a new child organisation or renames one; a blank name shows the spec's text. */
+/** Names a new child organisation or renames one; a blank name shows the required-name text. */
 export function OrgNameDialog({
   open,
   title,

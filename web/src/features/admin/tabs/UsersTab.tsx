@@ -12,7 +12,7 @@ import { AddUserDialog } from './AddUserDialog.tsx';
 import { JoinRequests } from './JoinRequests.tsx';
 import type { TabProps } from './TabPanel.tsx';
 
-/** Search is trimmed, case-insensitive and a substring match (spec §5), over who and where. */
+/** Search is trimmed, case-insensitive and a substring match, over who and where. */
 function matchesUser(p: AdminProfile, orgName: string, search: string) {
   const q = search.trim().toLowerCase();
   return !q || [p.name, p.username, p.userProfile.email, orgName].some((s) => s.toLowerCase().includes(q));

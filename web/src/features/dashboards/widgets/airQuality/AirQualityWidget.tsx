@@ -11,7 +11,7 @@ import { SensorUnitsField } from './SensorUnitsField.tsx';
 import { AIR_QUALITY_SENSOR, unitIdsProp, unitScope } from './sensorUnits.ts';
 import './airQuality.css';
 
-/** The air symbol of each status of spec §3: a face from laughing to angry. */
+/** The air symbol of each status: a face from laughing to angry. */
 export const AIR_FACES: Record<AirStatus, LucideIcon> = {
   excellent: Laugh,
   neutral: Smile,
@@ -26,7 +26,7 @@ export const airQualityProps = (p: Readonly<Record<string, unknown>>) => ({ unit
 type Room = { id: number; name: string; value: UnitShowValue | undefined; status: AirStatus | undefined };
 
 /**
- * Air quality (spec §2, statuses of §3): a tile per room with its air symbol, status word, CO₂ and
+ * Air quality (good to very poor): a tile per room with its air symbol, status word, CO₂ and
  * PM2.5, the worst first; the header line sums up the worst status of all of them.
  */
 export function AirQualityWidget({ dashboardId, widgetId, widget }: WidgetProps) {

@@ -5,7 +5,7 @@ import type { WidgetSettingsProps } from '../../widgetTypes.ts';
 import { MONITOR_COUNTS, monitorSettings } from './monitorMath.ts';
 import '../../widgets/relay/settings.css';
 
-/** The alarm monitor's settings: the alarm types shown (§9 selectable; none = all), how many, sound. */
+/** The alarm monitor's settings: the alarm types shown (selectable; none = all), how many, sound. */
 export function AlarmMonitorSettings({ props, onChange }: WidgetSettingsProps) {
   const { t } = useTranslation();
   const settings = monitorSettings(props);

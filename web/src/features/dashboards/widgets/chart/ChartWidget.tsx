@@ -39,7 +39,7 @@ import { chartTable } from './chartTable.ts';
 import { unitPickers } from './unitPickers.ts';
 
 /**
- * The chart widget (spec §2 "charts"): the measurements of the first unit the link group selected,
+ * The chart widget ("charts"): the measurements of the first unit the link group selected,
  * over the dashboards' time range. uPlot draws on a canvas, so any number of points costs no React
  * work: React renders the header and the legend; the crosshair writes the legend values directly.
  */

@@ -35,7 +35,7 @@ import {
 import './consumption.css';
 
 /**
- * Consumption (spec §2): the energy the meters used per day, week or month over the dashboard's
+ * Consumption: the energy the meters used per day, week or month over the dashboard's
  * range as bars, the total, and the change against the period before (as long as the range). The
  * meters: chosen in the settings, else the link group's selected meters, else every meter in view.
  * Data: each meter's register from the v3 data call (downsampled by the server on long ranges),

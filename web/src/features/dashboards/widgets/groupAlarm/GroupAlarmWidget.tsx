@@ -11,8 +11,8 @@ import { useDeviceGroups } from './groupsApi.ts';
 import './groupAlarm.css';
 
 /**
- * Group alarm (spec §3 containers, §9 unit groups): per unit group of the selected customers, its
- * name, number of units, the units counted by status in the §9 colours and the worst status as a
+ * Group alarm (unit groups): per unit group of the selected customers, its
+ * name, number of units, the units counted by status in the status colours and the worst status as a
  * badge. Clicking a group selects its units for the link group (lists, maps and charts follow).
  */
 export function GroupAlarmWidget({ dashboardId, widgetId, widget }: WidgetProps) {

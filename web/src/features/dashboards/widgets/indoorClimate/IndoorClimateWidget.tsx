@@ -19,7 +19,7 @@ import { useClimateOrg, useFloorPlans } from './climateData.ts';
 import { PlanStage, type Pos, type Sensor, SensorDot } from './PlanStage.tsx';
 
 /**
- * Indoor climate (spec §7 floor plans): a floor plan with its sensors as dots coloured by
+ * Indoor climate (floor plans): a floor plan with its sensors as dots coloured by
  * temperature or humidity against a comfort band, value labels, a tooltip per sensor, a legend.
  * Clicking a sensor selects its unit for the link group; values follow the live updates. In edit
  * mode, SuperUsers and Users arrange the sensors by dragging them onto the plan.

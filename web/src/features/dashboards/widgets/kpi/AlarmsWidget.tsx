@@ -13,7 +13,7 @@ import { alarmBars, type DayBar } from './kpiMath.ts';
 import { Updated, WidgetEmpty, WidgetError, WidgetSkeleton } from './WidgetStates.tsx';
 
 /**
- * Alarms (KPI alarms, spec §7 GetKPIAlarms): the number of alarms raised over the dashboards' date
+ * Alarms (the GetKPIAlarms call): the number of alarms raised over the dashboards' date
  * interval and a bar per (UTC) day, today's bar highlighted. Live alarms re-read it (data.ts).
  */
 export function AlarmsWidget({ widget }: WidgetProps) {

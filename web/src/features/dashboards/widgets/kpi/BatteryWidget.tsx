@@ -12,7 +12,7 @@ import { type BatteryBin, batterySummary } from './kpiMath.ts';
 import { Updated, WidgetEmpty, WidgetError, WidgetSkeleton } from './WidgetStates.tsx';
 
 /**
- * Battery (KPI battery, spec §7 GetKPIBattery): units with a low battery (below their battery alarm
+ * Battery (the GetKPIBattery call): units with a low battery (below their battery alarm
  * level) before those that are fine, and a histogram of the latest voltages in 0.1 V steps.
  */
 export function BatteryWidget({ widget }: WidgetProps) {

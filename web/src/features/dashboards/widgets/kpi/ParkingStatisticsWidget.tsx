@@ -16,7 +16,7 @@ const isParkingDevice = (d: Device) => isParkingType(d.type.code);
 const TOP = 5;
 
 /**
- * Parking statistics (spec §7 GetReportParkingUsage, §9 window 8:00–17:00): the share of the daily
+ * Parking statistics (GetReportParkingUsage, by default over 8:00–17:00): the share of the daily
  * window the dashboard's parking bays were occupied over the date interval, how many are occupied
  * right now (latest Occupied value) and the busiest bays.
  */

@@ -15,7 +15,7 @@ import { roundedShares, STATUS_ORDER } from './kpiMath.ts';
 import { Updated, WidgetEmpty, WidgetError, WidgetSkeleton } from './WidgetStates.tsx';
 
 /**
- * Status (spec §2 overview): the dashboard's units counted by status in the §9 colours, each with
+ * Status (overview): the dashboard's units counted by status in the status colours, each with
  * its word, count and share, over a proportional bar. A status row toggles the dashboard's status
  * filter; the counts leave that part of the filter out so every status stays visible to pick. The
  * server counts (statusCounts): a few bytes instead of every unit's row, so the figure shows first.

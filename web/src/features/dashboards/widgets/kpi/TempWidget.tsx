@@ -14,8 +14,8 @@ import { formatNumber, formatRelative, timeOf, useNow } from './format.ts';
 import { Updated, WidgetEmpty, WidgetError, WidgetSkeleton } from './WidgetStates.tsx';
 
 /**
- * Temperature (spec §2 overview): the temperature of the unit the link group has selected (the
- * show value, by the display priority of §9) with the time it was measured; with several units
+ * Temperature (overview): the temperature of the unit the link group has selected (the
+ * show value, by the display priority of its measurements) with the time it was measured; with several units
  * selected, or none, the min / average / max over them (or over the dashboard's units), which the
  * server works out (temperatureSummary) instead of the browser holding every unit's values.
  */

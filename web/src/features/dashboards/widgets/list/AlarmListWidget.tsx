@@ -41,10 +41,10 @@ const SORT_VALUES: Record<string, (r: Row) => SortValue> = {
 };
 
 /**
- * Unit alarm list (spec §2 alarms dashboard): the dashboard's alarms since the start of the date
+ * Unit alarm list (alarms dashboard): the dashboard's alarms since the start of the date
  * interval, newest first, in a windowed table: status (communication errors are problems), time,
  * unit, alarm type and text. The widget's own alarm-type choice (settings.alarmTypes, limited to
- * the selectable types of §9) narrows it further; a row selects its unit for the link group.
+ * the selectable types) narrows it further; a row selects its unit for the link group.
  */
 export function AlarmListWidget({ dashboardId, widgetId, widget }: WidgetProps) {
   const { t, i18n } = useTranslation();

@@ -77,7 +77,7 @@ function useNameRank(devices: readonly Device[], lang: string): ReadonlyMap<stri
 }
 
 /**
- * Unit list and parking list (spec §2 units, telemetry and parking dashboards): the dashboard's
+ * Unit list and parking list (units, telemetry and parking dashboards): the dashboard's
  * filtered units in a dense, windowed table (status first), sortable by every column. A click
  * selects the unit for the link group (map and chart follow); with `props.multiSelect` rows toggle
  * and shift-click adds a range. The parking list shows only parking sensors, with their occupancy.
@@ -112,7 +112,7 @@ export function DeviceListWidget({ dashboardId, widgetId, widget }: WidgetProps)
   }, [parkingValues]);
   const nameRank = useNameRank(devices.data, lang);
 
-  // Parking: each bay's occupancy within the daily window over the dashboard's range (spec §7, §9).
+  // Parking: each bay's occupancy within the daily window over the dashboard's range.
   const { start, end } = useDateRange();
   const parkingIds = useMemo(
     () => (showUsage ? devices.data.map((d) => d.id).sort((a, b) => a - b) : []),

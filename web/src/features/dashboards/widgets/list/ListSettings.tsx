@@ -51,7 +51,7 @@ export function DeviceListSettings(p: WidgetSettingsProps) {
   );
 }
 
-/** Unit alarm list: the alarm types shown (the selectable types of spec §9; none ticked: all) and how many rows. */
+/** Unit alarm list: the alarm types shown (the selectable types; none ticked: all) and how many rows. */
 export function AlarmListSettings({ props, widget, onChange }: WidgetSettingsProps) {
   const { t } = useTranslation();
   const current = alarmListProps(props, widget.settings);

@@ -49,8 +49,8 @@ import { rememberView, restoreView } from './mapView.ts';
 import { UnitPopup } from './UnitPopup.tsx';
 
 /**
- * The unit maps of spec §2 (device map, alarm map, parking map): Leaflet with clusters coloured by
- * the worst status inside (spec §9), selection shared through the widget's link group.
+ * The unit maps (device map, alarm map, parking map): Leaflet with clusters coloured by
+ * the worst status inside, selection shared through the widget's link group.
  */
 
 const VARIANTS: readonly string[] = ['deviceMap', 'alarmMap', 'parkingMap'] satisfies MapVariant[];

@@ -43,7 +43,7 @@ function useSameItems<T>(items: T[]): T[] {
 }
 
 /**
- * The multichart widget (spec §2 "multichart"): the chosen series of up to ten units (and, when
+ * The multichart widget ("multichart"): the chosen series of up to ten units (and, when
  * it follows its link group, the units selected there) on one time axis over the dashboards' time
  * range; one y axis per physical unit, the legend naming unit and series.
  */

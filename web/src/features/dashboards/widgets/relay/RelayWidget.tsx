@@ -17,7 +17,7 @@ import { isRelayUnit, maySwitch } from './relayUnits.ts';
 import './relay.css';
 
 /**
- * Relay (spec §4 Device): the outputs of one relay unit as it last reported them, one switch per
+ * Relay: the outputs of one relay unit as it last reported them, one switch per
  * output with its label. A switch sends the new state (v2 POST relay) and stays pending until the
  * unit's `relay` report or the operation's result arrives over the live socket; a failure or a
  * time-out shows the error, toasts 'relay update error' and resets to the confirmed outputs.

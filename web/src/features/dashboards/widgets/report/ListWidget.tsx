@@ -35,7 +35,7 @@ const NAME_WIDTH = 168;
 const valueWidth = (header: string) => Math.min(200, Math.max(96, Math.round(header.length * 6.8) + 36));
 
 /**
- * List (spec §2 "list", §7 TableReport): a table report over the dashboard's date range. Per unit
+ * List (the TableReport call): a table report over the dashboard's date range. Per unit
  * (the chosen ones, else the link group's selection, else all in view) and chosen series, the
  * chosen statistics (newest value, min, max, mean, count) with their physical units; every column
  * sorts, and the table as shown downloads as CSV.

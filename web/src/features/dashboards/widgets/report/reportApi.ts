@@ -8,7 +8,7 @@ import {
 import { query } from '@/lib/api.ts';
 import { api } from '@/lib/http.ts';
 
-/** The report calls of the list and parking widgets (spec §7 TableReport, GetReportParkingUsage). */
+/** The report calls of the list and parking widgets (TableReport, GetReportParkingUsage). */
 
 type V2<T> = { success: boolean; result?: T; error?: string };
 

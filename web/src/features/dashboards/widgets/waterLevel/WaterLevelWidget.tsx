@@ -36,7 +36,7 @@ import './waterLevel.css';
 type Pit = { device: Device; value: UnitShowValue | undefined; level: number | undefined; state: LevelState };
 
 /**
- * Water level (spec §2): the level in a pit or chamber as a shaft drawing with the alarm line, the
+ * Water level: the level in a pit or chamber as a shaft drawing with the alarm line, the
  * trend over the dashboard's range and the time of the last report; above the high level the pit
  * turns to the alarm colour and says so. The units: chosen in the settings, else the link group's
  * selection, else every water-level unit in view (the highest levels first).

@@ -56,7 +56,7 @@ function usePlace(dashboardId: string, widgetId: string, unitId: number | undefi
 }
 
 /**
- * Weather (spec §2 overview, §7, §9): the past five days at the unit the link group has selected,
+ * Weather (overview): the past five days at the unit the link group has selected,
  * or around the centre of the selected units / the dashboard's units with a position: each day's
  * weather (WMO code as an icon and words), min/max and precipitation, and the current temperature.
  * When the provider cannot be reached it says so, with the reason and a retry.
@@ -65,7 +65,7 @@ export function WeatherWidget({ dashboardId, widgetId, widget }: WidgetProps) {
   const { t, i18n } = useTranslation();
   const lang = i18n.language;
   const customers = useCustomerIds();
-  // Spec §9: the past 5 days by default; the settings may choose 1–7 days and a fixed unit.
+  // The past 5 days by default; the settings may choose 1–7 days and a fixed unit.
   const { days: DAYS, unitId } = useMemo(() => weatherProps(widget.props), [widget.props]);
   const { place, pending } = usePlace(dashboardId, widgetId, unitId);
   const unitName = useUnitDetails(place?.kind === 'unit' ? place.id : undefined).data?.name;

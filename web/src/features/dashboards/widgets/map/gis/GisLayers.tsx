@@ -24,7 +24,7 @@ import {
 } from './gisModel.ts';
 
 /**
- * The GIS overlay of the unit maps (spec §3 GIS types, §6 rights): for every selected customer
+ * The GIS overlay of the unit maps (GIS types, for customers with the GIS right): for every selected customer
  * with the TyrensGIS right, its GetGISData features drawn under the unit markers, one layer per
  * type, with a layers control (legend and a toggle per type, saved in the widget's props) and a
  * popup naming the feature that was clicked. Nothing is fetched or shown without the right.
@@ -72,7 +72,7 @@ const SYMBOL_SIZE: Record<GisTypeKey, number> = {
 const gisApi = (customerId: number) =>
   api.get<GisFeature[]>(`/api/v1/xrequest/GetGISData${query({ CustomerID: customerId })}`);
 
-/** The selected customers holding the GIS right (spec §6: the GIS list is limited to them). */
+/** The selected customers holding the GIS right (the GIS list is limited to them). */
 function useGisCustomers(): number[] {
   const selected = useUserStore((s) => s.selectedCustomers);
   const permissions = useUserStore((s) => s.permissions);
