@@ -14,7 +14,7 @@ import { deviceApi } from '@/lib/api.ts';
 import { queryClient } from '@/lib/query.ts';
 import { useDeviceStore } from '@/stores/devices.ts';
 import { useUserStore } from '@/stores/user.ts';
-import { alarmsPeriod, alarmsProps } from './widgets/settings/props.ts';
+import { alarmsPeriod, alarmsProps } from './widgets/common/props.ts';
 
 /** The fleet-wide reads the dashboards share, and their start ahead of the screen. */
 

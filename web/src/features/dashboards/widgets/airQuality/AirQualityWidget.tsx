@@ -1,14 +1,15 @@
 import { type AirStatus, airSeverity, airStatus, type UnitShowValue, worstAir } from '@fieldwatch/core';
-import { Angry, Frown, Laugh, type LucideIcon, Meh, Smile, Users, Wind } from 'lucide-react';
+import { Angry, Frown, Laugh, type LucideIcon, Meh, Smile, Wind } from 'lucide-react';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Time } from '@/ui/Time.tsx';
 import { useCustomerIds, useDevices, useFilteredDevices, useSelectedUnits, useShowValues } from '../../data.ts';
-import { formatNumber, formatRelative, timeOf, useNow } from '../../widgets/kpi/format.ts';
-import { Updated, WidgetEmpty, WidgetError, WidgetSkeleton } from '../../widgets/kpi/WidgetStates.tsx';
 import type { WidgetProps, WidgetSettingsProps } from '../../widgetTypes.ts';
-import { SensorUnitsField } from './SensorUnitsField.tsx';
-import { AIR_QUALITY_SENSOR, unitIdsProp, unitScope } from './sensorUnits.ts';
+import { formatNumber, formatRelative, timeOf, useNow } from '../common/format.ts';
+import { SensorUnitsField } from '../common/SensorUnitsField.tsx';
+import { AIR_QUALITY_SENSOR, unitIdsProp, unitScope } from '../common/sensorUnits.ts';
+import { Updated, widgetState } from '../common/WidgetState.tsx';
+import '../common/kpiLayout.css';
 import './airQuality.css';
 
 /** The air symbol of each status: a face from laughing to angry. */
@@ -61,31 +62,18 @@ export function AirQualityWidget({ dashboardId, widgetId, widget }: WidgetProps)
     return list.sort((a, b) => rank(b) - rank(a) || a.name.localeCompare(b.name));
   }, [scope.units, values.data]);
 
-  if (customers.length === 0) {
-    return <WidgetEmpty icon={<Users size={20} />} title={t('widgets.common.noCustomers')} />;
-  }
-  if (values.isPending || all.isPending) return <WidgetSkeleton shape="kpi" />;
-  if ((values.isError && !values.data) || (all.isError && !all.data)) {
-    return (
-      <WidgetError
-        title={t('widgets.airQuality.failed')}
-        error={values.error ?? all.error}
-        onRetry={() => {
-          void values.refetch();
-          void all.refetch();
-        }}
-      />
-    );
-  }
-  if (rooms.length === 0) {
-    return (
-      <WidgetEmpty
-        icon={<Wind size={20} />}
-        title={t('widgets.airQuality.empty')}
-        text={t(scope.source === 'settings' ? 'widgets.sensors.chosenUnavailable' : 'widgets.airQuality.emptyText')}
-      />
-    );
-  }
+  const state = widgetState({
+    customers,
+    shape: 'kpi',
+    queries: [values, all],
+    failed: t('widgets.airQuality.failed'),
+    empty: rooms.length === 0 && {
+      icon: <Wind size={20} />,
+      title: t('widgets.airQuality.empty'),
+      text: t(scope.source === 'settings' ? 'widgets.sensors.chosenUnavailable' : 'widgets.airQuality.emptyText'),
+    },
+  });
+  if (state) return state;
 
   const worst = worstAir(rooms.map((r) => r.status));
   const WorstFace = worst ? AIR_FACES[worst] : Wind;

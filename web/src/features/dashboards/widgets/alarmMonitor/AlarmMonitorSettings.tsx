@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Select } from '@/ui/Select.tsx';
 import type { WidgetSettingsProps } from '../../widgetTypes.ts';
 import { MONITOR_COUNTS, monitorSettings } from './monitorMath.ts';
-import '../../widgets/relay/settings.css';
+import '../common/settingsForm.css';
 
 /** The alarm monitor's settings: the alarm types shown (selectable; none = all), how many, sound. */
 export function AlarmMonitorSettings({ props, onChange }: WidgetSettingsProps) {

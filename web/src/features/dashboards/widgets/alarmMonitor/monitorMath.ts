@@ -1,5 +1,5 @@
 import { type Alarm, SELECTABLE_ALARM_TYPES } from '@fieldwatch/core';
-import { timeOf } from '../../widgets/kpi/format.ts';
+import { timeOf } from '../common/format.ts';
 
 /** An alarm as the monitor shows it, from the alarm list or from a live `alarm` event. */
 export type MonitorAlarm = { id: number; type: number; unitId: number; channel: number; text: string; time: number };

@@ -19,9 +19,9 @@ import { NumbersTable, TableToggle } from '@/ui/NumbersTable.tsx';
 import { Spinner } from '@/ui/Spinner.tsx';
 import { useDateRange, useDevices, useSelectedUnits } from '../../data.ts';
 import { useDateInterval } from '../../rangeChoices.ts';
-import { WidgetEmpty, WidgetError } from '../../widgets/kpi/WidgetStates.tsx';
-import { chartProps } from '../../widgets/settings/props.ts';
 import type { WidgetProps } from '../../widgetTypes.ts';
+import { chartProps } from '../common/props.ts';
+import { WidgetEmpty, WidgetError } from '../common/WidgetState.tsx';
 import {
   buildOptions,
   csvExportUrl,

@@ -1,7 +1,7 @@
 import type { DateFormatter } from '@fieldwatch/core';
 import { DAY_MS } from '@fieldwatch/core';
 import { useQueries } from '@tanstack/react-query';
-import { ChartColumn, Minus, TrendingDown, TrendingUp, Users } from 'lucide-react';
+import { ChartColumn, Minus, TrendingDown, TrendingUp } from 'lucide-react';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { deviceApi } from '@/lib/api.ts';
@@ -15,12 +15,12 @@ import {
   useSelectedUnits,
   useShowValues,
 } from '../../data.ts';
-import { SensorUnitsField } from '../../widgets/airQuality/SensorUnitsField.tsx';
-import { CONSUMPTION_SENSOR, unitScope } from '../../widgets/airQuality/sensorUnits.ts';
-import { formatNumber } from '../../widgets/kpi/format.ts';
-import { Updated, WidgetEmpty, WidgetError, WidgetSkeleton } from '../../widgets/kpi/WidgetStates.tsx';
-import { Check, Choice, SettingsGroup } from '../../widgets/settings/SettingsKit.tsx';
 import type { WidgetProps, WidgetSettingsProps } from '../../widgetTypes.ts';
+import { formatNumber } from '../common/format.ts';
+import { SensorUnitsField } from '../common/SensorUnitsField.tsx';
+import { Check, Choice, SettingsGroup } from '../common/SettingsKit.tsx';
+import { CONSUMPTION_SENSOR, unitScope } from '../common/sensorUnits.ts';
+import { NoCustomers, Updated, WidgetEmpty, WidgetError, WidgetSkeleton } from '../common/WidgetState.tsx';
 import {
   type Bucket,
   CONSUMPTION_MAX_UNITS,
@@ -32,6 +32,7 @@ import {
   registerReadings,
   summarize,
 } from './consumptionMath.ts';
+import '../common/kpiLayout.css';
 import './consumption.css';
 
 /**
@@ -90,9 +91,7 @@ export function ConsumptionWidget({ dashboardId, widgetId, widget }: WidgetProps
     [...answers, start, end, props.grouping, dates],
   );
 
-  if (customers.length === 0) {
-    return <WidgetEmpty icon={<Users size={20} />} title={t('widgets.common.noCustomers')} />;
-  }
+  if (customers.length === 0) return <NoCustomers />;
   if (values.isPending || all.isPending) return <WidgetSkeleton shape="kpi" />;
   if (meters.length === 0) {
     return (

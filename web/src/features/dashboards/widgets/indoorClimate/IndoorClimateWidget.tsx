@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { ImageOff, Move, Users } from 'lucide-react';
+import { ImageOff, Move } from 'lucide-react';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useDeviceStore } from '@/stores/devices.ts';
@@ -7,11 +7,12 @@ import { Button } from '@/ui/Button.tsx';
 import { Dialog } from '@/ui/Dialog.tsx';
 import { Time } from '@/ui/Time.tsx';
 import { useSelectedUnits, useShowValues } from '../../data.ts';
-import { formatNumber, formatRelative, timeOf, useNow } from '../../widgets/kpi/format.ts';
-import { WidgetEmpty, WidgetError, WidgetSkeleton } from '../../widgets/kpi/WidgetStates.tsx';
 import type { WidgetProps } from '../../widgetTypes.ts';
+import { formatNumber, formatRelative, timeOf, useNow } from '../common/format.ts';
+import { NoCustomers, WidgetEmpty, WidgetError, WidgetSkeleton } from '../common/WidgetState.tsx';
 import { type Band, climateProps, legendRanges, levelOf, type Metric } from './climate.ts';
 import { floorPlanApi } from './floorPlanApi.ts';
+import '../common/kpiLayout.css';
 import './indoorClimate.css';
 
 import { Arrange } from './ArrangeSensors.tsx';
@@ -72,7 +73,7 @@ export function IndoorClimateWidget({ dashboardId, widgetId, widget, editing }: 
   // biome-ignore lint/correctness/useExhaustiveDependencies: reset when these change
   useEffect(() => setDraft(null), [editing, plan?.id]);
 
-  if (orgId === null) return <WidgetEmpty icon={<Users size={20} />} title={t('widgets.common.noCustomers')} />;
+  if (orgId === null) return <NoCustomers />;
   if (orgId === undefined || plans.isPending) return <WidgetSkeleton shape="kpi" />;
   if (plans.isError) {
     return (

@@ -1,5 +1,5 @@
 import { type Alarm, alarmTypeKey, SELECTABLE_ALARM_TYPES, SEVERITIES, type Severity } from '@fieldwatch/core';
-import { ChevronDown, ListFilter, Siren, Users } from 'lucide-react';
+import { ChevronDown, ListFilter, Siren } from 'lucide-react';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAlarmSeverity } from '@/lib/alarmSeverities.ts';
@@ -11,14 +11,14 @@ import { TIME_SLOT, Time, TimeIn } from '@/ui/Time.tsx';
 import { collatorFor, nextSort, type Sort, type SortValue, sortRows } from '@/ui/table/sorting.ts';
 import { type Column, VirtualTable } from '@/ui/table/VirtualTable.tsx';
 import { useCustomerIds, useDateRange, useDevices, useFilteredAlarms, useSelectedUnits } from '../../data.ts';
-import { formatNumber, timeOf } from '../../widgets/kpi/format.ts';
-import { Updated, WidgetEmpty, WidgetError, WidgetSkeleton } from '../../widgets/kpi/WidgetStates.tsx';
-import { alarmListProps } from '../../widgets/settings/props.ts';
 import type { WidgetProps } from '../../widgetTypes.ts';
+import { useWidgetColumnWidths } from '../common/columnWidths.ts';
+import { formatNumber, timeOf } from '../common/format.ts';
+import { alarmListProps } from '../common/props.ts';
+import { NoCustomers, Updated, WidgetEmpty, WidgetError, WidgetSkeleton } from '../common/WidgetState.tsx';
 import { joinOccurrences } from './alarmOccurrences.ts';
 import { toggleAlarmType } from './alarmTypes.ts';
-import { useWidgetColumnWidths } from './columnWidths.ts';
-import './list.css';
+import '../common/list.css';
 
 type Row = {
   /** The latest raise of a fault; `count` raises since `since` joined this row. */
@@ -97,9 +97,7 @@ export function AlarmListWidget({ dashboardId, widgetId, widget }: WidgetProps) 
       };
     });
 
-  if (customers.length === 0) {
-    return <WidgetEmpty icon={<Users size={20} />} title={t('widgets.common.noCustomers')} />;
-  }
+  if (customers.length === 0) return <NoCustomers />;
   if (alarms.isPending) return <WidgetSkeleton shape="list" />;
   if (alarms.isError && alarms.data.length === 0) {
     return (

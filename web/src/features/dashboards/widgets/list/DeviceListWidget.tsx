@@ -1,6 +1,6 @@
 import { type Device, isParkingType, STATUS_SEVERITY, unitTypeName } from '@fieldwatch/core';
 import { useQuery } from '@tanstack/react-query';
-import { Car, List, SquareParking, Users, X } from 'lucide-react';
+import { Car, List, SquareParking, X } from 'lucide-react';
 import { useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useDateFormat } from '@/lib/useDateFormat.ts';
@@ -18,13 +18,13 @@ import {
   useSelectedUnits,
   useShowValues,
 } from '../../data.ts';
-import { formatNumber, formatPercent, formatRelative, timeOf, useNow } from '../../widgets/kpi/format.ts';
-import { Updated, WidgetEmpty, WidgetError, WidgetSkeleton } from '../../widgets/kpi/WidgetStates.tsx';
-import { fetchParkingUsage } from '../../widgets/report/reportApi.ts';
-import { deviceListProps, parkingProps } from '../../widgets/settings/props.ts';
 import type { WidgetProps } from '../../widgetTypes.ts';
-import { useWidgetColumnWidths } from './columnWidths.ts';
-import './list.css';
+import { useWidgetColumnWidths } from '../common/columnWidths.ts';
+import { formatNumber, formatPercent, formatRelative, timeOf, useNow } from '../common/format.ts';
+import { deviceListProps, parkingProps } from '../common/props.ts';
+import { fetchParkingUsage } from '../common/reportApi.ts';
+import { NoCustomers, Updated, WidgetEmpty, WidgetError, WidgetSkeleton } from '../common/WidgetState.tsx';
+import '../common/list.css';
 
 const isParkingDevice = (d: Device) => isParkingType(d.type.code);
 
@@ -159,9 +159,7 @@ export function DeviceListWidget({ dashboardId, widgetId, widget }: WidgetProps)
     [parking, all.data],
   );
 
-  if (customers.length === 0) {
-    return <WidgetEmpty icon={<Users size={20} />} title={t('widgets.common.noCustomers')} />;
-  }
+  if (customers.length === 0) return <NoCustomers />;
   if (devices.isPending) return <WidgetSkeleton shape="list" />;
   if (devices.isError && !all.data) {
     return (

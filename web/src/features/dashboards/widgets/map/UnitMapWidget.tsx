@@ -32,8 +32,8 @@ import { NumbersTable, TableToggle } from '@/ui/NumbersTable.tsx';
 import { Skeleton } from '@/ui/Skeleton.tsx';
 import { useCustomerIds, useDashboardFilter, useSelectedUnits, useUnitDetails } from '../../data.ts';
 import { devicesQuery, mapUnitsQuery } from '../../queries.ts';
-import { mapProps } from '../../widgets/settings/props.ts';
 import type { WidgetProps } from '../../widgetTypes.ts';
+import { mapProps } from '../common/props.ts';
 import {
   buildClusterIndex,
   type ClusterIndex,

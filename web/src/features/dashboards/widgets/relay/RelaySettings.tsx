@@ -8,7 +8,7 @@ import { useDevices } from '../../data.ts';
 import type { WidgetSettingsProps } from '../../widgetTypes.ts';
 import { relaySettings } from './relaySettings.ts';
 import { isRelayUnit } from './relayUnits.ts';
-import './settings.css';
+import '../common/settingsForm.css';
 
 /** Outputs assumed while the chosen unit's state is unknown (the demo's DNIL units have 4). */
 const DEFAULT_OUTPUTS = 4;

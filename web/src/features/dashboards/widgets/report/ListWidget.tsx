@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { Download, Table, Users } from 'lucide-react';
+import { Download, Table } from 'lucide-react';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { seriesName } from '@/i18n/seriesName.ts';
@@ -11,11 +11,11 @@ import { Button } from '@/ui/Button.tsx';
 import { collatorFor, nextSort, type Sort, type SortValue, sortRows } from '@/ui/table/sorting.ts';
 import { type Column, VirtualTable } from '@/ui/table/VirtualTable.tsx';
 import { useCustomerIds, useDateRange, useFilteredDevices, useSelectedUnits } from '../../data.ts';
-import { formatNumber } from '../../widgets/kpi/format.ts';
-import { Updated, WidgetEmpty, WidgetError, WidgetSkeleton } from '../../widgets/kpi/WidgetStates.tsx';
-import { useWidgetColumnWidths } from '../../widgets/list/columnWidths.ts';
 import type { WidgetProps } from '../../widgetTypes.ts';
-import { fetchTableReport } from './reportApi.ts';
+import { useWidgetColumnWidths } from '../common/columnWidths.ts';
+import { formatNumber } from '../common/format.ts';
+import { fetchTableReport } from '../common/reportApi.ts';
+import { Updated, WidgetEmpty, widgetState } from '../common/WidgetState.tsx';
 import {
   cellValue,
   csvNumber,
@@ -25,7 +25,7 @@ import {
   reportColumns,
   reportUnits,
 } from './reportMath.ts';
-import '../../widgets/list/list.css';
+import '../common/list.css';
 import './report.css';
 
 type Row = { unitId: number; unitName: string; values: Record<string, number | undefined> };
@@ -82,23 +82,21 @@ export function ListWidget({ dashboardId, widgetId, widget }: WidgetProps) {
   const show = (v: number | undefined, c: ReportColumn) =>
     v === undefined ? undefined : formatQuantity(lang, v, unitOf(c), { digits: decimalsOf(c.stat) });
 
-  if (customers.length === 0) {
-    return <WidgetEmpty icon={<Users size={20} />} title={t('widgets.common.noCustomers')} />;
-  }
-  if (devices.isPending) return <WidgetSkeleton shape="list" />;
-  if (units.ids.length === 0) {
-    return (
-      <WidgetEmpty
-        icon={<Table size={20} />}
-        title={t('widget.noUnits')}
-        text={t(units.source === 'chosen' ? 'widgets.list.chosenGoneText' : 'widget.noUnitsText')}
-      />
-    );
-  }
-  if (report.isPending) return <WidgetSkeleton shape="list" />;
-  if (report.isError && !report.data) {
-    return <WidgetError title={t('widgets.list.failed')} error={report.error} onRetry={() => void report.refetch()} />;
-  }
+  const failed = t('widgets.list.failed');
+  const listed = widgetState({
+    customers,
+    shape: 'list',
+    queries: [devices],
+    failed,
+    empty: units.ids.length === 0 && {
+      icon: <Table size={20} />,
+      title: t('widget.noUnits'),
+      text: t(units.source === 'chosen' ? 'widgets.list.chosenGoneText' : 'widget.noUnitsText'),
+    },
+  });
+  if (listed) return listed;
+  const state = widgetState({ customers, shape: 'list', queries: [report], failed });
+  if (state) return state;
 
   const columns: Column<Row>[] = [
     {

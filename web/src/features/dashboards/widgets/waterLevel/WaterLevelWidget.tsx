@@ -1,6 +1,6 @@
 import type { Device, UnitShowValue } from '@fieldwatch/core';
 import { useQueries } from '@tanstack/react-query';
-import { Droplets, TriangleAlert, Users } from 'lucide-react';
+import { Droplets, TriangleAlert } from 'lucide-react';
 import { useId, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { deviceApi } from '@/lib/api.ts';
@@ -15,12 +15,12 @@ import {
   useSelectedUnits,
   useShowValues,
 } from '../../data.ts';
-import { SensorUnitsField } from '../../widgets/airQuality/SensorUnitsField.tsx';
-import { unitScope, WATER_LEVEL_SENSOR } from '../../widgets/airQuality/sensorUnits.ts';
-import { formatNumber, formatRelative, timeOf, useNow } from '../../widgets/kpi/format.ts';
-import { Updated, WidgetEmpty, WidgetError, WidgetSkeleton } from '../../widgets/kpi/WidgetStates.tsx';
-import { SettingsGroup } from '../../widgets/settings/SettingsKit.tsx';
 import type { WidgetProps, WidgetSettingsProps } from '../../widgetTypes.ts';
+import { formatNumber, formatRelative, timeOf, useNow } from '../common/format.ts';
+import { SensorUnitsField } from '../common/SensorUnitsField.tsx';
+import { SettingsGroup } from '../common/SettingsKit.tsx';
+import { unitScope, WATER_LEVEL_SENSOR } from '../common/sensorUnits.ts';
+import { Updated, widgetState } from '../common/WidgetState.tsx';
 import {
   gaugeTop,
   type LevelState,
@@ -31,6 +31,7 @@ import {
   WATER_LEVEL_MAX_UNITS,
   waterLevelProps,
 } from './waterMath.ts';
+import '../common/kpiLayout.css';
 import './waterLevel.css';
 
 type Pit = { device: Device; value: UnitShowValue | undefined; level: number | undefined; state: LevelState };
@@ -88,31 +89,19 @@ export function WaterLevelWidget({ dashboardId, widgetId, widget }: WidgetProps)
     })),
   });
 
-  if (customers.length === 0) {
-    return <WidgetEmpty icon={<Users size={20} />} title={t('widgets.common.noCustomers')} />;
-  }
-  if (values.isPending || all.isPending) return <WidgetSkeleton shape="kpi" />;
-  if ((values.isError && !values.data) || (all.isError && !all.data)) {
-    return (
-      <WidgetError
-        title={t('widgets.waterLevel.failed')}
-        error={values.error ?? all.error}
-        onRetry={() => {
-          void values.refetch();
-          void all.refetch();
-        }}
-      />
-    );
-  }
-  if (shown.length === 0) {
-    return (
-      <WidgetEmpty
-        icon={<Droplets size={20} />}
-        title={t('widgets.waterLevel.empty')}
-        text={t(scope.source === 'settings' ? 'widgets.sensors.chosenUnavailable' : 'widgets.waterLevel.emptyText')}
-      />
-    );
-  }
+  const state = widgetState({
+    customers,
+    shape: 'kpi',
+    queries: [values, all],
+    failed: t('widgets.waterLevel.failed'),
+    empty: shown.length === 0 && {
+      icon: <Droplets size={20} />,
+      title: t('widgets.waterLevel.empty'),
+      text: t(scope.source === 'settings' ? 'widgets.sensors.chosenUnavailable' : 'widgets.waterLevel.emptyText'),
+    },
+  });
+  if (state) return state;
+
   const highCount = pits.filter((p) => p.state === 'high').length;
   return (
     <div className="water" data-count={shown.length}>

@@ -1,22 +1,21 @@
 import { emptyFilter, unitsOfMap, type WeatherDay, type WeatherReport } from '@fieldwatch/core';
 import { useQuery } from '@tanstack/react-query';
-import { CloudOff, Droplet, MapPin, MapPinOff, RefreshCw, Users, Wind } from 'lucide-react';
+import { CloudOff, Droplet, MapPin, MapPinOff, Wind } from 'lucide-react';
 import { useMemo } from 'react';
 import { Trans, useTranslation } from 'react-i18next';
 import { weatherApi } from '@/lib/api.ts';
 import { ApiError } from '@/lib/http.ts';
 import { useDateFormat } from '@/lib/useDateFormat.ts';
 import { useDeviceStore } from '@/stores/devices.ts';
-import { Button } from '@/ui/Button.tsx';
-import { EmptyState } from '@/ui/EmptyState.tsx';
 import { Time } from '@/ui/Time.tsx';
 import { useCustomerIds, useDashboardFilter, useSelectedUnits, useUnitDetails } from '../../data.ts';
 import { mapUnitsQuery } from '../../queries.ts';
-import { formatNumber } from '../../widgets/kpi/format.ts';
-import { Updated, WidgetEmpty, WidgetError, WidgetSkeleton } from '../../widgets/kpi/WidgetStates.tsx';
-import { weatherProps } from '../../widgets/settings/props.ts';
 import type { WidgetProps } from '../../widgetTypes.ts';
+import { formatNumber } from '../common/format.ts';
+import { weatherProps } from '../common/props.ts';
+import { NoCustomers, Updated, WidgetEmpty, WidgetError, WidgetSkeleton } from '../common/WidgetState.tsx';
 import { centroid, rangeBar, temperatureScale, weatherKind } from './weatherMath.ts';
+import '../common/kpiLayout.css';
 import './weather.css';
 
 /** Weather changes slowly; the server caches it 30 minutes too. */
@@ -88,16 +87,29 @@ export function WeatherWidget({ dashboardId, widgetId, widget }: WidgetProps) {
     retry: (count, error) => !(error instanceof ApiError && error.status >= 400) && count < 1,
   });
 
-  if (customers.length === 0) {
-    return <WidgetEmpty icon={<Users size={20} />} title={t('widgets.common.noCustomers')} />;
-  }
+  if (customers.length === 0) return <NoCustomers />;
   if (pending) return <WidgetSkeleton shape="weather" />;
   if (!place) {
     return <WidgetEmpty icon={<MapPinOff size={20} />} title={t('weather.noPlace')} text={t('weather.noPlaceText')} />;
   }
   if (status.isPending) return <WidgetSkeleton shape="weather" />;
   if (status.data && !available) {
-    return <ProviderDown retryAt={status.data.retryAt} onRetry={() => void status.refetch()} />;
+    // The provider does not answer (an offline site): said calmly, with when it is asked again.
+    const { retryAt } = status.data;
+    return (
+      <WidgetError
+        icon={<CloudOff size={20} />}
+        title={t('weather.unavailable')}
+        text={
+          retryAt ? (
+            <Trans i18nKey="weather.providerDown" components={{ time: <Time at={retryAt} form="time" /> }} />
+          ) : (
+            t('weather.providerDownNow')
+          )
+        }
+        onRetry={() => void status.refetch()}
+      />
+    );
   }
   const failed = status.error ?? (q.isError && !q.data ? q.error : null);
   if (failed) {
@@ -136,27 +148,6 @@ export function WeatherWidget({ dashboardId, widgetId, widget }: WidgetProps) {
           <Updated at={q.dataUpdatedAt} />
         </div>
       </div>
-    </div>
-  );
-}
-
-/** The provider does not answer (an offline site): said calmly, with when it is asked again. */
-function ProviderDown({ retryAt, onRetry }: { retryAt?: string; onRetry: () => void }) {
-  const { t } = useTranslation();
-  return (
-    <div className="wstate" role="status">
-      <EmptyState icon={<CloudOff size={20} />} title={t('weather.unavailable')}>
-        <p className="wstate__text">
-          {retryAt ? (
-            <Trans i18nKey="weather.providerDown" components={{ time: <Time at={retryAt} form="time" /> }} />
-          ) : (
-            t('weather.providerDownNow')
-          )}
-        </p>
-        <Button onClick={onRetry} icon={<RefreshCw size={14} aria-hidden />}>
-          {t('common.retry')}
-        </Button>
-      </EmptyState>
     </div>
   );
 }

@@ -1,5 +1,5 @@
 import 'uplot/dist/uPlot.min.css';
-import '../../widgets/chart/chart.css';
+import './chart.css';
 import type { UnitData } from '@fieldwatch/core';
 import { useQueries } from '@tanstack/react-query';
 import { ChartNoAxesCombined, ChartSpline, TriangleAlert } from 'lucide-react';
@@ -11,16 +11,10 @@ import { useDateFormat } from '@/lib/useDateFormat.ts';
 import { editDashboard } from '@/stores/dashboards.ts';
 import { useDeviceStore } from '@/stores/devices.ts';
 import { useDateRange, useDevices, useSelectedUnits } from '../../data.ts';
-import { ChartSkeleton, ChartView } from '../../widgets/chart/ChartWidget.tsx';
-import {
-  type DecodedChart,
-  decodeUnitData,
-  mergeDecoded,
-  type UnitPart,
-  visibleColumns,
-} from '../../widgets/chart/chartData.ts';
-import { WidgetEmpty, WidgetError } from '../../widgets/kpi/WidgetStates.tsx';
 import type { WidgetProps } from '../../widgetTypes.ts';
+import { WidgetEmpty, WidgetError } from '../common/WidgetState.tsx';
+import { ChartSkeleton, ChartView } from './ChartWidget.tsx';
+import { type DecodedChart, decodeUnitData, mergeDecoded, type UnitPart, visibleColumns } from './chartData.ts';
 import { chartPlan, hiddenSeries, type PlannedUnit, readMultichartProps, toggleHidden } from './multichart.ts';
 
 /** Each answer decoded once, however many renders and widgets show it. */
