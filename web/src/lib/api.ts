@@ -5,7 +5,6 @@ import type {
   DashboardModel,
   DashboardRecord,
   Device,
-  DeviceDetails,
   FilterParams,
   FilterSettings,
   KpiAlarmRow,
@@ -73,7 +72,6 @@ export const deviceApi = {
     api.get<MapUnits>(`/api/v1/device/mapUnits${query({ orgs: ids(customers), ...params })}`),
   typeCodes: (customers: readonly number[]) =>
     api.get<{ codes: number[] }>(`/api/v1/device/typeCodes${query({ orgs: ids(customers) })}`),
-  unitDetails: (unitId: number) => api.get<DeviceDetails>(`/api/v1/device/${unitId}/details`),
   temperatureSummary: (customers: readonly number[], params: FilterParams & { units?: string }) =>
     api.get<TemperatureSummary>(`/api/v1/device/temperatureSummary${query({ orgs: ids(customers), ...params })}`),
   unitShowValues: (unitIds: readonly number[]) =>

@@ -1,17 +1,10 @@
-import {
-  type AccessLevel,
-  type ContainerType,
-  type ContainerView,
-  type Device,
-  unitGroupNames,
-  unitIdsOf,
-} from '@fieldwatch/core';
+import { type AccessLevel, type ContainerType, type ContainerView, unitGroupNames, unitIdsOf } from '@fieldwatch/core';
 import { useQuery } from '@tanstack/react-query';
 import { FolderInput, Pencil, Plus, Trash2, Upload } from 'lucide-react';
 import { type DragEvent, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
-import { api } from '@/lib/http.ts';
+import { useAllUnits } from '@/lib/units.ts';
 import { deviceRights, useUserStore } from '@/stores/user.ts';
 import { Button, IconButton } from '@/ui/Button.tsx';
 import { Dialog } from '@/ui/Dialog.tsx';
@@ -36,7 +29,7 @@ export function ContainerBoard({ type }: { type: ContainerType }) {
   const [params, setParams] = useSearchParams();
   const customers = useUserStore((s) => s.accessResponse?.Customers ?? []);
   const containers = useQuery({ queryKey: CONTAINERS_KEY, queryFn: containersApi.list });
-  const devices = useQuery({ queryKey: ['devices', 'all'], queryFn: () => api.get<Device[]>('/api/v1/device') });
+  const devices = useAllUnits();
   const [checked, setChecked] = useState<Set<number>>(new Set());
   const [pool, setPool] = useState<Set<number>>(new Set());
   const [dialog, setDialog] = useState<'create' | 'rename' | 'delete' | 'import' | null>(null);

@@ -46,15 +46,6 @@ export function useDevices() {
   });
 }
 
-/** One unit's details (its name, type and location for a popup or a caption); none asked when undefined. */
-export function useUnitDetails(unitId: number | undefined) {
-  return useQuery({
-    queryKey: ['deviceDetails', unitId],
-    queryFn: () => deviceApi.unitDetails(unitId as number),
-    enabled: unitId !== undefined,
-  });
-}
-
 /** Latest display values (temperature by priority, battery voltage) per unit. */
 export function useShowValues() {
   const customers = useCustomerIds();

@@ -4,6 +4,7 @@ import { ArrowLeft, Radar } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useOriginState } from '@/lib/origin.ts';
+import { useUnitDetails, useUnitOptions } from '@/lib/units.ts';
 import { useDateFormat } from '@/lib/useDateFormat.ts';
 import { deviceRights, useRoleIn } from '@/stores/user.ts';
 import { Ltr } from '@/ui/Bidi.tsx';
@@ -42,8 +43,8 @@ export function DeviceDetail({
   const { t } = useTranslation();
   const radarFrom = useOriginState();
   const when = useDateFormat();
-  const details = useQuery({ queryKey: ['deviceDetails', unitId], queryFn: () => devicesApi.details(unitId) });
-  const options = useQuery({ queryKey: ['deviceOptions', unitId], queryFn: () => devicesApi.options(unitId) });
+  const details = useUnitDetails(unitId);
+  const options = useUnitOptions(unitId);
   const settings = useQuery({ queryKey: ['deviceSettings', unitId], queryFn: () => devicesApi.settings(unitId) });
   const role = useRoleIn(details.data?.organization);
   const { operate, configure } = deviceRights(role);

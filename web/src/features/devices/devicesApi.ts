@@ -1,7 +1,5 @@
 import type {
   AlarmLimits,
-  DeviceDetails,
-  DeviceOptions,
   InputKind,
   LegacyChannel,
   Operation,
@@ -25,8 +23,6 @@ export const wireChannel = (index: number) => index + 1;
 
 /** The device management calls and the management additions of docs/api.md. */
 export const devicesApi = {
-  details: (id: number) => api.get<DeviceDetails>(`/api/v1/device/${id}/details`),
-  options: (id: number) => api.get<DeviceOptions>(`/api/v1/device/${id}/options`),
   settings: (id: number) => v2(api.get<V2<UnitSettings>>(`${legacy(id)}/settings`)),
   saveSettings: (id: number, patch: Record<string, unknown>) =>
     v2(api.put<V2<UnitSettings>>(`${legacy(id)}/settings`, patch)),

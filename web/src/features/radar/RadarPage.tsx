@@ -1,6 +1,5 @@
 import './radar.css';
-import type { Marker, MarkerPatch, RadarCurve } from '@fieldwatch/core';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { Marker } from '@fieldwatch/core';
 import {
   Activity,
   ArrowLeft,
@@ -19,6 +18,7 @@ import { Link, useParams, useSearchParams } from 'react-router';
 import { ApiError } from '@/lib/http.ts';
 import { useBackLink } from '@/lib/origin.ts';
 import { toast } from '@/lib/toast.ts';
+import { useUnitDetails, useUnitOptions } from '@/lib/units.ts';
 import { useDateFormat } from '@/lib/useDateFormat.ts';
 import { useDocumentTitle } from '@/lib/useDocumentTitle.ts';
 import { useThemeTokens } from '@/lib/useThemeTokens.ts';
@@ -29,15 +29,12 @@ import { Spinner } from '@/ui/Spinner.tsx';
 import { ConfirmDialog, MarkerDialog, type MarkerTarget } from './MarkerDialog.tsx';
 import { formatNumber, type PlotCurves, RadarPlot } from './RadarPlot.tsx';
 import { RadarEmpty, RadarError, RangeSelect, useRadarRange } from './RadarStates.tsx';
-import { radarApi, radarKeys } from './radarApi.ts';
+import { useRadarChanges, useRadarCurve, useRadarDates, useRadarMarkers } from './radarApi.ts';
 import {
   channelIndexFrom,
-  curveTimeOf,
   differenceOf,
   firstEchoIndex,
   largestDeparture,
-  type MarkerValues,
-  markerPatches,
   radarDatesNewestFirst,
   wireChannel,
 } from './radarMath.ts';
@@ -60,18 +57,8 @@ export function RadarPage() {
   const unitId = Number(param);
   const valid = Number.isInteger(unitId) && unitId > 0;
 
-  const details = useQuery({
-    queryKey: radarKeys.unit(unitId),
-    queryFn: () => radarApi.details(unitId),
-    enabled: valid,
-    staleTime: 60_000,
-  });
-  const options = useQuery({
-    queryKey: radarKeys.options(unitId),
-    queryFn: () => radarApi.options(unitId),
-    enabled: valid,
-    staleTime: 60_000,
-  });
+  const details = useUnitDetails(valid ? unitId : undefined, 60_000);
+  const options = useUnitOptions(valid ? unitId : undefined, 60_000);
   const unitName = details.data?.name ?? '';
   const back = useBackLink();
   useDocumentTitle(unitName ? t('radar.documentTitle', { unit: unitName }) : t('radar.title'));
@@ -180,7 +167,6 @@ function changeError(t: ReturnType<typeof useTranslation>['t'], e: unknown): str
 function RadarView({ unitId, channels }: { unitId: number; channels: number[] }) {
   const { t, i18n } = useTranslation();
   const locale = i18n.language;
-  const queryClient = useQueryClient();
   const theme = useThemeTokens();
   const when = useDateFormat();
   const [search, setSearch] = useSearchParams();
@@ -207,21 +193,12 @@ function RadarView({ unitId, channels }: { unitId: number; channels: number[] })
     [setSearch],
   );
 
-  const datesQuery = useQuery({
-    queryKey: radarKeys.dates(unitId, channel, range.start.toISOString(), range.end.toISOString()),
-    queryFn: () => radarApi.dates(unitId, channel, range.start, range.end),
-    placeholderData: (previous) => previous,
-  });
+  const datesQuery = useRadarDates(unitId, channel, range);
   const dates = useMemo(() => radarDatesNewestFirst(datesQuery.data ?? []), [datesQuery.data]);
   const wanted = search.get('date');
   const selected = dates.find((d) => d.key === wanted) ?? dates[0];
 
-  const curveQuery = useQuery({
-    queryKey: radarKeys.curve(unitId, channel, selected?.key ?? ''),
-    queryFn: () => radarApi.curve(unitId, channel, curveTimeOf(selected?.key ?? '') ?? ''),
-    enabled: !!selected,
-    staleTime: 60_000,
-  });
+  const curveQuery = useRadarCurve(unitId, channel, selected?.key);
   const curve = curveQuery.data;
   const hasReference = !!curve?.ChannelDefaultRadar;
 
@@ -237,21 +214,8 @@ function RadarView({ unitId, channels }: { unitId: number; channels: number[] })
           ? REFERENCE
           : (oldestOther?.key ?? null);
   const compareDate = compareKey && compareKey !== REFERENCE ? dates.find((d) => d.key === compareKey) : undefined;
-  const compareQuery = useQuery({
-    queryKey: radarKeys.curve(unitId, channel, compareDate?.key ?? ''),
-    queryFn: () => radarApi.curve(unitId, channel, curveTimeOf(compareDate?.key ?? '') ?? ''),
-    enabled: !!compareDate,
-    staleTime: 60_000,
-  });
-
-  const markersQuery = useQuery({
-    queryKey: radarKeys.markers(unitId, channel),
-    queryFn: () => radarApi.markers(unitId, channel),
-  });
-  const markers = useMemo(
-    () => [...(markersQuery.data ?? [])].sort((a, b) => a.position - b.position || a.id - b.id),
-    [markersQuery.data],
-  );
+  const compareQuery = useRadarCurve(unitId, channel, compareDate?.key);
+  const { query: markersQuery, list: markers } = useRadarMarkers(unitId, channel);
 
   const [showDifference, setShowDifference] = useState(true);
   const [dialog, setDialog] = useState<MarkerTarget | null>(null);
@@ -308,59 +272,19 @@ function RadarView({ unitId, channels }: { unitId: number; channels: number[] })
 
   // Changes ------------------------------------------------------------------------------------
 
-  const refreshMarkers = () => queryClient.invalidateQueries({ queryKey: radarKeys.markers(unitId, channel) });
-  const setReference = useMutation({
-    mutationFn: (c: RadarCurve) => radarApi.setReference(unitId, channel, c.timestamp),
-    onSuccess: async () => {
-      await queryClient.invalidateQueries({ queryKey: radarKeys.curves(unitId, channel) });
+  const { setReference, saveMarker, moveMarker, deleteMarker } = useRadarChanges(unitId, channel, {
+    referenceSet: () => {
       setParam({ compare: REFERENCE });
       toast(t('radar.referenceSet', { date: selected ? dateLabel(selected.date) : '' }), 'success');
     },
-    onError: (e) => toast(changeError(t, e), 'danger'),
-  });
-  const saveMarker = useMutation({
-    mutationFn: async ({ target, values }: { target: MarkerTarget; values: MarkerValues }) => {
-      if (target.kind === 'new') return radarApi.addMarker(unitId, channel, values);
-      const m = target.marker;
-      let last: Marker = m;
-      for (const patch of markerPatches(m, values)) {
-        last = await radarApi.editMarker(unitId, channel, m.id, patch as MarkerPatch);
-      }
-      return last;
-    },
-    onSuccess: async (m, { target }) => {
-      await refreshMarkers();
+    markerSaved: (m, isNew) => {
       setDialog(null);
-      toast(t(target.kind === 'new' ? 'radar.markers.added' : 'radar.markers.saved', { name: m.name }), 'success');
+      toast(t(isNew ? 'radar.markers.added' : 'radar.markers.saved', { name: m.name }), 'success');
     },
-    onError: async (e) => {
-      await refreshMarkers();
-      toast(changeError(t, e), 'danger');
-    },
-  });
-  const moveMarker = useMutation({
-    mutationFn: ({ marker, position }: { marker: Marker; position: number }) =>
-      radarApi.editMarker(unitId, channel, marker.id, { position }),
-    onMutate: ({ marker, position }) => {
-      queryClient.setQueryData<Marker[]>(radarKeys.markers(unitId, channel), (list) =>
-        list?.map((m) => (m.id === marker.id ? { ...m, position } : m)),
-      );
-    },
-    onSuccess: (m) =>
+    markerMoved: (m) =>
       toast(t('radar.markers.moved', { name: m.name, position: formatNumber(m.position, locale, 2) }), 'success'),
-    onError: (e) => toast(changeError(t, e), 'danger'),
-    onSettled: () => refreshMarkers(),
-  });
-  const deleteMarker = useMutation({
-    mutationFn: (m: Marker) => radarApi.deleteMarker(unitId, channel, m.id),
-    onSuccess: async (m) => {
-      await refreshMarkers();
-      toast(t('radar.markers.deleted', { name: m.name }), 'success');
-    },
-    onError: async (e) => {
-      await refreshMarkers();
-      toast(changeError(t, e), 'danger');
-    },
+    markerDeleted: (m) => toast(t('radar.markers.deleted', { name: m.name }), 'success'),
+    failed: (e) => toast(changeError(t, e), 'danger'),
   });
 
   const addAt = (position: number) => setDialog({ kind: 'new', position, pulseSpeed: curve?.pulseSpeed ?? 0.6 });

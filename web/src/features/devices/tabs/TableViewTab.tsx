@@ -7,6 +7,7 @@ import { columnName, seriesName } from '@/i18n/seriesName.ts';
 import { errorText } from '@/lib/errorText.ts';
 import { queryClient } from '@/lib/query.ts';
 import { toast } from '@/lib/toast.ts';
+import { unitKeys } from '@/lib/units.ts';
 import { Line, Value } from '@/ui/Bidi.tsx';
 import { Button } from '@/ui/Button.tsx';
 import { ScrollRegion } from '@/ui/ScrollRegion.tsx';
@@ -159,7 +160,7 @@ function Inputs({ unit, canEdit }: { unit: DeviceDetails; canEdit: boolean }) {
     setError(null);
     try {
       await devicesApi.setInput(unit.id, kind, i, { name: name.trim(), unit: measure.trim() });
-      void queryClient.invalidateQueries({ queryKey: ['deviceDetails', unit.id] });
+      void queryClient.invalidateQueries({ queryKey: unitKeys.details(unit.id) });
       toast(t('devices.inputSaved'), 'success');
     } catch (err) {
       toast(t('devices.saveFailed', { message: errorText(err) }), 'danger');

@@ -24,13 +24,14 @@ import {
 import { createPortal } from 'react-dom';
 import { useTranslation } from 'react-i18next';
 import { addBaseTiles } from '@/lib/map/baseTiles.ts';
+import { useUnitDetails } from '@/lib/units.ts';
 import { useClientConfig } from '@/lib/useClientConfig.ts';
 import { useDeviceStore } from '@/stores/devices.ts';
 import { Button } from '@/ui/Button.tsx';
 import { EmptyState } from '@/ui/EmptyState.tsx';
 import { NumbersTable, TableToggle } from '@/ui/NumbersTable.tsx';
 import { Skeleton } from '@/ui/Skeleton.tsx';
-import { useCustomerIds, useDashboardFilter, useSelectedUnits, useUnitDetails } from '../../data.ts';
+import { useCustomerIds, useDashboardFilter, useSelectedUnits } from '../../data.ts';
 import { devicesQuery, mapUnitsQuery } from '../../queries.ts';
 import type { WidgetProps } from '../../widgetTypes.ts';
 import { mapProps } from '../common/props.ts';
