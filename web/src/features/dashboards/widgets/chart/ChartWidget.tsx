@@ -23,18 +23,15 @@ import type { WidgetProps } from '../../widgetTypes.ts';
 import { chartProps } from '../common/props.ts';
 import { WidgetEmpty, WidgetError } from '../common/WidgetState.tsx';
 import {
-  buildOptions,
   csvExportUrl,
-  formatBucket,
-  formatValue,
   type PreparedChart,
   prepareUnitData,
   seriesChoice,
-  seriesStyle,
   toggleColumn,
   visibleColumns,
 } from './chartData.ts';
 import { withDefaultSeries, zeroBased } from './chartDefaults.ts';
+import { buildOptions, formatBucket, formatValue, seriesStyle } from './chartOptions.ts';
 import { chartTable } from './chartTable.ts';
 import { unitPickers } from './unitPickers.ts';
 
