@@ -1,6 +1,5 @@
 import type { UnitData } from '@fieldwatch/core';
 import type uPlot from 'uplot';
-
 import { alignColumns, type Column, parseIsoMs, readPoints, type TimeReference, withGaps } from './chartColumns.ts';
 
 /**

@@ -2,7 +2,6 @@ import type { DateFormatter } from '@fieldwatch/core';
 import type uPlot from 'uplot';
 import { typesetMinus, valueDigits } from '@/i18n/values.ts';
 import type { ThemeTokens } from '@/lib/useThemeTokens.ts';
-
 import { axisPlan, type PreparedChart, scaleKey, unitsInOrder } from './chartData.ts';
 
 /**
