@@ -13,6 +13,7 @@ import {
   type MarkerValues,
   validateMarker,
 } from './radarMath.ts';
+import './markerDialog.css';
 
 /** What the dialog edits: a new marker at a position, or an existing one. */
 export type MarkerTarget = { kind: 'new'; position: number; pulseSpeed: number } | { kind: 'edit'; marker: Marker };

@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { IconButton } from '@/ui/Button.tsx';
 import { formatNumber } from './RadarPlot.tsx';
 import { RadarError } from './RadarStates.tsx';
+import './markerList.css';
 
 export function MarkerList({
   markers,

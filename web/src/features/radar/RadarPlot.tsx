@@ -1,4 +1,5 @@
 import 'uplot/dist/uPlot.min.css';
+import './radarPlot.css';
 import type { Marker } from '@fieldwatch/core';
 import { Lock } from 'lucide-react';
 import { type PointerEvent as ReactPointerEvent, useLayoutEffect, useMemo, useRef, useState } from 'react';

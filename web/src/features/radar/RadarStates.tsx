@@ -6,6 +6,7 @@ import { useDeviceStore } from '@/stores/devices.ts';
 import { Button } from '@/ui/Button.tsx';
 import { EmptyState } from '@/ui/EmptyState.tsx';
 import { Select } from '@/ui/Select.tsx';
+import './radarStates.css';
 
 /** What would appear here and how to get it. */
 export function RadarEmpty({ icon, title, text }: { icon: ReactNode; title: string; text?: string }) {
