@@ -1,3 +1,4 @@
+import './deviceDetail.css';
 import { DEVICE_TABS, type DeviceTab, fieldsOfTab, unitTypeName } from '@fieldwatch/core';
 import { useQuery } from '@tanstack/react-query';
 import { ArrowLeft, Radar } from 'lucide-react';

@@ -1,3 +1,5 @@
+import './operationsPanel.css';
+import './settingsForm.css';
 import { type DeviceDetails, OPERATIONS, type Operation, type OperationStatus } from '@fieldwatch/core';
 import { CircleAlert, CircleCheck, RotateCcw, X } from 'lucide-react';
 import { useCallback, useState } from 'react';

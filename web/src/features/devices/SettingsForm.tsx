@@ -1,3 +1,4 @@
+import './settingsForm.css';
 import { type EditableField, type FieldProblem, type UnitSettings, unitTypeName } from '@fieldwatch/core';
 import { useMutation } from '@tanstack/react-query';
 import { Save, Send } from 'lucide-react';

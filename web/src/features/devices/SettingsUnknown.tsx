@@ -1,3 +1,4 @@
+import './settingsForm.css';
 import { useQuery } from '@tanstack/react-query';
 import { Download } from 'lucide-react';
 import { useTranslation } from 'react-i18next';

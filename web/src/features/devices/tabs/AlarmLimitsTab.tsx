@@ -1,3 +1,5 @@
+import '../settingsForm.css';
+import './alarmLimits.css';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { Save } from 'lucide-react';
 import { type FormEvent, useEffect, useState } from 'react';

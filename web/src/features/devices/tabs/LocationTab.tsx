@@ -1,3 +1,4 @@
+import './unitTabs.css';
 import { type DeviceDetails, fieldsOfTab, type UnitSettings } from '@fieldwatch/core';
 import * as L from 'leaflet';
 import { useEffect, useRef, useState } from 'react';

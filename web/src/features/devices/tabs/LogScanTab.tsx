@@ -1,3 +1,4 @@
+import './unitTabs.css';
 import { alarmTypeKey, type UnitLogEntry } from '@fieldwatch/core';
 import { useQuery } from '@tanstack/react-query';
 import { RefreshCw } from 'lucide-react';

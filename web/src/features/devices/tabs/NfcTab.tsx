@@ -1,3 +1,4 @@
+import './unitTabs.css';
 import { BUILTIN_KEYS } from '@fieldwatch/core';
 import { useQuery } from '@tanstack/react-query';
 import { Copy, Nfc } from 'lucide-react';

@@ -1,3 +1,4 @@
+import './tableView.css';
 import { type DeviceDetails, INPUT_KINDS, type InputKind, SERIES, seriesByColumn } from '@fieldwatch/core';
 import { useQuery } from '@tanstack/react-query';
 import { Plus, Save } from 'lucide-react';

@@ -1,3 +1,4 @@
+import './tagQrCode.css';
 import { Download, Printer } from 'lucide-react';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
