@@ -12,6 +12,7 @@ import { clamp01 } from './climate.ts';
 import { subtreeOf } from './climateData.ts';
 import { floorPlanApi } from './floorPlanApi.ts';
 import { at, PlanStage, type Pos } from './PlanStage.tsx';
+import './arrangeSensors.css';
 
 type Drag = { unitId: number; pos: Pos | null; pointerId: number };
 

@@ -13,6 +13,7 @@ import { BAND_LIMITS, type ClimateProps, climateProps, METRICS, type Metric } fr
 import { useClimateOrg, useFloorPlans } from './climateData.ts';
 import { floorPlanApi } from './floorPlanApi.ts';
 import './indoorClimate.css';
+import './indoorClimateSettings.css';
 
 /** The server's limit (core FLOOR_PLAN_MAX_BYTES), checked here first to say so before uploading. */
 const MAX_BYTES = 5 * 1024 * 1024;
