@@ -13,7 +13,7 @@ import { useDeviceStore } from '@/stores/devices.ts';
 import { useDateRange, useDevices, useSelectedUnits } from '../../data.ts';
 import type { WidgetProps } from '../../widgetTypes.ts';
 import { WidgetEmpty, WidgetError } from '../common/WidgetState.tsx';
-import { ChartSkeleton, ChartView } from './ChartWidget.tsx';
+import { ChartSkeleton, ChartView } from './ChartView.tsx';
 import { type DecodedChart, decodeUnitData, mergeDecoded, type UnitPart, visibleColumns } from './chartData.ts';
 import { chartPlan, hiddenSeries, type PlannedUnit, readMultichartProps, toggleHidden } from './multichart.ts';
 
