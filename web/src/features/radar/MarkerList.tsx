@@ -3,9 +3,9 @@ import { Lock, Pencil, Trash2, Unlock } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { IconButton } from '@/ui/Button.tsx';
-import { formatNumber } from './RadarPlot.tsx';
 import { RadarError } from './RadarStates.tsx';
 import './markerList.css';
+import { formatNumber } from './radarMath.ts';
 
 export function MarkerList({
   markers,

@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { NumbersTable } from '@/ui/NumbersTable.tsx';
-import { formatNumber, type PlotCurves } from './RadarPlot.tsx';
+import type { PlotCurves } from './RadarPlot.tsx';
+import { formatNumber } from './radarMath.ts';
 import type { radarColors } from './radarTheme.ts';
 
 /** The parts around the radar plot: its loading state, legend and numbers table. */

@@ -14,13 +14,14 @@ import { Spinner } from '@/ui/Spinner.tsx';
 import { ConfirmDialog, MarkerDialog, type MarkerTarget } from './MarkerDialog.tsx';
 import { MarkerList } from './MarkerList.tsx';
 import { CurveTable, Legend, PlotLoading } from './PlotParts.tsx';
-import { formatNumber, type PlotCurves, RadarPlot } from './RadarPlot.tsx';
+import { type PlotCurves, RadarPlot } from './RadarPlot.tsx';
 import { RadarEmpty, RadarError, useRadarRange } from './RadarStates.tsx';
 import { useRadarChanges, useRadarCurve, useRadarDates, useRadarMarkers } from './radarApi.ts';
 import {
   channelIndexFrom,
   differenceOf,
   firstEchoIndex,
+  formatNumber,
   largestDeparture,
   radarDatesNewestFirst,
   wireChannel,
