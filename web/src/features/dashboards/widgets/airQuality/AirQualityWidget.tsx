@@ -3,11 +3,12 @@ import { Angry, Frown, Laugh, type LucideIcon, Meh, Smile, Wind } from 'lucide-r
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Time } from '@/ui/Time.tsx';
-import { useCustomerIds, useDevices, useFilteredDevices, useSelectedUnits, useShowValues } from '../../data.ts';
+import { useCustomerIds } from '../../data.ts';
 import type { WidgetProps, WidgetSettingsProps } from '../../widgetTypes.ts';
 import { formatNumber, formatRelative, timeOf, useNow } from '../common/format.ts';
 import { SensorUnitsField } from '../common/SensorUnitsField.tsx';
-import { AIR_QUALITY_SENSOR, unitIdsProp, unitScope } from '../common/sensorUnits.ts';
+import { AIR_QUALITY_SENSOR, unitIdsProp } from '../common/sensorUnits.ts';
+import { useSensorScope } from '../common/useSensorScope.ts';
 import { Updated, widgetState } from '../common/WidgetState.tsx';
 import '../common/kpiLayout.css';
 import './airQuality.css';
@@ -34,24 +35,10 @@ export function AirQualityWidget({ dashboardId, widgetId, widget }: WidgetProps)
   const { t, i18n } = useTranslation();
   const lang = i18n.language;
   const customers = useCustomerIds();
-  const [selected] = useSelectedUnits(dashboardId, widgetId);
-  const all = useDevices();
-  const inView = useFilteredDevices(dashboardId);
-  const values = useShowValues();
   const now = useNow();
   const { units: chosen } = airQualityProps(widget.props);
 
-  const scope = useMemo(
-    () =>
-      unitScope(AIR_QUALITY_SENSOR, {
-        chosen,
-        selected,
-        all: all.data ?? [],
-        inView: inView.data,
-        values: values.data,
-      }),
-    [chosen, selected, all.data, inView.data, values.data],
-  );
+  const { scope, all, values } = useSensorScope(AIR_QUALITY_SENSOR, dashboardId, widgetId, chosen);
   const rooms = useMemo(() => {
     const byUnit = new Map((values.data ?? []).map((v) => [v.UnitID, v]));
     const list: Room[] = scope.units.map((d) => {

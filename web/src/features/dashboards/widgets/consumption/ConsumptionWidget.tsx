@@ -7,19 +7,13 @@ import { useTranslation } from 'react-i18next';
 import { deviceApi } from '@/lib/api.ts';
 import { useDateFormat } from '@/lib/useDateFormat.ts';
 import { useDeviceStore } from '@/stores/devices.ts';
-import {
-  useCustomerIds,
-  useDateRange,
-  useDevices,
-  useFilteredDevices,
-  useSelectedUnits,
-  useShowValues,
-} from '../../data.ts';
+import { useCustomerIds, useDateRange } from '../../data.ts';
 import type { WidgetProps, WidgetSettingsProps } from '../../widgetTypes.ts';
 import { formatNumber } from '../common/format.ts';
 import { SensorUnitsField } from '../common/SensorUnitsField.tsx';
 import { Check, Choice, SettingsGroup } from '../common/SettingsKit.tsx';
-import { CONSUMPTION_SENSOR, unitScope } from '../common/sensorUnits.ts';
+import { CONSUMPTION_SENSOR } from '../common/sensorUnits.ts';
+import { useSensorScope } from '../common/useSensorScope.ts';
 import { NoCustomers, Updated, WidgetEmpty, WidgetError, WidgetSkeleton } from '../common/WidgetState.tsx';
 import {
   type Bucket,
@@ -47,25 +41,11 @@ export function ConsumptionWidget({ dashboardId, widgetId, widget }: WidgetProps
   // Days, weeks and months are counted in the profile's timezone.
   const dates = useDateFormat();
   const customers = useCustomerIds();
-  const [selected] = useSelectedUnits(dashboardId, widgetId);
-  const all = useDevices();
-  const inView = useFilteredDevices(dashboardId);
-  const values = useShowValues();
   const range = useDateRange();
   const refreshKey = useDeviceStore((s) => s.refreshKey);
   const props = consumptionProps(widget.props);
 
-  const scope = useMemo(
-    () =>
-      unitScope(CONSUMPTION_SENSOR, {
-        chosen: props.units,
-        selected,
-        all: all.data ?? [],
-        inView: inView.data,
-        values: values.data,
-      }),
-    [props.units, selected, all.data, inView.data, values.data],
-  );
+  const { scope, all, values } = useSensorScope(CONSUMPTION_SENSOR, dashboardId, widgetId, props.units);
   const meters = scope.units.slice(0, CONSUMPTION_MAX_UNITS);
   const start = range.start.getTime();
   const end = range.end.getTime();

@@ -7,19 +7,13 @@ import { deviceApi } from '@/lib/api.ts';
 import { useDeviceStore } from '@/stores/devices.ts';
 import { TextField } from '@/ui/TextField.tsx';
 import { Time } from '@/ui/Time.tsx';
-import {
-  useCustomerIds,
-  useDateRange,
-  useDevices,
-  useFilteredDevices,
-  useSelectedUnits,
-  useShowValues,
-} from '../../data.ts';
+import { useCustomerIds, useDateRange } from '../../data.ts';
 import type { WidgetProps, WidgetSettingsProps } from '../../widgetTypes.ts';
 import { formatNumber, formatRelative, timeOf, useNow } from '../common/format.ts';
 import { SensorUnitsField } from '../common/SensorUnitsField.tsx';
 import { SettingsGroup } from '../common/SettingsKit.tsx';
-import { unitScope, WATER_LEVEL_SENSOR } from '../common/sensorUnits.ts';
+import { WATER_LEVEL_SENSOR } from '../common/sensorUnits.ts';
+import { useSensorScope } from '../common/useSensorScope.ts';
 import { Updated, widgetState } from '../common/WidgetState.tsx';
 import {
   gaugeTop,
@@ -45,26 +39,12 @@ type Pit = { device: Device; value: UnitShowValue | undefined; level: number | u
 export function WaterLevelWidget({ dashboardId, widgetId, widget }: WidgetProps) {
   const { t } = useTranslation();
   const customers = useCustomerIds();
-  const [selected] = useSelectedUnits(dashboardId, widgetId);
-  const all = useDevices();
-  const inView = useFilteredDevices(dashboardId);
-  const values = useShowValues();
   const range = useDateRange();
   const refreshKey = useDeviceStore((s) => s.refreshKey);
   const now = useNow();
   const props = waterLevelProps(widget.props);
 
-  const scope = useMemo(
-    () =>
-      unitScope(WATER_LEVEL_SENSOR, {
-        chosen: props.units,
-        selected,
-        all: all.data ?? [],
-        inView: inView.data,
-        values: values.data,
-      }),
-    [props.units, selected, all.data, inView.data, values.data],
-  );
+  const { scope, all, values } = useSensorScope(WATER_LEVEL_SENSOR, dashboardId, widgetId, props.units);
   const { high, low } = props;
   const pits = useMemo(() => {
     const byUnit = new Map((values.data ?? []).map((v) => [v.UnitID, v]));
