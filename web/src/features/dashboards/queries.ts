@@ -28,6 +28,18 @@ export const customerIds = (selected: readonly { CustomerID: number }[]) =>
  */
 export const fleetList = { staleTime: Number.POSITIVE_INFINITY, structuralSharing: false } as const;
 
+/**
+ * One unit's measurements over the range. The chart, multichart and water-level widgets share the
+ * entry, so a unit shown by several is read once; a refresh or a new range keeps the old lines on
+ * screen until the new ones arrive.
+ */
+export const unitDataQuery = (unitId: number, range: { start: Date; end: Date }, refreshKey: number) => ({
+  queryKey: ['unitData', unitId, range.start.toISOString(), range.end.toISOString(), refreshKey] as const,
+  queryFn: () => deviceApi.unitData(unitId, range.start, range.end),
+  placeholderData: <T>(previous: T) => previous,
+  staleTime: 60_000,
+});
+
 /** The current devices of the customers. */
 export const devicesQuery = (customers: readonly number[], refreshKey: number) => ({
   queryKey: ['devices', customers, refreshKey] as const,

@@ -7,12 +7,12 @@ import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { seriesName } from '@/i18n/seriesName.ts';
-import { deviceApi } from '@/lib/api.ts';
 import { useOriginState } from '@/lib/origin.ts';
 import { useDateFormat } from '@/lib/useDateFormat.ts';
 import { editDashboard, useDashboardStore } from '@/stores/dashboards.ts';
 import { useDeviceStore } from '@/stores/devices.ts';
 import { useDateRange, useDevices, useSelectedUnits } from '../../data.ts';
+import { unitDataQuery } from '../../queries.ts';
 import type { WidgetProps } from '../../widgetTypes.ts';
 import { chartProps } from '../common/props.ts';
 import { WidgetEmpty, WidgetError } from '../common/WidgetState.tsx';
@@ -78,13 +78,7 @@ function UnitChart({
   const device = devices.data?.find((d) => d.id === unitId);
   const unitName = device?.name || t('chart.unitFallback', { id: unitId });
 
-  const query = useQuery({
-    queryKey: ['unitData', unitId, range.start.toISOString(), range.end.toISOString(), refreshKey],
-    queryFn: () => deviceApi.unitData(unitId, range.start, range.end),
-    // A refresh or a new range keeps the old lines on screen until the new ones arrive.
-    placeholderData: (previous) => previous,
-    staleTime: 60_000,
-  });
+  const query = useQuery(unitDataQuery(unitId, range, refreshKey));
   const chart = useMemo(() => (query.data ? prepareUnitData(query.data) : undefined), [query.data]);
 
   if (!chart) {

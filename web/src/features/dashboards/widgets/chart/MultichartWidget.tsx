@@ -6,11 +6,11 @@ import { ChartNoAxesCombined, ChartSpline, TriangleAlert } from 'lucide-react';
 import { useMemo, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { seriesName } from '@/i18n/seriesName.ts';
-import { deviceApi } from '@/lib/api.ts';
 import { useDateFormat } from '@/lib/useDateFormat.ts';
 import { editDashboard } from '@/stores/dashboards.ts';
 import { useDeviceStore } from '@/stores/devices.ts';
 import { useDateRange, useDevices, useSelectedUnits } from '../../data.ts';
+import { unitDataQuery } from '../../queries.ts';
 import type { WidgetProps } from '../../widgetTypes.ts';
 import { WidgetEmpty, WidgetError } from '../common/WidgetState.tsx';
 import { ChartSkeleton, ChartView } from './ChartView.tsx';
@@ -81,18 +81,7 @@ function Multichart({
   const refreshKey = useDeviceStore((s) => s.refreshKey);
   const dates = useDateFormat();
   const devices = useDevices();
-  const start = range.start.toISOString();
-  const end = range.end.toISOString();
-
-  // The same cache entries as the chart widget: a unit shown by both is read once.
-  const queries = useQueries({
-    queries: plan.map((p) => ({
-      queryKey: ['unitData', p.unitId, start, end, refreshKey],
-      queryFn: () => deviceApi.unitData(p.unitId, range.start, range.end),
-      placeholderData: (previous: UnitData | undefined) => previous,
-      staleTime: 60_000,
-    })),
-  });
+  const queries = useQueries({ queries: plan.map((p) => unitDataQuery(p.unitId, range, refreshKey)) });
   const answers = useSameItems(queries.map((q) => q.data));
   const merged = useMemo(() => {
     const parts: UnitPart[] = [];

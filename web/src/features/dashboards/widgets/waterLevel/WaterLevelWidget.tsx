@@ -3,7 +3,6 @@ import { useQueries } from '@tanstack/react-query';
 import { Droplets, TriangleAlert } from 'lucide-react';
 import { useId, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { deviceApi } from '@/lib/api.ts';
 import { useDeviceStore } from '@/stores/devices.ts';
 import { TextField } from '@/ui/TextField.tsx';
 import { Time } from '@/ui/Time.tsx';
@@ -27,6 +26,7 @@ import {
 } from './waterMath.ts';
 import '../common/kpiLayout.css';
 import './waterLevel.css';
+import { unitDataQuery } from '../../queries.ts';
 
 type Pit = { device: Device; value: UnitShowValue | undefined; level: number | undefined; state: LevelState };
 
@@ -59,15 +59,7 @@ export function WaterLevelWidget({ dashboardId, widgetId, widget }: WidgetProps)
   }, [scope, values.data, high, low]);
   const shown = pits.slice(0, WATER_LEVEL_MAX_UNITS);
 
-  const trends = useQueries({
-    queries: shown.map((p) => ({
-      // The chart widget's key: a chart of the same unit and range shares the answer.
-      queryKey: ['unitData', p.device.id, range.start.toISOString(), range.end.toISOString(), refreshKey],
-      queryFn: () => deviceApi.unitData(p.device.id, range.start, range.end),
-      placeholderData: <T,>(previous: T) => previous,
-      staleTime: 60_000,
-    })),
-  });
+  const trends = useQueries({ queries: shown.map((p) => unitDataQuery(p.device.id, range, refreshKey)) });
 
   const state = widgetState({
     customers,
