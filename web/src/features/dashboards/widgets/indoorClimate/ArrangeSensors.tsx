@@ -9,7 +9,7 @@ import { useUserStore } from '@/stores/user.ts';
 import { Button } from '@/ui/Button.tsx';
 import { useDevices } from '../../data.ts';
 import { clamp01 } from './climate.ts';
-import { subtreeOf } from './climateData.ts';
+import { floorPlanKeys, subtreeOf } from './climateData.ts';
 import { floorPlanApi } from './floorPlanApi.ts';
 import { at, PlanStage, type Pos } from './PlanStage.tsx';
 import './arrangeSensors.css';
@@ -103,7 +103,7 @@ export function Arrange({
     try {
       const placements = [...draft].map(([unitId, p]) => ({ unitId, x: p.x, y: p.y }));
       await floorPlanApi.savePlacements(orgId, plan.id, placements);
-      await queryClient.invalidateQueries({ queryKey: ['floorPlanData', orgId] });
+      await queryClient.invalidateQueries({ queryKey: floorPlanKeys.data(orgId) });
       toast(t('widgets.indoorClimate.saved'), 'success');
       onDone();
     } catch (e) {

@@ -1,4 +1,3 @@
-import { useQuery } from '@tanstack/react-query';
 import { ImageOff, Move } from 'lucide-react';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -11,12 +10,11 @@ import type { WidgetProps } from '../../widgetTypes.ts';
 import { formatNumber, formatRelative, timeOf, useNow } from '../common/format.ts';
 import { NoCustomers, WidgetEmpty, WidgetError, WidgetSkeleton } from '../common/WidgetState.tsx';
 import { type Band, climateProps, legendRanges, levelOf, type Metric } from './climate.ts';
-import { floorPlanApi } from './floorPlanApi.ts';
 import '../common/kpiLayout.css';
 import './indoorClimate.css';
 
 import { Arrange } from './ArrangeSensors.tsx';
-import { useClimateOrg, useFloorPlans } from './climateData.ts';
+import { useClimateOrg, useFloorPlanData, useFloorPlans } from './climateData.ts';
 import { PlanStage, type Pos, type Sensor, SensorDot } from './PlanStage.tsx';
 
 /**
@@ -37,12 +35,7 @@ export function IndoorClimateWidget({ dashboardId, widgetId, widget, editing }: 
     const list = plans.data ?? [];
     return list.find((p) => p.id === floor) ?? list.find((p) => p.id === props.planId) ?? list[0];
   }, [plans.data, floor, props.planId]);
-  const data = useQuery({
-    queryKey: ['floorPlanData', orgId, plan?.id, refreshKey],
-    queryFn: () => floorPlanApi.data(orgId ?? 0, plan?.id),
-    enabled: orgId != null && plan !== undefined,
-    placeholderData: (previous) => previous,
-  });
+  const data = useFloorPlanData(orgId, plan?.id, refreshKey);
   const values = useShowValues();
   const [selected, setSelected] = useSelectedUnits(dashboardId, widgetId);
   const [draft, setDraft] = useState<Map<number, Pos> | null>(null);
