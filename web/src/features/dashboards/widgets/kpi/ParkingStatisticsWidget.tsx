@@ -1,5 +1,4 @@
 import { type Device, isParkingType } from '@fieldwatch/core';
-import { useQuery } from '@tanstack/react-query';
 import { SquareParking } from 'lucide-react';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -7,7 +6,7 @@ import { useCustomerIds, useDateRange, useFilteredDevices, useSelectedUnits, use
 import type { WidgetProps } from '../../widgetTypes.ts';
 import { formatNumber, formatPercent } from '../common/format.ts';
 import { parkingProps } from '../common/props.ts';
-import { fetchParkingDays, fetchParkingUsage } from '../common/reportApi.ts';
+import { useParkingDays, useParkingUsage } from '../common/reportApi.ts';
 import { Updated, widgetState } from '../common/WidgetState.tsx';
 import { parkingNow, topByOccupancy } from './kpiMath.ts';
 import { ParkingDays } from './ParkingDays.tsx';
@@ -28,21 +27,10 @@ export function ParkingStatisticsWidget({ dashboardId, widgetId, widget }: Widge
   const customers = useCustomerIds();
   const parking = useFilteredDevices(dashboardId, isParkingDevice);
   const ids = useMemo(() => parking.data.map((d) => d.id).sort((a, b) => a - b), [parking.data]);
-  const { start, end } = useDateRange();
-  const [from, to] = [start.toISOString(), end.toISOString()];
+  const range = useDateRange();
   const win = useMemo(() => parkingProps(widget.props), [widget.props]);
-  const report = useQuery({
-    queryKey: ['parkingUsage', ids, from, to, win.windowStart, win.windowStop],
-    queryFn: () => fetchParkingUsage(ids, start, end, win),
-    enabled: ids.length > 0,
-    placeholderData: (previous) => previous,
-  });
-  const days = useQuery({
-    queryKey: ['parkingDays', ids, from, to, win.windowStart, win.windowStop],
-    queryFn: () => fetchParkingDays(ids, start, end, win),
-    enabled: ids.length > 0,
-    placeholderData: (previous) => previous,
-  });
+  const report = useParkingUsage(ids, range, win);
+  const days = useParkingDays(ids, range, win);
   const [selected] = useSelectedUnits(dashboardId, widgetId);
   const focus = selected?.length === 1 && ids.includes(selected[0] ?? -1) ? selected[0] : undefined;
   const values = useShowValues();

@@ -1,5 +1,4 @@
 import { type Device, isParkingType, STATUS_SEVERITY, unitTypeName } from '@fieldwatch/core';
-import { useQuery } from '@tanstack/react-query';
 import { Car, List, SquareParking, X } from 'lucide-react';
 import { useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -22,7 +21,7 @@ import type { WidgetProps } from '../../widgetTypes.ts';
 import { useWidgetColumnWidths } from '../common/columnWidths.ts';
 import { formatNumber, formatPercent, formatRelative, timeOf, useNow } from '../common/format.ts';
 import { deviceListProps, parkingProps } from '../common/props.ts';
-import { fetchParkingUsage } from '../common/reportApi.ts';
+import { useParkingUsage } from '../common/reportApi.ts';
 import { NoCustomers, Updated, WidgetEmpty, WidgetError, WidgetSkeleton } from '../common/WidgetState.tsx';
 import '../common/list.css';
 
@@ -113,25 +112,13 @@ export function DeviceListWidget({ dashboardId, widgetId, widget }: WidgetProps)
   const nameRank = useNameRank(devices.data, lang);
 
   // Parking: each bay's occupancy within the daily window over the dashboard's range.
-  const { start, end } = useDateRange();
+  const range = useDateRange();
   const parkingIds = useMemo(
     () => (showUsage ? devices.data.map((d) => d.id).sort((a, b) => a - b) : []),
     [showUsage, devices.data],
   );
   const usageWindow = parkingProps(widget.props);
-  const usageReport = useQuery({
-    queryKey: [
-      'parkingUsage',
-      parkingIds,
-      start.toISOString(),
-      end.toISOString(),
-      usageWindow.windowStart,
-      usageWindow.windowStop,
-    ],
-    queryFn: () => fetchParkingUsage(parkingIds, start, end, usageWindow),
-    enabled: parkingIds.length > 0,
-    placeholderData: (previous) => previous,
-  });
+  const usageReport = useParkingUsage(parkingIds, range, usageWindow);
   const usageById = useMemo(
     () =>
       new Map((usageReport.data?.Units ?? []).map((u) => [u.UnitID, u.WindowMinutes > 0 ? u.Occupancy : undefined])),

@@ -1,4 +1,3 @@
-import { useQuery } from '@tanstack/react-query';
 import { Download, Table } from 'lucide-react';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -14,7 +13,7 @@ import { useCustomerIds, useDateRange, useFilteredDevices, useSelectedUnits } fr
 import type { WidgetProps } from '../../widgetTypes.ts';
 import { useWidgetColumnWidths } from '../common/columnWidths.ts';
 import { formatNumber } from '../common/format.ts';
-import { fetchTableReport } from '../common/reportApi.ts';
+import { useTableReport } from '../common/reportApi.ts';
 import { Updated, WidgetEmpty, widgetState } from '../common/WidgetState.tsx';
 import {
   cellValue,
@@ -48,18 +47,13 @@ export function ListWidget({ dashboardId, widgetId, widget }: WidgetProps) {
   const props = useMemo(() => listProps(widget.props), [widget.props]);
   const devices = useFilteredDevices(dashboardId);
   const [selected] = useSelectedUnits(dashboardId, widgetId);
-  const { start, end } = useDateRange();
+  const range = useDateRange();
   const inView = useMemo(() => devices.data.map((d) => d.id), [devices.data]);
   const units = useMemo(() => reportUnits(props.units, selected, inView), [props.units, selected, inView]);
   const [sort, setSort] = useState<Sort>({ key: 'name', dir: 'asc' });
   const widths = useWidgetColumnWidths({ dashboardId, widgetId, widget });
 
-  const report = useQuery({
-    queryKey: ['tableReport', units.ids, props.columns, start.toISOString(), end.toISOString()],
-    queryFn: () => fetchTableReport({ unitIds: units.ids, columns: props.columns, start, stop: end }),
-    enabled: units.ids.length > 0,
-    placeholderData: (previous) => previous,
-  });
+  const report = useTableReport(units.ids, props.columns, range);
 
   const cols = useMemo(() => reportColumns(props.columns, props.stats), [props.columns, props.stats]);
   const rows = useMemo(() => {
@@ -137,8 +131,8 @@ export function ListWidget({ dashboardId, widgetId, widget }: WidgetProps) {
   };
 
   const rangeText = t('widgets.list.range', {
-    start: dates.date(start),
-    end: dates.date(end),
+    start: dates.date(range.start),
+    end: dates.date(range.end),
   });
   return (
     <div
