@@ -11,6 +11,8 @@ export const unitKeys = {
   all: ['devices', 'all'] as const,
   details: (unitId: number | undefined) => ['deviceDetails', unitId] as const,
   options: (unitId: number | undefined) => ['deviceOptions', unitId] as const,
+  /** The settings the unit last reported (read by device management, devicesApi.settings). */
+  settings: (unitId: number) => ['deviceSettings', unitId] as const,
 };
 
 const unitApi = {

@@ -53,7 +53,7 @@ export function SettingsForm({
   const save = useMutation({
     mutationFn: (patch: Record<string, unknown>) => devicesApi.saveSettings(unitId, patch),
     onSuccess: (saved) => {
-      queryClient.setQueryData(['deviceSettings', unitId], saved);
+      queryClient.setQueryData(unitKeys.settings(unitId), saved);
       void queryClient.invalidateQueries({ queryKey: unitKeys.details(unitId) });
       // A name, position or type reaches the lists, the maps, the filter and the counts.
       for (const key of ['devices', 'mapUnits', 'typeCodes', 'statusCounts'])
