@@ -1,5 +1,5 @@
 import { defineConfig } from 'vitest/config';
-import { reactOnPreact } from './web/vite.config.ts';
+import { reactOnPreact, sourceRoot } from './web/vite.config.ts';
 
 // One run covers every workspace; the summary reporter prints the closing 'N passed, N failed' line.
 // The unit and server files run two at a time (forks), one per core: most of a server file's time is
@@ -26,7 +26,11 @@ export default defineConfig({
         esbuild: { jsx: 'automatic' },
         // The renderer the built app uses (web/vite.config.ts).
         resolve: {
-          alias: [{ find: /^@testing-library\/react$/, replacement: '@testing-library/preact' }, ...reactOnPreact],
+          alias: [
+            { find: /^@testing-library\/react$/, replacement: '@testing-library/preact' },
+            sourceRoot,
+            ...reactOnPreact,
+          ],
           // ES modules first: a library's CommonJS build (lucide-react, react-router under Node's
           // conditions) would require React itself, past the alias.
           mainFields: ['module', 'main'],

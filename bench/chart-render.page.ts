@@ -10,7 +10,8 @@
  */
 import { dateFormatter, type UnitData } from '@fieldwatch/core';
 import uPlot from 'uplot';
-import { alignDecoded, buildOptions, decodeUnitData } from '../web/src/features/dashboards/widgets/chart/chartData.ts';
+import { alignDecoded, decodeUnitData } from '../web/src/features/dashboards/widgets/chart/chartData.ts';
+import { buildOptions } from '../web/src/features/dashboards/widgets/chart/chartOptions.ts';
 
 /**
  * How the series' times relate: `shared` (one report carries every value: the usual case),

@@ -17,7 +17,7 @@ const SCENARIOS: Scenario[] = [
   { name: '2 series × 83,000, own times 5 s apart (worst case)', series: 2, points: 166_000, times: 'offset' },
 ];
 
-/** The page: chart-render.page.ts with the chart widget's chartData.ts and uPlot, bundled for the browser. */
+/** The page: chart-render.page.ts with the chart widget's data and options modules and uPlot, bundled for the browser. */
 async function page(): Promise<string> {
   const bundle = await build({
     entryPoints: [path.join(import.meta.dirname, 'chart-render.page.ts')],

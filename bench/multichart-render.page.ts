@@ -12,11 +12,11 @@
 import { dateFormatter, type UnitData } from '@fieldwatch/core';
 import uPlot from 'uplot';
 import {
-  buildOptions,
   type DecodedChart,
   decodeUnitData,
   mergeDecoded,
 } from '../web/src/features/dashboards/widgets/chart/chartData.ts';
+import { buildOptions } from '../web/src/features/dashboards/widgets/chart/chartOptions.ts';
 
 /** `shared`: every unit reports on the same 10-minute grid; `offset`: each at its own second (worst case). */
 export type MultiScenario = { name: string; units: number; points: number; times: 'shared' | 'offset' };

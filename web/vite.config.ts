@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { defineConfig, type Plugin } from 'vite';
 
@@ -117,10 +118,13 @@ export const reactOnPreact = [
   { find: /^react$/, replacement: 'preact/compat' },
 ];
 
+/** `@/…` is web/src/…: an import that leaves its folder names where it goes, not how far it climbs. */
+export const sourceRoot = { find: /^@\//, replacement: fileURLToPath(new URL('./src/', import.meta.url)) };
+
 // The automatic JSX runtime through esbuild; no plugin needed for a production build.
 export default defineConfig({
   esbuild: { jsx: 'automatic' },
-  resolve: { alias: reactOnPreact },
+  resolve: { alias: [sourceRoot, ...reactOnPreact] },
   plugins: [jsonPick(), lucideDrawings(), inlineEntryCss(), precompress()],
   build: {
     target: 'es2022',

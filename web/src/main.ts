@@ -7,11 +7,18 @@ import { applyTheme } from './lib/page.ts';
 import { isSignedIn, userStore } from './stores/userState.ts';
 import './ui/tokens.css';
 import './ui/base.css';
-import './ui/ui.css';
+import './ui/controls.css';
+import './ui/surfaces.css';
+import './ui/menu.css';
+import './ui/feedback.css';
+import './ui/dialog.css';
+import './ui/skeleton.css';
+import './ui/chips.css';
+import './ui/content.css';
 
 // First, so that errors of the start are reported too (once the client config says reporting is on).
 installErrorReporter(loadClientConfig().then((c) => c.errorReporting));
-// A lazy part of the app that cannot be loaded (a deploy replaced it) offers a reload (spec §8).
+// A lazy part of the app that cannot be loaded (a deploy replaced it) offers a reload.
 installChunkFailureHandling();
 applyTheme(userStore.getState().themeMode);
 

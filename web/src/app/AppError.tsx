@@ -2,10 +2,10 @@ import { RotateCw, TriangleAlert } from 'lucide-react';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useRouteError } from 'react-router';
-import { isChunkLoadError } from '../lib/chunkLoad.ts';
-import { reportError } from '../lib/errorReporter.ts';
-import { Button } from '../ui/Button.tsx';
-import { EmptyState } from '../ui/EmptyState.tsx';
+import { isChunkLoadError } from '@/lib/chunkLoad.ts';
+import { reportError } from '@/lib/errorReporter.ts';
+import { Button } from '@/ui/Button.tsx';
+import { EmptyState } from '@/ui/EmptyState.tsx';
 import { NewVersionScreen } from './NewVersion.tsx';
 import './app-error.css';
 
@@ -13,7 +13,7 @@ import './app-error.css';
  * The app's error boundary (the routes' errorElement): a screen that failed to render or load says
  * so in the user's language and offers a reload. The failure is reported (a render error usually
  * already was, with its component stack, and is not sent twice). A screen whose code could not be
- * loaded (a deploy removed it, or it took over 120000 ms: spec §8) offers the new version instead.
+ * loaded (a deploy removed it, or it took over 120000 ms) offers the new version instead.
  */
 export function AppError() {
   const { t } = useTranslation();

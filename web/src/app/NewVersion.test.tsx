@@ -1,7 +1,7 @@
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { changeLanguage, initI18n } from '../i18n/i18n.ts';
-import { ChunkLoadError, chunkLoadFailed, RELOAD_MARKER, resetChunkFailure } from '../lib/chunkLoad.ts';
+import { changeLanguage, initI18n } from '@/i18n/i18n.ts';
+import { ChunkLoadError, chunkLoadFailed, RELOAD_MARKER, resetChunkFailure } from '@/lib/chunkLoad.ts';
 import { NewVersionPrompt, NewVersionScreen, PROMPT_DELAY_MS } from './NewVersion.tsx';
 
 const GONE = new TypeError('Failed to fetch dynamically imported module: http://x/assets/TaskPage-Ab12Cd34.js');

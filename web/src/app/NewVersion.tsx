@@ -8,9 +8,9 @@ import {
   reloadForNewVersion,
   showingReloadScreen,
   subscribeChunkFailure,
-} from '../lib/chunkLoad.ts';
-import { Button, IconButton } from '../ui/Button.tsx';
-import { EmptyState } from '../ui/EmptyState.tsx';
+} from '@/lib/chunkLoad.ts';
+import { Button, IconButton } from '@/ui/Button.tsx';
+import { EmptyState } from '@/ui/EmptyState.tsx';
 import './new-version.css';
 
 /** How long the prompt waits, so that a route's error screen, if there is one, shows alone. */

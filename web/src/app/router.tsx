@@ -1,16 +1,16 @@
 import { guardNavigation, type RouteName } from '@fieldwatch/core';
 import type { ComponentType } from 'react';
 import { createBrowserRouter, type LoaderFunctionArgs, redirect } from 'react-router';
-import { i18n, laterTexts } from '../i18n/i18n.ts';
-import { loadChunk } from '../lib/chunkLoad.ts';
-import { setUnauthorizedHandler } from '../lib/http.ts';
-import { toast } from '../lib/toast.ts';
-import { clearAllState } from '../stores/session.ts';
-import { isSignedIn } from '../stores/user.ts';
+import { i18n, laterTexts } from '@/i18n/i18n.ts';
+import { loadChunk } from '@/lib/chunkLoad.ts';
+import { setUnauthorizedHandler } from '@/lib/http.ts';
+import { toast } from '@/lib/toast.ts';
+import { clearAllState } from '@/stores/session.ts';
+import { isSignedIn } from '@/stores/user.ts';
 import { AppError } from './AppError.tsx';
 
 /**
- * A screen's code, loaded on the way to it; a failure or the 120000 ms time-out (spec §8) shows the
+ * A screen's code, loaded on the way to it; a failure or the 120000 ms time-out shows the
  * route's error screen, which offers the new version (lib/chunkLoad.ts).
  */
 const screen =
@@ -25,7 +25,7 @@ const laterScreen =
     return route;
   };
 
-/** The navigation guard of spec §2 as a loader: it runs before the lazy screen loads. */
+/** The navigation guard as a loader: it runs before the lazy screen loads. */
 const guard =
   (route: RouteName) =>
   ({ request }: LoaderFunctionArgs) => {
@@ -43,17 +43,17 @@ export const router = createBrowserRouter([
       {
         path: '/login',
         loader: guard('login'),
-        lazy: screen(() => import('../features/login/LoginRoute.tsx'), 'LoginRoute'),
+        lazy: screen(() => import('@/features/login/LoginRoute.tsx'), 'LoginRoute'),
       },
       // Public: a reset or invitation link is opened signed out, so no guard (it would send it to login).
       {
         path: '/reset-password',
-        lazy: laterScreen(() => import('../features/login/ResetPasswordPage.tsx'), 'ResetPasswordPage'),
+        lazy: laterScreen(() => import('@/features/login/ResetPasswordPage.tsx'), 'ResetPasswordPage'),
       },
       // Public: a scanned tag opens this signed out or in; the flow signs in or registers itself (issue 9).
       {
         path: '/nfc/:uuid',
-        lazy: laterScreen(() => import('../features/onboarding/OnboardingPage.tsx'), 'OnboardingPage'),
+        lazy: laterScreen(() => import('@/features/onboarding/OnboardingPage.tsx'), 'OnboardingPage'),
       },
     ],
   },
@@ -67,56 +67,56 @@ export const router = createBrowserRouter([
       {
         path: 'dashboard/:id',
         loader: guard('dashboard'),
-        lazy: screen(() => import('../features/dashboards/DashboardPage.tsx'), 'DashboardPage'),
+        lazy: screen(() => import('@/features/dashboards/DashboardPage.tsx'), 'DashboardPage'),
       },
       {
         path: 'radar/:unitId',
-        lazy: screen(() => import('../features/radar/RadarPage.tsx'), 'RadarPage'),
+        lazy: screen(() => import('@/features/radar/RadarPage.tsx'), 'RadarPage'),
       },
       {
         path: 'notifications',
         loader: guard('notifications'),
-        lazy: screen(() => import('../features/notifications/NotificationsPage.tsx'), 'NotificationsPage'),
+        lazy: screen(() => import('@/features/notifications/NotificationsPage.tsx'), 'NotificationsPage'),
       },
       {
         path: 'devicemanagement',
         loader: guard('devicemanagement'),
-        lazy: laterScreen(() => import('../features/devices/DeviceManagementPage.tsx'), 'DeviceManagementPage'),
+        lazy: laterScreen(() => import('@/features/devices/DeviceManagementPage.tsx'), 'DeviceManagementPage'),
       },
       {
         path: 'groupmanagement',
         loader: guard('groupmanagement'),
-        lazy: laterScreen(() => import('../features/containers/ContainerPages.tsx'), 'GroupManagementPage'),
+        lazy: laterScreen(() => import('@/features/containers/ContainerPages.tsx'), 'GroupManagementPage'),
       },
       {
         path: 'locationmanagement',
         loader: guard('locationmanagement'),
-        lazy: laterScreen(() => import('../features/containers/ContainerPages.tsx'), 'LocationManagementPage'),
+        lazy: laterScreen(() => import('@/features/containers/ContainerPages.tsx'), 'LocationManagementPage'),
       },
       {
         path: 'taskmanagement',
         loader: guard('taskmanagement'),
-        lazy: laterScreen(() => import('../features/tasks/TaskManagementPage.tsx'), 'TaskManagementPage'),
+        lazy: laterScreen(() => import('@/features/tasks/TaskManagementPage.tsx'), 'TaskManagementPage'),
       },
       {
         path: 'admin',
         loader: guard('admin'),
-        lazy: laterScreen(() => import('../features/admin/AdminPage.tsx'), 'AdminPage'),
+        lazy: laterScreen(() => import('@/features/admin/AdminPage.tsx'), 'AdminPage'),
       },
       {
         path: 'profile',
         loader: guard('profile'),
-        lazy: laterScreen(() => import('../features/profile/ProfilePage.tsx'), 'ProfilePage'),
+        lazy: laterScreen(() => import('@/features/profile/ProfilePage.tsx'), 'ProfilePage'),
       },
       {
         path: '*',
-        lazy: screen(() => import('../features/notFound/NotFoundPage.tsx'), 'NotFoundPage'),
+        lazy: screen(() => import('@/features/notFound/NotFoundPage.tsx'), 'NotFoundPage'),
       },
     ],
   },
 ]);
 
-// A 401 (spec §4, §8): clear state, go to login once, say so once until a request succeeds. After
+// A 401: clear state, go to login once, say so once until a request succeeds. After
 // a sign-out the user chose (its state already cleared), the 401s of calls still under way and of
 // components refetching as the shell closes are no expiry to announce.
 setUnauthorizedHandler(() => {

@@ -1,14 +1,14 @@
 import { createRoot } from 'react-dom/client';
-import { changeLanguage, initI18n } from '../i18n/i18n.ts';
-import { isChunkLoadError } from '../lib/chunkLoad.ts';
-import { reactErrorCallbacks } from '../lib/errorReporter.ts';
-import { useUserStore } from '../stores/user.ts';
-import { isSignedIn } from '../stores/userState.ts';
+import { changeLanguage, initI18n } from '@/i18n/i18n.ts';
+import { isChunkLoadError } from '@/lib/chunkLoad.ts';
+import { reactErrorCallbacks } from '@/lib/errorReporter.ts';
+import { useUserStore } from '@/stores/user.ts';
+import { isSignedIn } from '@/stores/userState.ts';
 import { App } from './App.tsx';
 import { router } from './router.tsx';
 import { startSession } from './shell/useStartup.ts';
 
-export { signIn } from '../stores/session.ts';
+export { signIn } from '@/stores/session.ts';
 
 let texts: Promise<void> | undefined;
 

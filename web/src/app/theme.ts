@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
-import { applyTheme } from '../lib/page.ts';
-import { useRootStore } from '../stores/root.ts';
-import { useUserStore } from '../stores/user.ts';
+import { applyTheme } from '@/lib/page.ts';
+import { useRootStore } from '@/stores/root.ts';
+import { useUserStore } from '@/stores/user.ts';
 
 /** Keeps <html data-theme> and the body blur in step with the stores. */
 export function usePresentation() {

@@ -1,7 +1,7 @@
 import { DEFAULT_LANGUAGE, isLanguage, type Language } from '@fieldwatch/core';
 import i18next from 'i18next';
 import { initReactI18next } from 'react-i18next';
-import { isChunkLoadError } from '../lib/chunkLoad.ts';
+import { isChunkLoadError } from '@/lib/chunkLoad.ts';
 import { isolateIn, showLanguage } from './direction.ts';
 import { loadLocale, type TextPart } from './locales.ts';
 

@@ -1,11 +1,11 @@
 import type { Language } from '@fieldwatch/core';
-import { loadChunk } from '../lib/chunkLoad.ts';
+import { loadChunk } from '@/lib/chunkLoad.ts';
 
 type Texts = Record<string, unknown>;
 
 /**
  * Every language's texts are chunks of their own, English too: a page loads only the language it
- * shows (spec §1). Each is in two parts (vite.config.ts, LATER_TEXTS): the first has every screen's
+ * shows. Each is in two parts (vite.config.ts, LATER_TEXTS): the first has every screen's
  * texts but those of administration, device, group and task management, onboarding and the
  * profile, which are the later part.
  */

@@ -5,7 +5,6 @@ import type {
   DashboardModel,
   DashboardRecord,
   Device,
-  DeviceDetails,
   FilterParams,
   FilterSettings,
   KpiAlarmRow,
@@ -24,7 +23,7 @@ import type {
 } from '@fieldwatch/core';
 import { api } from './http.ts';
 
-/** One function per call of spec §7 that the shell uses, typed from core's contract. */
+/** One function per call that the shell uses, typed from core's contract. */
 export const authApi = {
   login: (username: string, password: string) => api.post<LoginResponse>('/api/v2/auth/login', { username, password }),
   logout: () => api.get<{ success: boolean }>('/api/v2/auth/logout'),
@@ -46,7 +45,7 @@ export function query(params: Record<string, string | number | boolean | undefin
   return text ? `?${text}` : '';
 }
 
-/** The dashboard calls of spec §7; ids are the encoded ones of spec §9 throughout. */
+/** The dashboard calls; ids are the encoded ones throughout. */
 export const dashboardApi = {
   /** The user's own dashboards, or with `useContext` the current organisation's workspace ones. */
   list: (useContext = false) =>
@@ -73,7 +72,6 @@ export const deviceApi = {
     api.get<MapUnits>(`/api/v1/device/mapUnits${query({ orgs: ids(customers), ...params })}`),
   typeCodes: (customers: readonly number[]) =>
     api.get<{ codes: number[] }>(`/api/v1/device/typeCodes${query({ orgs: ids(customers) })}`),
-  unitDetails: (unitId: number) => api.get<DeviceDetails>(`/api/v1/device/${unitId}/details`),
   temperatureSummary: (customers: readonly number[], params: FilterParams & { units?: string }) =>
     api.get<TemperatureSummary>(`/api/v1/device/temperatureSummary${query({ orgs: ids(customers), ...params })}`),
   unitShowValues: (unitIds: readonly number[]) =>
@@ -96,7 +94,7 @@ export const deviceApi = {
     ),
 };
 
-/** Weather of spec §7: the past days and the current temperature at a position, or at a unit's position. */
+/** Weather: the past days and the current temperature at a position, or at a unit's position. */
 export const weatherApi = {
   at: (lat: number, lon: number, days: number, lang: string) =>
     api.get<import('@fieldwatch/core').WeatherReport>(`/api/v1/weather/getWeather${query({ lat, lon, days, lang })}`),

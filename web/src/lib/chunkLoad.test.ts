@@ -14,7 +14,7 @@ import {
   resetChunkFailure,
 } from './chunkLoad.ts';
 
-// What a failed chunk load looks like in each browser and in Vite's preload helper (spec §8).
+// What a failed chunk load looks like in each browser and in Vite's preload helper.
 const CHROMIUM = new TypeError(
   'Failed to fetch dynamically imported module: http://127.0.0.1:3000/assets/NotificationsPage-Bx1.js',
 );
@@ -31,7 +31,7 @@ afterEach(() => {
   vi.useRealTimers();
 });
 
-describe('chunk failures (spec §8)', () => {
+describe('chunk failures', () => {
   it('recognises a failed module load in Chromium, Firefox and Safari, and a failed style sheet', () => {
     for (const e of [CHROMIUM, FIREFOX, SAFARI, CSS, new ChunkLoadError('x', true)]) {
       expect(isChunkLoadError(e), e.message).toBe(true);

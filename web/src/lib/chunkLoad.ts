@@ -1,5 +1,5 @@
 /**
- * Loading the app's own code after start-up (spec §8: "chunk load failure or a script time-out of
+ * Loading the app's own code after start-up ("chunk load failure or a script time-out of
  * 120000 ms is handled by the runtime"). The one place for the rule: a lazy screen, widget, menu
  * or translation whose file cannot be fetched — after a deploy the old hashed files are gone — or
  * has not arrived within 120000 ms is a chunk failure, and the page offers a reload (the route
@@ -10,7 +10,7 @@
  * help either (a network or server fault, not a deploy), so the offer says so instead of
  * promising a new version again and again.
  */
-/** Spec §8: a script not loaded after this long has failed (webpack's chunk load time-out). */
+/** A script not loaded after this long has failed (webpack's chunk load time-out). */
 export const CHUNK_TIMEOUT_MS = 120_000;
 /** A failure within this long of a reload for a new version: the reload did not help. */
 export const RELOAD_GUARD_MS = 60_000;

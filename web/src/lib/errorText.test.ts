@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { changeLanguage, initI18n } from '../i18n/i18n.ts';
+import { changeLanguage, initI18n } from '@/i18n/i18n.ts';
 import { errorText } from './errorText.ts';
 import { ApiError } from './http.ts';
 

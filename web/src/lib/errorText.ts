@@ -1,5 +1,5 @@
 import { DEFAULT_LANGUAGE } from '@fieldwatch/core';
-import { i18n } from '../i18n/i18n.ts';
+import { i18n } from '@/i18n/i18n.ts';
 import { ApiError } from './http.ts';
 
 /** What kind of failure a status is, for readers of another language than the server's. */

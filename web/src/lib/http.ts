@@ -1,4 +1,4 @@
-/** The HTTP client: same-origin JSON with the session cookie, and the spec's 401 handling (§4, §8). */
+/** The HTTP client: same-origin JSON with the session cookie, and the 401 handling (clear the session, back to sign-in). */
 export class ApiError extends Error {
   constructor(
     readonly status: number,
@@ -66,7 +66,7 @@ export async function request<T>(method: string, path: string, body?: unknown, c
     return data as T;
   }
   if (res.status === 401 && !path.startsWith('/api/v2/auth/login')) notifyUnauthorized(sentAt);
-  // Each API family names its error text differently (spec §7): message, v2 error, legacy Result.
+  // Each API family names its error text differently: message, v2 error, legacy Result.
   const answer = data as { message?: string; error?: unknown; Result?: string } | undefined;
   const message = answer?.message ?? (typeof answer?.error === 'string' ? answer.error : undefined) ?? answer?.Result;
   throw new ApiError(res.status, message ?? res.statusText);
@@ -74,7 +74,7 @@ export async function request<T>(method: string, path: string, body?: unknown, c
 
 export type V2Envelope<T> = { success: boolean; result?: T; error?: string };
 
-/** v2 answers are an envelope; success false is an error (spec §7). */
+/** v2 answers are an envelope; success false is an error. */
 export async function v2<T>(call: Promise<V2Envelope<T>>): Promise<T> {
   const answer = await call;
   if (!answer.success || answer.result === undefined) throw new ApiError(400, answer.error ?? 'Request failed');
@@ -92,7 +92,7 @@ function safeJson(text: string): unknown {
 export const api = {
   get: <T>(path: string) => request<T>('GET', path),
   post: <T>(path: string, body?: unknown) => request<T>('POST', path, body ?? {}),
-  /** A raw image as the body with its own type as content type (spec §7 avatar calls). */
+  /** A raw image as the body with its own type as content type (avatar calls). */
   postImage: <T>(path: string, image: Blob) =>
     request<T>('POST', path, image, image.type || 'application/octet-stream'),
   put: <T>(path: string, body?: unknown) => request<T>('PUT', path, body ?? {}),

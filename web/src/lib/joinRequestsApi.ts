@@ -1,6 +1,6 @@
 import { type AcceptJoinRequestBody, type AddUserResult, isAdministrator, type JoinRequest } from '@fieldwatch/core';
 import { useQuery } from '@tanstack/react-query';
-import { useUserStore } from '../stores/user.ts';
+import { useUserStore } from '@/stores/user.ts';
 import { api } from './http.ts';
 
 const A = '/api/v1/admin';

@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
-import { dashboardTitle } from '../i18n/dashboardTitle.ts';
-import { overviewId, useDashboardStore } from '../stores/dashboards.ts';
+import { dashboardTitle } from '@/i18n/dashboardTitle.ts';
+import { overviewId, useDashboardStore } from '@/stores/dashboards.ts';
 
 /** What a link to a detail page carries in its history entry: the in-app page it was opened from. */
 export type OriginState = { from: string };

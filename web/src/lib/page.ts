@@ -1,4 +1,4 @@
-import type { ThemeMode } from '../stores/userState.ts';
+import type { ThemeMode } from '@/stores/userState.ts';
 
 /** The page's colour theme (<html data-theme>). */
 export function applyTheme(mode: ThemeMode) {

@@ -2,7 +2,7 @@ import { type ValidationError, validatePassword } from '@fieldwatch/core';
 import { ApiError } from './http.ts';
 
 /**
- * The password rules of spec §5 on the field each concerns: the length on the new password, a
+ * The password rules on the field each concerns: the length on the new password, a
  * mismatch on its repetition. Shared by the profile's password change and the reset page.
  */
 export function passwordErrors(

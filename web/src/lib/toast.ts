@@ -1,4 +1,4 @@
-/** Toasts (spec §3, §4): queued until a display attaches, then flushed in order. */
+/** Toasts: queued until a display attaches, then flushed in order. */
 export type ToastVariant = 'info' | 'success' | 'warning' | 'danger';
 export type Toast = { id: number; message: string; variant: ToastVariant };
 

@@ -6,7 +6,7 @@ import {
   dateFormatter,
 } from '@fieldwatch/core';
 import { useMemo } from 'react';
-import { useUserStore } from '../stores/user.ts';
+import { useUserStore } from '@/stores/user.ts';
 
 const DEFAULT_TIME_CONFIG: DatePreferences['timeConfig'] = {
   timeFormat: '24h',
@@ -14,7 +14,7 @@ const DEFAULT_TIME_CONFIG: DatePreferences['timeConfig'] = {
   dateFormat: DEFAULT_DATE_FORMAT,
 };
 
-/** The signed-in user's date preferences: language, timezone, 12/24 h clock and date format (spec §3). */
+/** The signed-in user's date preferences: language, timezone, 12/24 h clock and date format. */
 function datePreferences(): DatePreferences {
   const s = useUserStore.getState();
   return { language: s.activeLanguage, timeConfig: s.profile?.timeConfig ?? DEFAULT_TIME_CONFIG };

@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
-import { i18n } from '../i18n/i18n.ts';
-import { useUserStore } from '../stores/user.ts';
+import { i18n } from '@/i18n/i18n.ts';
+import { useUserStore } from '@/stores/user.ts';
 import { eventKeys } from './eventsApi.ts';
 import { onLive } from './live.ts';
 import { invalidateLive } from './query.ts';

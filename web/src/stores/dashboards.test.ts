@@ -8,7 +8,7 @@ import {
 } from '@fieldwatch/core';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
-// The store's rules (spec §4) against a stand-in for the HTTP calls; the real calls are covered
+// The store's rules against a stand-in for the HTTP calls; the real calls are covered
 // end to end by e2e/dashboards.test.ts.
 const server = vi.hoisted(() => ({
   records: [] as DashboardRecord[],
@@ -18,7 +18,7 @@ const server = vi.hoisted(() => ({
   failSave: false,
   next: 1,
 }));
-vi.mock('../lib/api.ts', () => ({
+vi.mock('@/lib/api.ts', () => ({
   dashboardApi: {
     list: async (useContext = false) => {
       if (server.failList) throw new Error('HTTP 500');

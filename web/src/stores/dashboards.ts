@@ -11,13 +11,13 @@ import {
   OVERVIEW_KEY,
 } from '@fieldwatch/core';
 import { create } from 'zustand';
-import { dashboardApi } from '../lib/api.ts';
+import { dashboardApi } from '@/lib/api.ts';
 
-/** Dashboard save delay (spec §9). */
+/** Dashboard save delay. */
 export const SAVE_DELAY_MS = 2000;
 
 /**
- * The dashboard client state of spec §3: dashboards by id, hasLoaded, pending-save timers; and which
+ * The dashboard client state: dashboards by id, hasLoaded, pending-save timers; and which
  * of them are the current organisation's workspace dashboards (the others are the user's own, shown
  * whichever organisation is current).
  */
@@ -38,7 +38,7 @@ const set = useDashboardStore.setState;
 const put = (id: string, d: DashboardModel) => set((s) => ({ dashboards: { ...s.dashboards, [id]: d } }));
 
 /**
- * Load of spec §4: clear, fetch all, then create each built-in the user lacks (parking only with
+ * Load: clear, fetch all, then create each built-in the user lacks (parking only with
  * the Parking right). Loaded is set on success and on failure; a failure is logged and re-thrown.
  */
 let loading: Promise<void> | undefined;
@@ -151,7 +151,7 @@ export function editDashboard(id: string, edit: (d: DashboardModel) => Dashboard
 }
 
 /**
- * Restore of spec §4: commit an empty dashboard, then on the next tick the built-in's template,
+ * Restore: commit an empty dashboard, then on the next tick the built-in's template,
  * saved at once (it replaces any edit still waiting to be saved). A save that fails rejects, and
  * the dashboard is put back as it was unless it has been edited since (then that edit's save runs).
  */

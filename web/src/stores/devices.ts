@@ -2,12 +2,12 @@ import { emptyFilter, type FilterSettings } from '@fieldwatch/core';
 import { create } from 'zustand';
 import { persist } from 'zustand/middleware';
 
-/** Device refresh interval (spec §9) and the default date interval (index into TIME_RANGES). */
+/** Device refresh interval and the default date interval (index into TIME_RANGES). */
 const REFRESH_INTERVAL_MS = 5 * 60 * 1000;
 export const DEFAULT_DATE_INTERVAL = 4;
 
 /**
- * The device store of spec §3: persistent (dateInterval, weather, widgetsHidden, filterSettings,
+ * The device store: persistent (dateInterval, weather, widgetsHidden, filterSettings,
  * auto refresh) and transient (textSearch, refreshKey).
  */
 type DeviceState = {
@@ -41,7 +41,7 @@ export const useDeviceStore = create<DeviceState>()(
 
 let timer: ReturnType<typeof setInterval> | undefined;
 
-/** Each tick forces a re-fetch of the current devices and increments the refresh key (spec §4). */
+/** Each tick forces a re-fetch of the current devices and increments the refresh key. */
 export function refreshDevices() {
   useDeviceStore.setState((s) => ({ refreshKey: s.refreshKey + 1 }));
 }

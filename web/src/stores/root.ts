@@ -1,6 +1,6 @@
 import { create } from 'zustand';
 
-/** Transient app state: the body blur requested by overlays (spec §2 presentation). */
+/** Transient app state: the body blur requested by overlays. */
 type RootState = { blurRequests: number; requestBlur: () => () => void };
 
 export const useRootStore = create<RootState>()((set) => ({

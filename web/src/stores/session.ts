@@ -1,12 +1,12 @@
 import type { Access, Language, Profile } from '@fieldwatch/core';
-import { changeLanguage } from '../i18n/i18n.ts';
-import { authApi } from '../lib/api.ts';
-import { queryClient } from '../lib/query.ts';
+import { changeLanguage } from '@/i18n/i18n.ts';
+import { authApi } from '@/lib/api.ts';
+import { queryClient } from '@/lib/query.ts';
 import { clearDashboards } from './dashboards.ts';
 import { clearDevices } from './devices.ts';
 import { useUserStore } from './user.ts';
 
-/** Clears the client state of spec §4 (user, dashboards, devices, cached server state). */
+/** Clears the client state (user, dashboards, devices, cached server state). */
 export function clearAllState() {
   useUserStore.getState().clear();
   clearDashboards();
@@ -14,7 +14,7 @@ export function clearAllState() {
   queryClient.clear();
 }
 
-/** Sign-in of spec §4: clear all state, sign in, store access and profile, apply the profile language. */
+/** Sign-in: clear all state, sign in, store access and profile, apply the profile language. */
 export async function signIn(username: string, password: string) {
   clearAllState();
   const { access, profile } = await authApi.login(username, password);
@@ -30,7 +30,7 @@ export async function storeSignIn(access: Access, profile: Profile) {
   await applyLanguage(profile.language);
 }
 
-/** Logout of spec §4: clear state, then tell the server, which expires the cookie. */
+/** Logout: clear state, then tell the server, which expires the cookie. */
 export async function signOut() {
   clearAllState();
   await authApi.logout().catch(() => {});

@@ -19,7 +19,7 @@ beforeEach(() => {
   useUserStore.setState({ permissions: null, selectedCustomers: [], accessResponse: null, themeMode: 'Dark' });
 });
 
-describe('user store (spec §3, §4)', () => {
+describe('user store', () => {
   it('defaults to the Dark theme, English, no customers and desktop notifications on', () => {
     const s = useUserStore.getState();
     expect([s.themeMode, s.activeLanguage, s.selectedCustomers, s.notifications]).toEqual([

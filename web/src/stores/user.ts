@@ -24,7 +24,7 @@ export const useCanWorkTasks = () =>
   useUserStore((s) => taskWorkCustomers(s.accessResponse?.Customers ?? []).length > 0);
 
 /**
- * The user's role in an organisation (spec §6), read from the login access; undefined when they have
+ * The user's role in an organisation, read from the login access; undefined when they have
  * none there. What the screens offer follows from it with core's `can`; the server decides again.
  */
 export const useRoleIn = (organizationId: number | undefined) =>

@@ -13,7 +13,7 @@ import { createStore } from 'zustand/vanilla';
 
 export type ThemeMode = 'Dark' | 'Bright';
 
-/** The user state of spec §3, persisted in the browser. */
+/** The user state, persisted in the browser. */
 export type UserState = {
   themeMode: ThemeMode;
   activeLanguage: Language;
@@ -62,7 +62,7 @@ export const userStore = createStore<UserState & UserActions>()(
           profile,
           // The state's defaults (desktop on, e-mail off) hold until the profile says otherwise.
           notifications: profile.notification,
-          // Permissions are built from the login access only if not yet set (spec §4).
+          // Permissions are built from the login access only if not yet set.
           permissions: s.permissions ?? buildPermissions(access),
           // A first sign-in puts every customer in view; later the user's own choice is kept.
           selectedCustomers: s.selectedCustomers.length

@@ -1,6 +1,6 @@
 import { act, cleanup, render, screen } from '@testing-library/react';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { changeLanguage, i18n, initI18n } from '../i18n/i18n.ts';
+import { changeLanguage, i18n, initI18n } from '@/i18n/i18n.ts';
 import { Line, Ltr, Value } from './Bidi.tsx';
 import { VirtualTable } from './table/VirtualTable.tsx';
 

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { formatQuantity, type NumberOptions } from '../i18n/values.ts';
+import { formatQuantity, type NumberOptions } from '@/i18n/values.ts';
 import './bidi.css';
 
 /**

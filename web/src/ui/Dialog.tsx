@@ -1,5 +1,5 @@
 import { type ComponentType, lazy, Suspense, useRef } from 'react';
-import { loadChunk } from '../lib/chunkLoad.ts';
+import { loadChunk } from '@/lib/chunkLoad.ts';
 import type { DialogProps } from './DialogFrame.tsx';
 
 /**

@@ -9,7 +9,7 @@ import {
   useContext,
   useState,
 } from 'react';
-import { loadChunk } from '../lib/chunkLoad.ts';
+import { loadChunk } from '@/lib/chunkLoad.ts';
 
 /**
  * Menus on Radix's accessible dropdown: keyboard navigation, focus return, RTL aware. Radix's menu

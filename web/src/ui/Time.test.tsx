@@ -1,7 +1,7 @@
 import type { Profile } from '@fieldwatch/core';
 import { cleanup, render } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { useUserStore } from '../stores/user.ts';
+import { useUserStore } from '@/stores/user.ts';
 import { TIME_SLOT, Time, TimeIn } from './Time.tsx';
 
 const AT = '2026-11-24T20:30:05Z'; // 25 Nov, 05:30:05 in Seoul

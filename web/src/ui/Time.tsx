@@ -1,11 +1,11 @@
 import type { DateFormatter, When } from '@fieldwatch/core';
 import type { ReactNode } from 'react';
-import { useDateFormat } from '../lib/useDateFormat.ts';
+import { useDateFormat } from '@/lib/useDateFormat.ts';
 
 /** How a `<Time>` reads: the full date and time, the date, the time of day, or day and month (with or without the time). */
 export type TimeForm = 'dateTime' | 'date' | 'time' | 'dayTime' | 'day';
 
-/** One instant in a form, by the profile's date order, clock and timezone (spec §3 timeConfig). */
+/** One instant in a form, by the profile's date order, clock and timezone (timeConfig). */
 function formatForm(f: DateFormatter, at: When, form: TimeForm, seconds = false): string {
   switch (form) {
     case 'date':

@@ -1,6 +1,6 @@
 import { CircleAlert, CircleCheck, Info, TriangleAlert, X } from 'lucide-react';
 import { useEffect, useState } from 'react';
-import { attachToastDisplay, TOAST_LIFETIME_MS, type Toast } from '../lib/toast.ts';
+import { attachToastDisplay, TOAST_LIFETIME_MS, type Toast } from '@/lib/toast.ts';
 import { IconButton } from './Button.tsx';
 
 const icons = { info: Info, success: CircleCheck, warning: TriangleAlert, danger: CircleAlert };

@@ -2,9 +2,9 @@ import { initials } from '@fieldwatch/core';
 import { LogOut, Moon, Sun, UserRound } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { useDateFormat } from '../../lib/useDateFormat.ts';
-import { useUserStore } from '../../stores/user.ts';
-import { Menu, MenuContent, MenuItem, MenuLabel, MenuSeparator, MenuTrigger } from '../../ui/Menu.tsx';
+import { useDateFormat } from '@/lib/useDateFormat.ts';
+import { useUserStore } from '@/stores/user.ts';
+import { Menu, MenuContent, MenuItem, MenuLabel, MenuSeparator, MenuTrigger } from '@/ui/Menu.tsx';
 import { useSignOut } from './useSignOut.ts';
 
 export function AccountMenu() {

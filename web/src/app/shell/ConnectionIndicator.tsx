@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { useLiveStore } from '../../stores/live.ts';
+import { useLiveStore } from '@/stores/live.ts';
 
 const colour = { live: 'var(--status-ok)', connecting: 'var(--text-2)', offline: 'var(--status-problem)' };
 

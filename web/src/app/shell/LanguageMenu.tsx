@@ -1,11 +1,11 @@
 import { LANGUAGE_NAMES, LANGUAGES } from '@fieldwatch/core';
 import { Languages } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import { chooseLanguage } from '../../features/profile/profileApi.ts';
-import { toast } from '../../lib/toast.ts';
-import { useUserStore } from '../../stores/user.ts';
-import { IconButton } from '../../ui/Button.tsx';
-import { Menu, MenuCheckItem, MenuContent, MenuLabel, MenuTrigger } from '../../ui/Menu.tsx';
+import { chooseLanguage } from '@/features/profile/profileApi.ts';
+import { toast } from '@/lib/toast.ts';
+import { useUserStore } from '@/stores/user.ts';
+import { IconButton } from '@/ui/Button.tsx';
+import { Menu, MenuCheckItem, MenuContent, MenuLabel, MenuTrigger } from '@/ui/Menu.tsx';
 
 /** The language switch of the top bar and the sign-in page (signed in, the choice is saved to the profile). */
 export function LanguageMenu() {

@@ -1,7 +1,7 @@
 import { X } from 'lucide-react';
 import { Dialog } from 'radix-ui';
 import { useTranslation } from 'react-i18next';
-import { IconButton } from '../../ui/Button.tsx';
+import { IconButton } from '@/ui/Button.tsx';
 import { LanguageMenu } from './LanguageMenu.tsx';
 import { NavList } from './NavRail.tsx';
 import { ThemeToggle } from './ThemeToggle.tsx';

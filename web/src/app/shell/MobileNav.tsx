@@ -2,8 +2,8 @@ import { Menu as MenuIcon } from 'lucide-react';
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { NavLink } from 'react-router';
-import { loadChunk } from '../../lib/chunkLoad.ts';
-import { useRootStore } from '../../stores/root.ts';
+import { loadChunk } from '@/lib/chunkLoad.ts';
+import { useRootStore } from '@/stores/root.ts';
 import { bottomBarItems } from './navItems.ts';
 
 // The drawer (and Radix's dialog) loads when it is first opened, not with every page on a phone.

@@ -1,9 +1,9 @@
 import { ChevronsLeft, LogOut } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { NavLink } from 'react-router';
-import { useBreakpoint } from '../../lib/useBreakpoint.ts';
-import { useLayoutStore } from '../../stores/layout.ts';
-import { Logo } from '../../ui/Logo.tsx';
+import { useBreakpoint } from '@/lib/useBreakpoint.ts';
+import { useLayoutStore } from '@/stores/layout.ts';
+import { Logo } from '@/ui/Logo.tsx';
 import type { NavItem } from './navItems.ts';
 import { useNavSections } from './useNavSections.ts';
 import { useSignOut } from './useSignOut.ts';

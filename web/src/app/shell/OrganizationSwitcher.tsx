@@ -4,11 +4,11 @@ import { Building2, ChevronDown } from 'lucide-react';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
-import { authApi, userSessionQuery } from '../../lib/api.ts';
-import { ApiError } from '../../lib/http.ts';
-import { toast } from '../../lib/toast.ts';
-import { reloadWorkspace, useDashboardStore } from '../../stores/dashboards.ts';
-import { Menu, MenuCheckItem, MenuContent, MenuLabel, MenuTrigger } from '../../ui/Menu.tsx';
+import { authApi, userSessionQuery } from '@/lib/api.ts';
+import { ApiError } from '@/lib/http.ts';
+import { toast } from '@/lib/toast.ts';
+import { reloadWorkspace, useDashboardStore } from '@/stores/dashboards.ts';
+import { Menu, MenuCheckItem, MenuContent, MenuLabel, MenuTrigger } from '@/ui/Menu.tsx';
 
 /** Depth of each organisation in the visible tree, for indentation. */
 function depths(orgs: OrganizationSummary[]): Map<number, number> {
@@ -46,7 +46,7 @@ export function OrganizationSwitcher() {
       );
       if (wasWorkspace && !useDashboardStore.getState().dashboards[open]) navigate('/dashboard/default');
     },
-    // A 401 already says 'You have been logged out' (spec §8); a second toast would only contradict it.
+    // A 401 already says 'You have been logged out'; a second toast would only contradict it.
     onError: (e) => {
       if (!(e instanceof ApiError && e.status === 401)) toast(t('errors.organizationSwitch'), 'danger');
     },

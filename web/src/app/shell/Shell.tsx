@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { Outlet } from 'react-router';
-import { useBreakpoint } from '../../lib/useBreakpoint.ts';
-import { useEventUpdates } from '../../lib/useEventUpdates.ts';
+import { useBreakpoint } from '@/lib/useBreakpoint.ts';
+import { useEventUpdates } from '@/lib/useEventUpdates.ts';
 import { MobileNav } from './MobileNav.tsx';
 import { NavRail } from './NavRail.tsx';
 import { TopBar } from './TopBar.tsx';
@@ -9,7 +9,7 @@ import { useLiveConnection } from './useLiveConnection.ts';
 import { useStartup } from './useStartup.ts';
 import './shell.css';
 
-/** The root shell of spec §2: navigation, top bar, and the routed screen. */
+/** The root shell: navigation, top bar, and the routed screen. */
 export function Shell() {
   const { t } = useTranslation();
   const phone = useBreakpoint() === 'xs';

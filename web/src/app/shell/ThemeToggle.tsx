@@ -1,7 +1,7 @@
 import { Moon, Sun } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import { useUserStore } from '../../stores/user.ts';
-import { IconButton } from '../../ui/Button.tsx';
+import { useUserStore } from '@/stores/user.ts';
+import { IconButton } from '@/ui/Button.tsx';
 
 export function ThemeToggle() {
   const { t } = useTranslation();

@@ -1,8 +1,8 @@
 import { Bell } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { useUnseenCount } from '../../features/notifications/useUnseenCount.ts';
-import { Logo } from '../../ui/Logo.tsx';
+import { useUnseenCount } from '@/features/notifications/useUnseenCount.ts';
+import { Logo } from '@/ui/Logo.tsx';
 import { AccountMenu } from './AccountMenu.tsx';
 import { ConnectionIndicator } from './ConnectionIndicator.tsx';
 import { CustomerSelector } from './CustomerSelector.tsx';

@@ -2,8 +2,8 @@ import { trialDaysLeft } from '@fieldwatch/core';
 import { useQuery } from '@tanstack/react-query';
 import { Hourglass } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import { userSessionQuery } from '../../lib/api.ts';
-import { useDateFormat } from '../../lib/useDateFormat.ts';
+import { userSessionQuery } from '@/lib/api.ts';
+import { useDateFormat } from '@/lib/useDateFormat.ts';
 
 /**
  * The days left of the current organisation's trial (issue 9: organisations made through a tag

@@ -25,7 +25,7 @@ export type NavItem = {
   name?: string;
 };
 
-/** The built-in dashboards (spec §2), by their nav titles; once loaded, links use their ids. */
+/** The built-in dashboards, by their nav titles; once loaded, links use their ids. */
 export const dashboardItems: NavItem[] = [
   { key: 'nav.overview', to: '/dashboard/default', icon: LayoutDashboard, builtin: 'overview' },
   { key: 'nav.units', to: '/dashboard/units', icon: List, builtin: 'units' },

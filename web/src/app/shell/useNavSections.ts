@@ -3,9 +3,9 @@ import { useQuery } from '@tanstack/react-query';
 import { Building2, LayoutGrid } from 'lucide-react';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { userSessionQuery } from '../../lib/api.ts';
-import { builtinId, useDashboardStore } from '../../stores/dashboards.ts';
-import { useUserStore } from '../../stores/user.ts';
+import { userSessionQuery } from '@/lib/api.ts';
+import { builtinId, useDashboardStore } from '@/stores/dashboards.ts';
+import { useUserStore } from '@/stores/user.ts';
 import { dashboardItems, managementItems, type NavItem } from './navItems.ts';
 
 type NavSection = { title: string; items: NavItem[] };

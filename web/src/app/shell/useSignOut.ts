@@ -1,5 +1,5 @@
 import { useNavigate } from 'react-router';
-import { signOut } from '../../stores/session.ts';
+import { signOut } from '@/stores/session.ts';
 
 export function useSignOut() {
   const navigate = useNavigate();

@@ -1,13 +1,13 @@
 import { builtinDashboard, canShowParking, isBuiltinKey, OVERVIEW_KEY } from '@fieldwatch/core';
 import { useEffect } from 'react';
-import { prefetchDashboardData } from '../../features/dashboards/queries.ts';
-import { preloadWidgetCode } from '../../features/dashboards/widgetTypes.ts';
-import { loadDashboards, useDashboardStore } from '../../stores/dashboards.ts';
-import { resumeAutoRefresh } from '../../stores/devices.ts';
-import { useUserStore } from '../../stores/user.ts';
+import { prefetchDashboardData } from '@/features/dashboards/queries.ts';
+import { preloadWidgetCode } from '@/features/dashboards/widgetTypes.ts';
+import { loadDashboards, useDashboardStore } from '@/stores/dashboards.ts';
+import { resumeAutoRefresh } from '@/stores/devices.ts';
+import { useUserStore } from '@/stores/user.ts';
 
 /**
- * Session start-up of spec §4 for a signed-in user: load the dashboards (creating missing
+ * Session start-up for a signed-in user: load the dashboards (creating missing
  * built-ins). Called as the app's code starts (start.tsx), before the shell and the screen have
  * loaded and rendered, and again by the shell; a second call while loading or after does nothing.
  */

@@ -3,9 +3,9 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { initI18n, laterTexts } from '../../i18n/i18n.ts';
-import { attachToastDisplay, type Toast } from '../../lib/toast.ts';
-import { useUserStore } from '../../stores/user.ts';
+import { initI18n, laterTexts } from '@/i18n/i18n.ts';
+import { attachToastDisplay, type Toast } from '@/lib/toast.ts';
+import { useUserStore } from '@/stores/user.ts';
 import { AdminPage } from './AdminPage.tsx';
 
 const access = (roleId: number): Access => ({

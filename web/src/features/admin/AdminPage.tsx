@@ -5,19 +5,19 @@ import { ShieldOff } from 'lucide-react';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
-import { useDocumentTitle } from '../../lib/useDocumentTitle.ts';
-import { useUserStore } from '../../stores/user.ts';
-import { Button } from '../../ui/Button.tsx';
-import { EmptyState } from '../../ui/EmptyState.tsx';
-import { Select } from '../../ui/Select.tsx';
-import { Skeleton } from '../../ui/Skeleton.tsx';
-import { Tabs } from '../../ui/Tabs.tsx';
+import { useDocumentTitle } from '@/lib/useDocumentTitle.ts';
+import { useUserStore } from '@/stores/user.ts';
+import { Button } from '@/ui/Button.tsx';
+import { EmptyState } from '@/ui/EmptyState.tsx';
+import { Select } from '@/ui/Select.tsx';
+import { Skeleton } from '@/ui/Skeleton.tsx';
+import { Tabs } from '@/ui/Tabs.tsx';
 import { isRefused, useOrganizations } from './adminApi.ts';
 import { buildOrgTree, flattenTree, orgOptions } from './orgTree.ts';
 import { ADMIN_TABS, type AdminTab, PLATFORM_TABS, TabPanel } from './tabs/TabPanel.tsx';
 
 /**
- * Administration (/admin): an organisation chosen at the top and the 11 tabs of spec §2 for it.
+ * Administration (/admin): an organisation chosen at the top and the 11 tabs for it.
  * Tab and organisation live in the address (?tab=&org=), so a link or a reload shows the same.
  */
 export function AdminPage() {

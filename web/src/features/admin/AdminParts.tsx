@@ -3,9 +3,9 @@ import type { UseQueryResult } from '@tanstack/react-query';
 import { Check, Copy, Lock } from 'lucide-react';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { toast } from '../../lib/toast.ts';
-import { Button, IconButton } from '../../ui/Button.tsx';
-import { Skeleton } from '../../ui/Skeleton.tsx';
+import { toast } from '@/lib/toast.ts';
+import { Button, IconButton } from '@/ui/Button.tsx';
+import { Skeleton } from '@/ui/Skeleton.tsx';
 import { isRefused } from './adminApi.ts';
 
 /** A titled card of the admin screen; actions sit at the end of its head. */
@@ -36,7 +36,7 @@ export function Section({
   );
 }
 
-/** The spec's no-authority message, for a 403 from an admin call. */
+/** The no-authority message, for a 403 from an admin call. */
 function NoAuthority() {
   const { t } = useTranslation();
   return (
@@ -71,7 +71,7 @@ export function Loaded<T>({
   );
 }
 
-/** The user's picture, or their initials (spec §5) on a quiet disc. */
+/** The user's picture, or their initials on a quiet disc. */
 export function UserAvatar({ name, src, size = 32 }: { name: string; src: string | null; size?: number }) {
   const style = { width: size, height: size, fontSize: Math.round(size * 0.4) };
   return src ? (

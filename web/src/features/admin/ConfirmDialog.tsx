@@ -1,8 +1,8 @@
 import { type FormEvent, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Button } from '../../ui/Button.tsx';
-import { Dialog } from '../../ui/Dialog.tsx';
-import { TextField } from '../../ui/TextField.tsx';
+import { Button } from '@/ui/Button.tsx';
+import { Dialog } from '@/ui/Dialog.tsx';
+import { TextField } from '@/ui/TextField.tsx';
 
 /**
  * Confirms a destructive change (STYLE.md). With `typed`, the user must type that text (an

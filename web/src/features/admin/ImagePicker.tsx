@@ -2,7 +2,7 @@ import { AVATAR_TYPES } from '@fieldwatch/core';
 import { Upload } from 'lucide-react';
 import { type ChangeEvent, useId, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import { toast } from '../../lib/toast.ts';
+import { toast } from '@/lib/toast.ts';
 import { imageProblem } from './adminForms.ts';
 
 /**

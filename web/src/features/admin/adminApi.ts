@@ -15,11 +15,11 @@ import type {
 } from '@fieldwatch/core';
 import { type QueryKey, useMutation, useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { query } from '../../lib/api.ts';
-import { errorText } from '../../lib/errorText.ts';
-import { ApiError, api } from '../../lib/http.ts';
-import { queryClient } from '../../lib/query.ts';
-import { toast } from '../../lib/toast.ts';
+import { query } from '@/lib/api.ts';
+import { errorText } from '@/lib/errorText.ts';
+import { ApiError, api } from '@/lib/http.ts';
+import { queryClient } from '@/lib/query.ts';
+import { toast } from '@/lib/toast.ts';
 
 const A = '/api/v1/admin';
 const O = (id: number) => `${A}/organization/${id}`;
@@ -29,7 +29,7 @@ export type InfoKind = 'contactInfo' | 'billingInfo';
 export type OwnershipScope = 'personal' | 'workspace';
 export type UserProfileBody = { name: string; title: string; email: string; phone: string };
 
-/** The administration calls of spec §7 (/api/v1/admin) and the admin screen's additions. */
+/** The administration calls (/api/v1/admin) and the admin screen's additions. */
 export const adminApi = {
   organizations: () => api.get<AdminOrganization[]>(`${A}/getOrganizations`),
   profiles: (organizationId: number) => api.get<AdminProfile[]>(`${A}/profilesByOrgId${query({ organizationId })}`),

@@ -11,7 +11,7 @@ import {
 } from '@fieldwatch/core';
 
 /**
- * Checks of the admin forms, run in the browser before a call so the spec's texts show inline.
+ * Checks of the admin forms, run in the browser before a call so their texts show inline.
  * Each answers an i18n key with its parameters (core's ValidationError), or null when fine.
  */
 export const CONTACT_FIELDS = ['name', 'email', 'phone', 'address', 'zip', 'city', 'country'] as const;

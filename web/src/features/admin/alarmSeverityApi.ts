@@ -1,7 +1,7 @@
 import type { AlarmJoinBody, AlarmSeverityBody, AlarmSeverityList } from '@fieldwatch/core';
 import { useQuery } from '@tanstack/react-query';
-import { alarmSeverityKey } from '../../lib/alarmSeverities.ts';
-import { api } from '../../lib/http.ts';
+import { alarmSeverityKey } from '@/lib/alarmSeverities.ts';
+import { api } from '@/lib/http.ts';
 
 const path = (id: number) => `/api/v1/admin/organization/${id}/alarmSeverities`;
 

@@ -1,7 +1,7 @@
 import type { ErrorReportPage, ErrorSource } from '@fieldwatch/core';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { query } from '../../lib/api.ts';
-import { api } from '../../lib/http.ts';
+import { query } from '@/lib/api.ts';
+import { api } from '@/lib/http.ts';
 
 /** Error reports (issue 10): the platform administrator's list and resolve calls. */
 export const ERRORS_PAGE_SIZE = 25;

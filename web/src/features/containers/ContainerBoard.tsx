@@ -1,31 +1,24 @@
-import {
-  type AccessLevel,
-  type ContainerType,
-  type ContainerView,
-  type Device,
-  unitGroupNames,
-  unitIdsOf,
-} from '@fieldwatch/core';
+import { type AccessLevel, type ContainerType, type ContainerView, unitGroupNames, unitIdsOf } from '@fieldwatch/core';
 import { useQuery } from '@tanstack/react-query';
 import { FolderInput, Pencil, Plus, Trash2, Upload } from 'lucide-react';
 import { type DragEvent, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
-import { api } from '../../lib/http.ts';
-import { deviceRights, useUserStore } from '../../stores/user.ts';
-import { Button, IconButton } from '../../ui/Button.tsx';
-import { Dialog } from '../../ui/Dialog.tsx';
-import { EmptyState } from '../../ui/EmptyState.tsx';
-import { Select } from '../../ui/Select.tsx';
-import { Skeleton } from '../../ui/Skeleton.tsx';
-import { ReadOnlyNote } from '../../ui/Tag.tsx';
+import { useAllUnits } from '@/lib/units.ts';
+import { deviceRights, useUserStore } from '@/stores/user.ts';
+import { Button, IconButton } from '@/ui/Button.tsx';
+import { Dialog } from '@/ui/Dialog.tsx';
+import { EmptyState } from '@/ui/EmptyState.tsx';
+import { Select } from '@/ui/Select.tsx';
+import { Skeleton } from '@/ui/Skeleton.tsx';
+import { ReadOnlyNote } from '@/ui/Tag.tsx';
 import { ImportDialog, NameDialog } from './ContainerDialogs.tsx';
 import { containersApi } from './containersApi.ts';
 import { DRAG_TYPE, droppedUnits, UnitList } from './UnitList.tsx';
 import { CONTAINERS_KEY, useContainerActions } from './useContainerActions.ts';
 
 /**
- * Group management and location management (spec §2, §3): the containers of one type, the one
+ * Group management and location management: the containers of one type, the one
  * chosen with its units (and, for a group, its locations), and the units to bring in. Units move by
  * drag and drop or by check boxes and "Move to"; groups through the v2 group calls
  * (devices/updateGroup), locations through the container calls. A Reader sees it all read-only.
@@ -36,7 +29,7 @@ export function ContainerBoard({ type }: { type: ContainerType }) {
   const [params, setParams] = useSearchParams();
   const customers = useUserStore((s) => s.accessResponse?.Customers ?? []);
   const containers = useQuery({ queryKey: CONTAINERS_KEY, queryFn: containersApi.list });
-  const devices = useQuery({ queryKey: ['devices', 'all'], queryFn: () => api.get<Device[]>('/api/v1/device') });
+  const devices = useAllUnits();
   const [checked, setChecked] = useState<Set<number>>(new Set());
   const [pool, setPool] = useState<Set<number>>(new Set());
   const [dialog, setDialog] = useState<'create' | 'rename' | 'delete' | 'import' | null>(null);

@@ -1,14 +1,14 @@
 import { type FormEvent, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Button } from '../../ui/Button.tsx';
-import { Dialog } from '../../ui/Dialog.tsx';
-import { Select } from '../../ui/Select.tsx';
-import { TextField } from '../../ui/TextField.tsx';
+import { Button } from '@/ui/Button.tsx';
+import { Dialog } from '@/ui/Dialog.tsx';
+import { Select } from '@/ui/Select.tsx';
+import { TextField } from '@/ui/TextField.tsx';
 
 type Org = { id: number; name: string };
 
 /**
- * Name a new container (and choose its organisation) or rename one. A blank name shows the spec's
+ * Name a new container (and choose its organisation) or rename one. A blank name shows the
  * blank-field text and sends nothing.
  */
 export function NameDialog({

@@ -1,6 +1,6 @@
 import './containers.css';
 import { useTranslation } from 'react-i18next';
-import { useDocumentTitle } from '../../lib/useDocumentTitle.ts';
+import { useDocumentTitle } from '@/lib/useDocumentTitle.ts';
 import { ContainerBoard } from './ContainerBoard.tsx';
 
 function ContainerPage({ type }: { type: 'groups' | 'locations' }) {

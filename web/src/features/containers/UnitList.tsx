@@ -2,8 +2,8 @@ import type { Device } from '@fieldwatch/core';
 import { GripVertical } from 'lucide-react';
 import { type DragEvent, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { StatusDot } from '../../ui/StatusLabel.tsx';
-import { TextField } from '../../ui/TextField.tsx';
+import { StatusDot } from '@/ui/StatusLabel.tsx';
+import { TextField } from '@/ui/TextField.tsx';
 
 export const DRAG_TYPE = 'application/x-fieldwatch-units';
 

@@ -1,10 +1,10 @@
 import type { ContainerType, ContainerView, DeviceGroup, GroupImportResult } from '@fieldwatch/core';
-import { api, type V2Envelope as V2, v2 } from '../../lib/http.ts';
+import { api, type V2Envelope as V2, v2 } from '@/lib/http.ts';
 
 const C = '/api/v3/containers';
 const GROUPS = '/api/v2/device/groups';
 
-/** Groups through the v2 group calls of spec §7, locations and group import through the container calls. */
+/** Groups through the v2 group calls, locations and group import through the container calls. */
 export const containersApi = {
   list: () => api.get<ContainerView[]>(C),
   createGroup: (organization: number, name: string) => v2(api.post<V2<DeviceGroup>>(GROUPS, { organization, name })),

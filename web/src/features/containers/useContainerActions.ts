@@ -1,8 +1,8 @@
 import { type ContainerView, type Device, moveUnitsToLocation, unitIdsOf } from '@fieldwatch/core';
 import { useTranslation } from 'react-i18next';
-import { errorText } from '../../lib/errorText.ts';
-import { queryClient } from '../../lib/query.ts';
-import { toast } from '../../lib/toast.ts';
+import { errorText } from '@/lib/errorText.ts';
+import { queryClient } from '@/lib/query.ts';
+import { toast } from '@/lib/toast.ts';
 import { containersApi } from './containersApi.ts';
 
 export const CONTAINERS_KEY = ['containers'];
@@ -15,7 +15,7 @@ const directUnits = (c: ContainerView) => unitIdsOf(c);
 /**
  * The writes of the group and location screens: moving units (groups through devices/updateGroup,
  * locations through the container calls), the locations of a group, create, rename, delete and
- * group import, each with the spec's toasts; the lists refresh after every write.
+ * group import, each with its toasts; the lists refresh after every write.
  */
 export function useContainerActions(
   groups: boolean,

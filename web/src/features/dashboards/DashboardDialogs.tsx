@@ -15,20 +15,20 @@ import { useQuery } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { userSessionQuery } from '../../lib/api.ts';
-import { errorText } from '../../lib/errorText.ts';
-import { toast } from '../../lib/toast.ts';
-import { addDashboard, editDashboard, renameDashboard } from '../../stores/dashboards.ts';
-import { useUserStore } from '../../stores/user.ts';
-import { Button } from '../../ui/Button.tsx';
-import { Dialog } from '../../ui/Dialog.tsx';
-import { Select } from '../../ui/Select.tsx';
-import { TextField } from '../../ui/TextField.tsx';
+import { userSessionQuery } from '@/lib/api.ts';
+import { errorText } from '@/lib/errorText.ts';
+import { toast } from '@/lib/toast.ts';
+import { addDashboard, editDashboard, renameDashboard } from '@/stores/dashboards.ts';
+import { useUserStore } from '@/stores/user.ts';
+import { Button } from '@/ui/Button.tsx';
+import { Dialog } from '@/ui/Dialog.tsx';
+import { Select } from '@/ui/Select.tsx';
+import { TextField } from '@/ui/TextField.tsx';
 import { WIDGET_UI } from './widgetTypes.ts';
 
 type OpenProps = { open: boolean; onOpenChange: (open: boolean) => void };
 
-/** The spec's blank-field text, for the dashboard name. */
+/** The blank-field text, for the dashboard name. */
 function useNameField(initial: string) {
   const { t } = useTranslation();
   const [name, setName] = useState(initial);
@@ -179,7 +179,7 @@ export function ConfirmDialog({
   );
 }
 
-/** Every widget type of spec §2: a second map is refused, parking needs the Parking right. */
+/** Every widget type: a second map is refused, parking needs the Parking right. */
 export function WidgetPicker({
   open,
   onOpenChange,

@@ -17,7 +17,7 @@ import {
 } from 'react-grid-layout/core';
 import { useTranslation } from 'react-i18next';
 import 'react-grid-layout/css/styles.css';
-import { loadChunk } from '../../lib/chunkLoad.ts';
+import { loadChunk } from '@/lib/chunkLoad.ts';
 import { WidgetFrame } from './WidgetFrame.tsx';
 
 /**

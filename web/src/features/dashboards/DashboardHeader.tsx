@@ -4,12 +4,12 @@ import { Check, ChevronDown, Pencil, Plus, RefreshCw, Timer, TimerOff } from 'lu
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { dashboardTitle } from '../../i18n/dashboardTitle.ts';
-import { userSessionQuery } from '../../lib/api.ts';
-import { useDashboardStore } from '../../stores/dashboards.ts';
-import { refreshDevices, toggleAutoRefresh, useDeviceStore } from '../../stores/devices.ts';
-import { Button, IconButton } from '../../ui/Button.tsx';
-import { Menu, MenuContent, MenuGroup, MenuItem, MenuLabel, MenuSeparator, MenuTrigger } from '../../ui/Menu.tsx';
+import { dashboardTitle } from '@/i18n/dashboardTitle.ts';
+import { userSessionQuery } from '@/lib/api.ts';
+import { useDashboardStore } from '@/stores/dashboards.ts';
+import { refreshDevices, toggleAutoRefresh, useDeviceStore } from '@/stores/devices.ts';
+import { Button, IconButton } from '@/ui/Button.tsx';
+import { Menu, MenuContent, MenuGroup, MenuItem, MenuLabel, MenuSeparator, MenuTrigger } from '@/ui/Menu.tsx';
 import { NewDashboardDialog } from './DashboardDialogs.tsx';
 import { TimeRangePicker } from './TimeRangePicker.tsx';
 

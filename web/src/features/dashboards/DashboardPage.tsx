@@ -3,11 +3,11 @@ import { LayoutDashboard } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useParams } from 'react-router';
-import { dashboardTitle } from '../../i18n/dashboardTitle.ts';
-import { useDocumentTitle } from '../../lib/useDocumentTitle.ts';
-import { builtinId, overviewId, useDashboardStore } from '../../stores/dashboards.ts';
-import { EmptyState } from '../../ui/EmptyState.tsx';
-import { Skeleton } from '../../ui/Skeleton.tsx';
+import { dashboardTitle } from '@/i18n/dashboardTitle.ts';
+import { useDocumentTitle } from '@/lib/useDocumentTitle.ts';
+import { builtinId, overviewId, useDashboardStore } from '@/stores/dashboards.ts';
+import { EmptyState } from '@/ui/EmptyState.tsx';
+import { Skeleton } from '@/ui/Skeleton.tsx';
 import { DashboardGrid, loadEditableGrid } from './DashboardGrid.tsx';
 import { DashboardHeader } from './DashboardHeader.tsx';
 import { useLivePatches } from './data.ts';
@@ -17,7 +17,7 @@ import { RangeChoices } from './rangeChoices.ts';
 import './dashboards.css';
 
 /**
- * /dashboard/{id} (spec §2): waits until dashboards have loaded; `default` becomes the overview
+ * /dashboard/{id}: waits until dashboards have loaded; `default` becomes the overview
  * dashboard's id, and a built-in's key (units, alarms, …) that built-in's id.
  */
 export function DashboardPage() {

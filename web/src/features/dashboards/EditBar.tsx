@@ -3,11 +3,11 @@ import { Link2, Pencil, Plus, RotateCcw, Trash2, X } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { dashboardTitle } from '../../i18n/dashboardTitle.ts';
-import { errorText } from '../../lib/errorText.ts';
-import { toast } from '../../lib/toast.ts';
-import { deleteDashboard, editDashboard, restoreDashboard } from '../../stores/dashboards.ts';
-import { Button, IconButton } from '../../ui/Button.tsx';
+import { dashboardTitle } from '@/i18n/dashboardTitle.ts';
+import { errorText } from '@/lib/errorText.ts';
+import { toast } from '@/lib/toast.ts';
+import { deleteDashboard, editDashboard, restoreDashboard } from '@/stores/dashboards.ts';
+import { Button, IconButton } from '@/ui/Button.tsx';
 import { ConfirmDialog, RenameDialog, WidgetPicker } from './DashboardDialogs.tsx';
 
 /** Edit mode: add widgets, link groups, rename, restore a built-in, delete a dashboard of one's own. */

@@ -1,6 +1,6 @@
 import { applyLayout, GRID_COLUMNS, type GridBreakpoint } from '@fieldwatch/core';
 import { type Layout, Responsive } from 'react-grid-layout';
-import { editDashboard } from '../../stores/dashboards.ts';
+import { editDashboard } from '@/stores/dashboards.ts';
 import { GRID_MARGIN, GRID_WIDTHS, type GridProps, ROW_HEIGHT } from './DashboardGrid.tsx';
 
 /** The grid while a layout is edited: widgets dragged by their handle and resized; each breakpoint saved on its own. */

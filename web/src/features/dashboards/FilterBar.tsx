@@ -8,17 +8,17 @@ import {
 import { useQuery } from '@tanstack/react-query';
 import { Search, X } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import { setDashboardFilter } from '../../stores/dashboards.ts';
-import { useDeviceStore } from '../../stores/devices.ts';
-import { IconButton } from '../../ui/Button.tsx';
-import { Chip } from '../../ui/Chip.tsx';
-import { Select } from '../../ui/Select.tsx';
-import { StatusDot } from '../../ui/StatusLabel.tsx';
+import { setDashboardFilter } from '@/stores/dashboards.ts';
+import { useDeviceStore } from '@/stores/devices.ts';
+import { IconButton } from '@/ui/Button.tsx';
+import { Chip } from '@/ui/Chip.tsx';
+import { Select } from '@/ui/Select.tsx';
+import { StatusDot } from '@/ui/StatusLabel.tsx';
 import { useCustomerIds, useDashboardFilter } from './data.ts';
 import { statusCountsQuery, typeCodesQuery } from './queries.ts';
 
 /**
- * The dashboard's filter (spec §3, §5), shared by its lists and maps: status, unit type and alarm
+ * The dashboard's filter, shared by its lists and maps: status, unit type and alarm
  * type are saved with the dashboard; the text search is transient.
  */
 export function FilterBar({ id }: { id: string }) {

@@ -3,10 +3,10 @@ import { ChevronLeft, ChevronRight, X } from 'lucide-react';
 import { Dialog as RadixDialog } from 'radix-ui';
 import { type KeyboardEvent, useEffect, useId, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useDateFormat } from '../../lib/useDateFormat.ts';
-import { useDeviceStore } from '../../stores/devices.ts';
-import { useRootStore } from '../../stores/root.ts';
-import { Button, IconButton } from '../../ui/Button.tsx';
+import { useDateFormat } from '@/lib/useDateFormat.ts';
+import { useDeviceStore } from '@/stores/devices.ts';
+import { useRootStore } from '@/stores/root.ts';
+import { Button, IconButton } from '@/ui/Button.tsx';
 import {
   addMonths,
   dayKey,

@@ -2,9 +2,9 @@ import { CUSTOM_RANGE, type Profile, rangeChoices, TIME_RANGES } from '@fieldwat
 import { act, cleanup, fireEvent, render, renderHook, screen, within } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { i18n, initI18n } from '../../i18n/i18n.ts';
-import { DEFAULT_DATE_INTERVAL, useDeviceStore } from '../../stores/devices.ts';
-import { useUserStore } from '../../stores/user.ts';
+import { i18n, initI18n } from '@/i18n/i18n.ts';
+import { DEFAULT_DATE_INTERVAL, useDeviceStore } from '@/stores/devices.ts';
+import { useUserStore } from '@/stores/user.ts';
 import { useDateRange } from './data.ts';
 import { RangeChoices } from './rangeChoices.ts';
 import { addDays, monthGrid, moveDay, presetSelection, rangeSelection, selectionRange } from './rangeDates.ts';

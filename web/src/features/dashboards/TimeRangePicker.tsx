@@ -3,10 +3,10 @@ import { CUSTOM_RANGE, type DateFormatter, TIME_RANGES } from '@fieldwatch/core'
 import { CalendarRange } from 'lucide-react';
 import { type KeyboardEvent, lazy, Suspense, useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { loadChunk } from '../../lib/chunkLoad.ts';
-import { useBreakpoint } from '../../lib/useBreakpoint.ts';
-import { useDateFormat } from '../../lib/useDateFormat.ts';
-import { useDeviceStore } from '../../stores/devices.ts';
+import { loadChunk } from '@/lib/chunkLoad.ts';
+import { useBreakpoint } from '@/lib/useBreakpoint.ts';
+import { useDateFormat } from '@/lib/useDateFormat.ts';
+import { useDeviceStore } from '@/stores/devices.ts';
 import { useDateInterval, useRangeChoices } from './rangeChoices.ts';
 import { selectionRange, wallSelection } from './rangeDates.ts';
 
@@ -14,9 +14,9 @@ import { selectionRange, wallSelection } from './rangeDates.ts';
 const RangeDialog = lazy(() => loadChunk(() => import('./RangeDialog.tsx')).then((m) => ({ default: m.RangeDialog })));
 
 /**
- * The dashboards' time range (spec §9: 1 h … 1 year, custom), as many of them as the dashboard in
+ * The dashboards' time range (1 h … 1 year, custom), as many of them as the dashboard in
  * view offers (the data view: 1 h to 30 days, see rangeChoices.ts): compact chips on wide screens, a
- * select on phones. "Custom" opens the date-range picker of spec §2: a dark panel near the top
+ * select on phones. "Custom" opens the date-range picker: a dark panel near the top
  * centre with no text input, where the first click picks the first day and the second the last.
  */
 

@@ -2,13 +2,13 @@ import { DEFAULT_LINK_GROUP_ID, deleteWidget, linkWidget, unlinkWidget, type Wid
 import { CircleAlert, GripVertical, Link2, Link2Off, MoreVertical, Settings2, Trash2 } from 'lucide-react';
 import { Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { isChunkLoadError, reloadForNewVersion } from '../../lib/chunkLoad.ts';
-import { editDashboard, useDashboardStore } from '../../stores/dashboards.ts';
-import { Button, IconButton } from '../../ui/Button.tsx';
-import { EmptyState } from '../../ui/EmptyState.tsx';
-import { ErrorBoundary } from '../../ui/ErrorBoundary.tsx';
-import { Menu, MenuContent, MenuItem, MenuLabel, MenuSeparator, MenuTrigger } from '../../ui/Menu.tsx';
-import { Skeleton } from '../../ui/Skeleton.tsx';
+import { isChunkLoadError, reloadForNewVersion } from '@/lib/chunkLoad.ts';
+import { editDashboard, useDashboardStore } from '@/stores/dashboards.ts';
+import { Button, IconButton } from '@/ui/Button.tsx';
+import { EmptyState } from '@/ui/EmptyState.tsx';
+import { ErrorBoundary } from '@/ui/ErrorBoundary.tsx';
+import { Menu, MenuContent, MenuItem, MenuLabel, MenuSeparator, MenuTrigger } from '@/ui/Menu.tsx';
+import { Skeleton } from '@/ui/Skeleton.tsx';
 import { WidgetSettingsDialog } from './WidgetSettingsDialog.tsx';
 import { WIDGET_UI } from './widgetTypes.ts';
 

@@ -1,11 +1,11 @@
 import { updateWidget, type Widget } from '@fieldwatch/core';
 import { type FormEvent, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { editDashboard } from '../../stores/dashboards.ts';
-import { Button } from '../../ui/Button.tsx';
-import { Dialog } from '../../ui/Dialog.tsx';
-import { Skeleton } from '../../ui/Skeleton.tsx';
-import { TextField } from '../../ui/TextField.tsx';
+import { editDashboard } from '@/stores/dashboards.ts';
+import { Button } from '@/ui/Button.tsx';
+import { Dialog } from '@/ui/Dialog.tsx';
+import { Skeleton } from '@/ui/Skeleton.tsx';
+import { TextField } from '@/ui/TextField.tsx';
 import { WIDGET_UI } from './widgetTypes.ts';
 
 /**

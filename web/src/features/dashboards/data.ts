@@ -18,12 +18,12 @@ import {
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { deviceApi } from '../../lib/api.ts';
-import { onLive } from '../../lib/live.ts';
-import { invalidateLive, queryClient } from '../../lib/query.ts';
-import { editDashboard, useDashboardStore } from '../../stores/dashboards.ts';
-import { useDeviceStore } from '../../stores/devices.ts';
-import { useUserStore } from '../../stores/user.ts';
+import { deviceApi } from '@/lib/api.ts';
+import { onLive } from '@/lib/live.ts';
+import { invalidateLive, queryClient } from '@/lib/query.ts';
+import { editDashboard, useDashboardStore } from '@/stores/dashboards.ts';
+import { useDeviceStore } from '@/stores/devices.ts';
+import { useUserStore } from '@/stores/user.ts';
 import { applyAlarms, applySamples, byUnit, type LiveSample } from './livePatches.ts';
 import { customerIds, devicesQuery, fleetList, showValuesQuery } from './queries.ts';
 import { useDateInterval } from './rangeChoices.ts';
@@ -43,15 +43,6 @@ export function useDevices() {
     ...devicesQuery(customers, refreshKey),
     enabled: customers.length > 0,
     placeholderData: (previous) => previous,
-  });
-}
-
-/** One unit's details (its name, type and location for a popup or a caption); none asked when undefined. */
-export function useUnitDetails(unitId: number | undefined) {
-  return useQuery({
-    queryKey: ['deviceDetails', unitId],
-    queryFn: () => deviceApi.unitDetails(unitId as number),
-    enabled: unitId !== undefined,
   });
 }
 
@@ -97,7 +88,7 @@ export function useDashboardFilter(dashboardId: string): FilterSettings {
   return useMemo(() => ({ ...(own ?? stored ?? emptyFilter()), textSearch }), [own, stored, textSearch]);
 }
 
-/** The dashboard's devices after the filter logic of spec §5. */
+/** The dashboard's devices after the filter logic. */
 export function useFilteredDevices(dashboardId: string, narrow?: (d: Device) => boolean) {
   const devices = useDevices();
   const filter = useDashboardFilter(dashboardId);
@@ -108,7 +99,7 @@ export function useFilteredDevices(dashboardId: string, narrow?: (d: Device) => 
   return { ...devices, data };
 }
 
-/** The dashboard's alarms after the alarm filter logic of spec §5. */
+/** The dashboard's alarms after the alarm filter logic. */
 export function useFilteredAlarms(dashboardId: string) {
   const alarms = useAlarms();
   const filter = useDashboardFilter(dashboardId);

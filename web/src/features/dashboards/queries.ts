@@ -10,11 +10,11 @@ import {
   OVERVIEW_KEY,
   readInChunks,
 } from '@fieldwatch/core';
-import { deviceApi } from '../../lib/api.ts';
-import { queryClient } from '../../lib/query.ts';
-import { useDeviceStore } from '../../stores/devices.ts';
-import { useUserStore } from '../../stores/user.ts';
-import { alarmsPeriod, alarmsProps } from './widgets/settings/props.ts';
+import { deviceApi } from '@/lib/api.ts';
+import { queryClient } from '@/lib/query.ts';
+import { useDeviceStore } from '@/stores/devices.ts';
+import { useUserStore } from '@/stores/user.ts';
+import { alarmsPeriod, alarmsProps } from './widgets/common/props.ts';
 
 /** The fleet-wide reads the dashboards share, and their start ahead of the screen. */
 
@@ -27,6 +27,18 @@ export const customerIds = (selected: readonly { CustomerID: number }[]) =>
  * field of the old and new list (for 10,000 units a 700 ms main-thread task on each refetch).
  */
 export const fleetList = { staleTime: Number.POSITIVE_INFINITY, structuralSharing: false } as const;
+
+/**
+ * One unit's measurements over the range. The chart, multichart and water-level widgets share the
+ * entry, so a unit shown by several is read once; a refresh or a new range keeps the old lines on
+ * screen until the new ones arrive.
+ */
+export const unitDataQuery = (unitId: number, range: { start: Date; end: Date }, refreshKey: number) => ({
+  queryKey: ['unitData', unitId, range.start.toISOString(), range.end.toISOString(), refreshKey] as const,
+  queryFn: () => deviceApi.unitData(unitId, range.start, range.end),
+  placeholderData: <T>(previous: T) => previous,
+  staleTime: 60_000,
+});
 
 /** The current devices of the customers. */
 export const devicesQuery = (customers: readonly number[], refreshKey: number) => ({

@@ -1,6 +1,6 @@
 import { ALL_RANGES, offeredInterval } from '@fieldwatch/core';
 import { createContext, useContext } from 'react';
-import { useDeviceStore } from '../../stores/devices.ts';
+import { useDeviceStore } from '@/stores/devices.ts';
 
 /**
  * The ranges the dashboard in view offers (core's `rangeChoices` of it, indexes into TIME_RANGES):

@@ -25,7 +25,7 @@ import {
   Wind,
 } from 'lucide-react';
 import { type ComponentType, type LazyExoticComponent, lazy } from 'react';
-import { loadChunk } from '../../lib/chunkLoad.ts';
+import { loadChunk } from '@/lib/chunkLoad.ts';
 
 /** What every widget component receives. */
 export type WidgetProps = { dashboardId: string; widgetId: string; widget: Widget; editing: boolean };
@@ -114,12 +114,12 @@ export const WIDGET_UI: Record<WidgetType, { icon: LucideIcon; Component?: Lazy;
   parkingStatistics: {
     icon: CircleGauge,
     Component: load(() => import('./widgets/kpi/ParkingStatisticsWidget.tsx'), 'ParkingStatisticsWidget'),
-    Settings: loadSettings(() => import('./widgets/kpi/KpiSettings.tsx'), 'ParkingStatisticsSettings'),
+    Settings: loadSettings(() => import('./widgets/common/ParkingWindowSettings.tsx'), 'ParkingWindowSettings'),
   },
   multichart: {
     icon: ChartSpline,
-    Component: load(() => import('./widgets/multichart/MultichartWidget.tsx'), 'MultichartWidget'),
-    Settings: loadSettings(() => import('./widgets/multichart/MultichartSettings.tsx'), 'MultichartSettings'),
+    Component: load(() => import('./widgets/chart/MultichartWidget.tsx'), 'MultichartWidget'),
+    Settings: loadSettings(() => import('./widgets/chart/MultichartSettings.tsx'), 'MultichartSettings'),
   },
   groupAlarm: {
     icon: Users,

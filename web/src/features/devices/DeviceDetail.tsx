@@ -1,19 +1,21 @@
+import './deviceDetail.css';
 import { DEVICE_TABS, type DeviceTab, fieldsOfTab, unitTypeName } from '@fieldwatch/core';
 import { useQuery } from '@tanstack/react-query';
 import { ArrowLeft, Radar } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { useOriginState } from '../../lib/origin.ts';
-import { useDateFormat } from '../../lib/useDateFormat.ts';
-import { deviceRights, useRoleIn } from '../../stores/user.ts';
-import { Ltr } from '../../ui/Bidi.tsx';
-import { Button } from '../../ui/Button.tsx';
-import { EmptyState } from '../../ui/EmptyState.tsx';
-import { Skeleton } from '../../ui/Skeleton.tsx';
-import { StatusLabel } from '../../ui/StatusLabel.tsx';
-import { Tabs } from '../../ui/Tabs.tsx';
-import { ReadOnlyNote } from '../../ui/Tag.tsx';
-import { Time } from '../../ui/Time.tsx';
+import { useOriginState } from '@/lib/origin.ts';
+import { unitKeys, useUnitDetails, useUnitOptions } from '@/lib/units.ts';
+import { useDateFormat } from '@/lib/useDateFormat.ts';
+import { deviceRights, useRoleIn } from '@/stores/user.ts';
+import { Ltr } from '@/ui/Bidi.tsx';
+import { Button } from '@/ui/Button.tsx';
+import { EmptyState } from '@/ui/EmptyState.tsx';
+import { Skeleton } from '@/ui/Skeleton.tsx';
+import { StatusLabel } from '@/ui/StatusLabel.tsx';
+import { Tabs } from '@/ui/Tabs.tsx';
+import { ReadOnlyNote } from '@/ui/Tag.tsx';
+import { Time } from '@/ui/Time.tsx';
 import { devicesApi } from './devicesApi.ts';
 import { OperationsPanel } from './OperationsPanel.tsx';
 import { SettingsForm } from './SettingsForm.tsx';
@@ -25,7 +27,7 @@ import { NfcTag } from './tabs/NfcTab.tsx';
 import { TableViewTab } from './tabs/TableViewTab.tsx';
 
 /**
- * One unit in device management: its header, the operations panel and the 14 tabs of spec §2. A
+ * One unit in device management: its header, the operations panel and the 14 tabs. A
  * Reader sees everything read-only, a User operates, a SuperUser also edits settings (core's roles).
  */
 export function DeviceDetail({
@@ -42,9 +44,9 @@ export function DeviceDetail({
   const { t } = useTranslation();
   const radarFrom = useOriginState();
   const when = useDateFormat();
-  const details = useQuery({ queryKey: ['deviceDetails', unitId], queryFn: () => devicesApi.details(unitId) });
-  const options = useQuery({ queryKey: ['deviceOptions', unitId], queryFn: () => devicesApi.options(unitId) });
-  const settings = useQuery({ queryKey: ['deviceSettings', unitId], queryFn: () => devicesApi.settings(unitId) });
+  const details = useUnitDetails(unitId);
+  const options = useUnitOptions(unitId);
+  const settings = useQuery({ queryKey: unitKeys.settings(unitId), queryFn: () => devicesApi.settings(unitId) });
   const role = useRoleIn(details.data?.organization);
   const { operate, configure } = deviceRights(role);
 

@@ -1,14 +1,13 @@
 import './devices.css';
-import { DEVICE_TABS, type Device, type DeviceTab } from '@fieldwatch/core';
-import { useQuery } from '@tanstack/react-query';
+import { DEVICE_TABS, type DeviceTab } from '@fieldwatch/core';
 import { Cpu } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
-import { api } from '../../lib/http.ts';
-import { useDocumentTitle } from '../../lib/useDocumentTitle.ts';
-import { Button } from '../../ui/Button.tsx';
-import { EmptyState } from '../../ui/EmptyState.tsx';
-import { Skeleton } from '../../ui/Skeleton.tsx';
+import { useAllUnits } from '@/lib/units.ts';
+import { useDocumentTitle } from '@/lib/useDocumentTitle.ts';
+import { Button } from '@/ui/Button.tsx';
+import { EmptyState } from '@/ui/EmptyState.tsx';
+import { Skeleton } from '@/ui/Skeleton.tsx';
 import { DeviceDetail } from './DeviceDetail.tsx';
 import { DeviceTable } from './DeviceTable.tsx';
 
@@ -23,11 +22,7 @@ export function DeviceManagementPage() {
   const { t } = useTranslation();
   useDocumentTitle(t('pages.devicemanagement'));
   const [params, setParams] = useSearchParams();
-  const devices = useQuery({
-    queryKey: ['devices', 'all'],
-    queryFn: () => api.get<Device[]>('/api/v1/device'),
-    placeholderData: (previous) => previous,
-  });
+  const devices = useAllUnits();
   const unitId = Number(params.get('unit')) || null;
   const tabParam = params.get('tab');
   const tab: DeviceTab = isTab(tabParam) ? tabParam : 'deviceInfo';

@@ -18,18 +18,18 @@ import { Download, Nfc, X } from 'lucide-react';
 import { useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { downloadCsv } from '../../lib/csv.ts';
-import { toast } from '../../lib/toast.ts';
-import { deviceRights, useUserStore } from '../../stores/user.ts';
-import { Button, IconButton } from '../../ui/Button.tsx';
-import { Chip } from '../../ui/Chip.tsx';
-import { Select } from '../../ui/Select.tsx';
-import { StatusLabel } from '../../ui/StatusLabel.tsx';
-import { TextField } from '../../ui/TextField.tsx';
-import { Time } from '../../ui/Time.tsx';
-import { selectionState, selectRow, toggleAll } from '../../ui/table/selection.ts';
-import { collatorFor, nextSort, type Sort, type SortValue, sortRows } from '../../ui/table/sorting.ts';
-import { type Column, VirtualTable } from '../../ui/table/VirtualTable.tsx';
+import { downloadCsv } from '@/lib/csv.ts';
+import { toast } from '@/lib/toast.ts';
+import { deviceRights, useUserStore } from '@/stores/user.ts';
+import { Button, IconButton } from '@/ui/Button.tsx';
+import { Chip } from '@/ui/Chip.tsx';
+import { Select } from '@/ui/Select.tsx';
+import { StatusLabel } from '@/ui/StatusLabel.tsx';
+import { TextField } from '@/ui/TextField.tsx';
+import { Time } from '@/ui/Time.tsx';
+import { selectionState, selectRow, toggleAll } from '@/ui/table/selection.ts';
+import { collatorFor, nextSort, type Sort, type SortValue, sortRows } from '@/ui/table/sorting.ts';
+import { type Column, VirtualTable } from '@/ui/table/VirtualTable.tsx';
 import { devicesApi, tagHostApi } from './devicesApi.ts';
 
 const SORT_VALUES: Record<string, (d: Device) => SortValue> = {
@@ -44,7 +44,7 @@ const SORT_VALUES: Record<string, (d: Device) => SortValue> = {
 
 /**
  * Every unit the user may see in one windowed table: search, the status, type and alarm type
- * filters of spec §5, sorting by each column, multi-select with bulk operations, and CSV export of
+ * filters, sorting by each column, multi-select with bulk operations, and CSV export of
  * the rows as filtered. A unit's name opens it.
  */
 export function DeviceTable({ devices, openId }: { devices: readonly Device[]; openId: number | null }) {

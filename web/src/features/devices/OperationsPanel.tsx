@@ -1,23 +1,25 @@
+import './operationsPanel.css';
+import './settingsForm.css';
 import { type DeviceDetails, OPERATIONS, type Operation, type OperationStatus } from '@fieldwatch/core';
 import { CircleAlert, CircleCheck, RotateCcw, X } from 'lucide-react';
 import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { errorText } from '../../lib/errorText.ts';
-import { queryClient } from '../../lib/query.ts';
-import { outputsOf } from '../../lib/relay/relayMachine.ts';
-import { useRelay } from '../../lib/relay/useRelay.ts';
-import { toast } from '../../lib/toast.ts';
-import { Button } from '../../ui/Button.tsx';
-import { Dialog } from '../../ui/Dialog.tsx';
-import { Spinner } from '../../ui/Spinner.tsx';
-import { ReadOnlyTag } from '../../ui/Tag.tsx';
-import { TextField } from '../../ui/TextField.tsx';
-import { Time } from '../../ui/Time.tsx';
+import { errorText } from '@/lib/errorText.ts';
+import { queryClient } from '@/lib/query.ts';
+import { outputsOf } from '@/lib/relay/relayMachine.ts';
+import { useRelay } from '@/lib/relay/useRelay.ts';
+import { toast } from '@/lib/toast.ts';
+import { Button } from '@/ui/Button.tsx';
+import { Dialog } from '@/ui/Dialog.tsx';
+import { Spinner } from '@/ui/Spinner.tsx';
+import { ReadOnlyTag } from '@/ui/Tag.tsx';
+import { TextField } from '@/ui/TextField.tsx';
+import { Time } from '@/ui/Time.tsx';
 import { devicesApi } from './devicesApi.ts';
 import { latestByOperation, operationsKey, useOperations, useRunOperation } from './useOperations.ts';
 
 /**
- * The operations panel: the eight operations of spec §4 with the state of their newest run (live
+ * The operations panel: the eight operations with the state of their newest run (live
  * push and polling), the queue of requests the unit has not answered (resend, cancel), purge behind a
  * typed confirmation, and the relay outputs when the unit has relays.
  */

@@ -1,13 +1,15 @@
+import './settingsForm.css';
 import { type EditableField, type FieldProblem, type UnitSettings, unitTypeName } from '@fieldwatch/core';
 import { useMutation } from '@tanstack/react-query';
 import { Save, Send } from 'lucide-react';
 import { type FormEvent, type ReactNode, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { errorText } from '../../lib/errorText.ts';
-import { queryClient } from '../../lib/query.ts';
-import { toast } from '../../lib/toast.ts';
-import { Button } from '../../ui/Button.tsx';
-import { TextField } from '../../ui/TextField.tsx';
+import { errorText } from '@/lib/errorText.ts';
+import { queryClient } from '@/lib/query.ts';
+import { toast } from '@/lib/toast.ts';
+import { unitKeys } from '@/lib/units.ts';
+import { Button } from '@/ui/Button.tsx';
+import { TextField } from '@/ui/TextField.tsx';
 import { devicesApi } from './devicesApi.ts';
 import { fieldHelp, formText, isFlag, settingsPatch, unitText } from './fieldForm.ts';
 import { useRunOperation } from './useOperations.ts';
@@ -51,8 +53,8 @@ export function SettingsForm({
   const save = useMutation({
     mutationFn: (patch: Record<string, unknown>) => devicesApi.saveSettings(unitId, patch),
     onSuccess: (saved) => {
-      queryClient.setQueryData(['deviceSettings', unitId], saved);
-      void queryClient.invalidateQueries({ queryKey: ['deviceDetails', unitId] });
+      queryClient.setQueryData(unitKeys.settings(unitId), saved);
+      void queryClient.invalidateQueries({ queryKey: unitKeys.details(unitId) });
       // A name, position or type reaches the lists, the maps, the filter and the counts.
       for (const key of ['devices', 'mapUnits', 'typeCodes', 'statusCounts'])
         void queryClient.invalidateQueries({ queryKey: [key] });

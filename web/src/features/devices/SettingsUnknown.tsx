@@ -1,7 +1,8 @@
+import './settingsForm.css';
 import { useQuery } from '@tanstack/react-query';
 import { Download } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import { Button } from '../../ui/Button.tsx';
+import { Button } from '@/ui/Button.tsx';
 import { devicesApi } from './devicesApi.ts';
 import { latestByOperation, operationsKey, useRunOperation } from './useOperations.ts';
 

@@ -1,7 +1,5 @@
 import type {
   AlarmLimits,
-  DeviceDetails,
-  DeviceOptions,
   InputKind,
   LegacyChannel,
   Operation,
@@ -12,21 +10,19 @@ import type {
   UnitLogEntry,
   UnitSettings,
 } from '@fieldwatch/core';
-import { query } from '../../lib/api.ts';
-import { api, type V2Envelope as V2, v2 } from '../../lib/http.ts';
+import { query } from '@/lib/api.ts';
+import { api, type V2Envelope as V2, v2 } from '@/lib/http.ts';
 
 const V2_DEVICE = '/api/v2/device';
 const legacy = (id: number) => `${V2_DEVICE}/legacy/devices/${id}`;
 const device = (id: number) => `${V2_DEVICE}/devices/${id}`;
 const TAG_HOST = '/api/v1/taghost';
 
-/** Channel numbers are 0-based in the browser and 1-based on the wire (spec §3, §9). */
+/** Channel numbers are 0-based in the browser and 1-based on the wire. */
 export const wireChannel = (index: number) => index + 1;
 
-/** The device management calls of spec §7 and the management additions of docs/api.md. */
+/** The device management calls and the management additions of docs/api.md. */
 export const devicesApi = {
-  details: (id: number) => api.get<DeviceDetails>(`/api/v1/device/${id}/details`),
-  options: (id: number) => api.get<DeviceOptions>(`/api/v1/device/${id}/options`),
   settings: (id: number) => v2(api.get<V2<UnitSettings>>(`${legacy(id)}/settings`)),
   saveSettings: (id: number, patch: Record<string, unknown>) =>
     v2(api.put<V2<UnitSettings>>(`${legacy(id)}/settings`, patch)),
@@ -56,7 +52,7 @@ export const devicesApi = {
   log: (id: number, limit = 200) => v2(api.get<V2<UnitLogEntry[]>>(`${device(id)}/log${query({ limit })}`)),
 };
 
-/** The tag host calls of spec §7: '' and -1 mean "none". */
+/** The tag host calls: '' and -1 mean "none". */
 export const tagHostApi = {
   tagOf: (unitId: number) => api.get<string>(`${TAG_HOST}/tag${query({ unit: unitId })}`),
   create: (unitId: number) => api.post<TagView>(`${TAG_HOST}/tag${query({ unit: unitId })}`),

@@ -2,8 +2,8 @@ import { EDITABLE_FIELDS, fieldsOfTab, LANGUAGES, type UnitSettings } from '@fie
 import { QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, render, screen } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { i18n, initI18n, laterTexts } from '../../i18n/i18n.ts';
-import { queryClient } from '../../lib/query.ts';
+import { i18n, initI18n, laterTexts } from '@/i18n/i18n.ts';
+import { queryClient } from '@/lib/query.ts';
 import { fieldHelp, isFlag, settingsPatch, unitText } from './fieldForm.ts';
 import { SettingsForm } from './SettingsForm.tsx';
 

@@ -2,9 +2,9 @@ import { fieldsOfTab, type UnitSettings } from '@fieldwatch/core';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { initI18n, laterTexts } from '../../i18n/i18n.ts';
-import type { LiveMessage } from '../../lib/live.ts';
-import { queryClient } from '../../lib/query.ts';
+import { initI18n, laterTexts } from '@/i18n/i18n.ts';
+import type { LiveMessage } from '@/lib/live.ts';
+import { queryClient } from '@/lib/query.ts';
 
 // Settings sent to a unit that do not reach it give the 'configuration failed' toast, whether the
 // request is refused or the unit answers that it failed; the save itself still stands.
@@ -14,10 +14,10 @@ const world = vi.hoisted(() => ({
   sendRefusal: '',
   live: new Set<(m: LiveMessage) => void>(),
 }));
-vi.mock('../../lib/toast.ts', () => ({
+vi.mock('@/lib/toast.ts', () => ({
   toast: (message: string, variant?: string) => world.toasts.push([message, variant]),
 }));
-vi.mock('../../lib/live.ts', () => ({
+vi.mock('@/lib/live.ts', () => ({
   onLive: (l: (m: LiveMessage) => void) => {
     world.live.add(l);
     return () => world.live.delete(l);

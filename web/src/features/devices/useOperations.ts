@@ -3,14 +3,15 @@ import { useQuery } from '@tanstack/react-query';
 import type { TFunction } from 'i18next';
 import { useCallback, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { onLive } from '../../lib/live.ts';
-import { queryClient } from '../../lib/query.ts';
-import { toast } from '../../lib/toast.ts';
+import { onLive } from '@/lib/live.ts';
+import { queryClient } from '@/lib/query.ts';
+import { toast } from '@/lib/toast.ts';
+import { unitKeys } from '@/lib/units.ts';
 import { devicesApi } from './devicesApi.ts';
 
 export const operationsKey = (unitId: number) => ['deviceOperations', unitId] as const;
 
-/** While something is requested the queue is read again at this pace (the polling of spec §4). */
+/** While something is requested the queue is read again at this pace. */
 const POLL_MS = 3000;
 
 /**
@@ -32,8 +33,8 @@ export function useOperations(unitId: number) {
         if (m.kind === 'relay') void queryClient.invalidateQueries({ queryKey: ['deviceRelay', unitId] });
         // The settings the unit reported are stored with its answer: read them again.
         if (m.operation === 'get_settings' && m.state === 'succeeded')
-          for (const key of ['deviceSettings', 'deviceDetails', 'deviceOptions'])
-            void queryClient.invalidateQueries({ queryKey: [key, unitId] });
+          for (const queryKey of [unitKeys.settings(unitId), unitKeys.details(unitId), unitKeys.options(unitId)])
+            void queryClient.invalidateQueries({ queryKey });
         if (m.kind === 'operation' && m.state !== 'requested') {
           const name = t(`devices.operations.${String(m.operation)}`, { defaultValue: String(m.operation) });
           const message = String(m.message ?? '');

@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
-import { Logo } from '../../ui/Logo.tsx';
+import { Logo } from '@/ui/Logo.tsx';
 import { accountBrand } from './resetApi.ts';
 
 /**

@@ -3,11 +3,11 @@ import { ArrowLeft, Mail, MailCheck } from 'lucide-react';
 import { type FormEvent, useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, type To } from 'react-router';
-import { ApiError } from '../../lib/http.ts';
-import { toast } from '../../lib/toast.ts';
-import { Button } from '../../ui/Button.tsx';
-import { Spinner } from '../../ui/Spinner.tsx';
-import { TextField } from '../../ui/TextField.tsx';
+import { ApiError } from '@/lib/http.ts';
+import { toast } from '@/lib/toast.ts';
+import { Button } from '@/ui/Button.tsx';
+import { Spinner } from '@/ui/Spinner.tsx';
+import { TextField } from '@/ui/TextField.tsx';
 import { resetApi } from './resetApi.ts';
 
 /**

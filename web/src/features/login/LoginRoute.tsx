@@ -1,8 +1,8 @@
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
-import { useDocumentTitle } from '../../lib/useDocumentTitle.ts';
-import { signIn } from '../../stores/session.ts';
+import { useDocumentTitle } from '@/lib/useDocumentTitle.ts';
+import { signIn } from '@/stores/session.ts';
 import { AuthCard } from './AuthCard.tsx';
 import { ForgotPassword } from './ForgotPassword.tsx';
 import { followLanguage, mountSignIn } from './LoginPage.ts';

@@ -4,12 +4,12 @@ import { CircleCheck, KeyRound, LinkIcon, LogIn } from 'lucide-react';
 import { type FormEvent, type ReactNode, useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
-import { ApiError } from '../../lib/http.ts';
-import { passwordErrors, policyError } from '../../lib/passwordErrors.ts';
-import { useDocumentTitle } from '../../lib/useDocumentTitle.ts';
-import { Button } from '../../ui/Button.tsx';
-import { Spinner } from '../../ui/Spinner.tsx';
-import { TextField } from '../../ui/TextField.tsx';
+import { ApiError } from '@/lib/http.ts';
+import { passwordErrors, policyError } from '@/lib/passwordErrors.ts';
+import { useDocumentTitle } from '@/lib/useDocumentTitle.ts';
+import { Button } from '@/ui/Button.tsx';
+import { Spinner } from '@/ui/Spinner.tsx';
+import { TextField } from '@/ui/TextField.tsx';
 import { AuthCard } from './AuthCard.tsx';
 import { isTokenShaped, resetApi } from './resetApi.ts';
 import './login.css';
@@ -40,7 +40,7 @@ function Outcome(props: { icon: ReactNode; title: string; text: string; to: stri
 
 /**
  * /reset-password?token=…[&invite=1]: the link of a reset or invitation mail. The token is checked
- * first; a live one gets a new password (twice, spec §5 rules), a dead one the spec's expired text
+ * first; a live one gets a new password (twice, by the password rules), a dead one the expired-link text
  * and a way to ask for a new link.
  */
 export function ResetPasswordPage() {

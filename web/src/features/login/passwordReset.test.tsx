@@ -2,7 +2,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { initI18n, laterTexts } from '../../i18n/i18n.ts';
+import { initI18n, laterTexts } from '@/i18n/i18n.ts';
 import { LoginRoute } from './LoginRoute.tsx';
 import { ResetPasswordPage } from './ResetPasswordPage.tsx';
 

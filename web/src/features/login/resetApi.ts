@@ -1,9 +1,9 @@
 import { type AccountBrand, RESET_TOKEN_PATTERN } from '@fieldwatch/core';
-import { api } from '../../lib/http.ts';
+import { api } from '@/lib/http.ts';
 
 const U = '/api/v3/user';
 
-/** The public password-reset calls of spec §7: ask for a link, check it, set the password with it. */
+/** The public password-reset calls: ask for a link, check it, set the password with it. */
 export const resetApi = {
   /** The same answer whether an account has the address or not. */
   requestLink: (email: string) =>

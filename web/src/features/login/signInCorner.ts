@@ -7,11 +7,11 @@ import { __iconNode as Moon } from 'lucide-react/dist/esm/icons/moon.js?node';
 import { __iconNode as Sun } from 'lucide-react/dist/esm/icons/sun.js?node';
 import { __iconNode as TriangleAlert } from 'lucide-react/dist/esm/icons/triangle-alert.js?node';
 import { __iconNode as X } from 'lucide-react/dist/esm/icons/x.js?node';
-import { showLanguage } from '../../i18n/direction.ts';
-import { applyTheme } from '../../lib/page.ts';
-import { attachToastDisplay, TOAST_LIFETIME_MS, type Toast } from '../../lib/toast.ts';
-import { userStore } from '../../stores/userState.ts';
-import { h, icon, setAttr } from '../../ui/dom.ts';
+import { showLanguage } from '@/i18n/direction.ts';
+import { applyTheme } from '@/lib/page.ts';
+import { attachToastDisplay, TOAST_LIFETIME_MS, type Toast } from '@/lib/toast.ts';
+import { userStore } from '@/stores/userState.ts';
+import { h, icon, setAttr } from '@/ui/dom.ts';
 import { type LiveTexts, signInTexts } from './signInText.ts';
 
 /**

@@ -1,5 +1,5 @@
 import { DEFAULT_LANGUAGE, type Language } from '@fieldwatch/core';
-import { isolateIn } from '../../i18n/direction.ts';
+import { isolateIn } from '@/i18n/direction.ts';
 
 /**
  * The sign-in page's texts without i18next: the locale groups it shows (app, login, pages, errors,

@@ -1,8 +1,8 @@
 import { SearchX } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { useDocumentTitle } from '../../lib/useDocumentTitle.ts';
-import { EmptyState } from '../../ui/EmptyState.tsx';
+import { useDocumentTitle } from '@/lib/useDocumentTitle.ts';
+import { EmptyState } from '@/ui/EmptyState.tsx';
 
 /** An address the product does not have: say so, and offer the way home. */
 export function NotFoundPage() {

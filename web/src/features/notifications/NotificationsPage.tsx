@@ -13,30 +13,27 @@ import {
   severityOfPriority,
   type TaskRecord,
 } from '@fieldwatch/core';
-import { useMutation, useQuery } from '@tanstack/react-query';
 import { Bell, BellRing, Check, CheckCheck, CheckCircle2, ChevronDown, Repeat, UserPlus } from 'lucide-react';
 import { Fragment, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { errorText } from '../../lib/errorText.ts';
-import { eventApi, eventKeys, notificationApi, taskApi } from '../../lib/eventsApi.ts';
-import { useJoinRequests } from '../../lib/joinRequestsApi.ts';
-import { useOriginState } from '../../lib/origin.ts';
-import { queryClient } from '../../lib/query.ts';
-import { toast } from '../../lib/toast.ts';
-import { useDateFormat } from '../../lib/useDateFormat.ts';
-import { useDocumentTitle } from '../../lib/useDocumentTitle.ts';
-import { desktopPermission } from '../../lib/useEventUpdates.ts';
-import { useCanWorkTasks, useUserStore } from '../../stores/user.ts';
-import { Line } from '../../ui/Bidi.tsx';
-import { Button, IconButton } from '../../ui/Button.tsx';
-import { Chip } from '../../ui/Chip.tsx';
-import { EmptyState } from '../../ui/EmptyState.tsx';
-import { Select } from '../../ui/Select.tsx';
-import { SeverityChip, SeverityDot, SeverityLegend } from '../../ui/Severity.tsx';
-import { Skeleton } from '../../ui/Skeleton.tsx';
-import { TextField } from '../../ui/TextField.tsx';
-import { Time } from '../../ui/Time.tsx';
+import { useJoinRequests } from '@/lib/joinRequestsApi.ts';
+import { useOriginState } from '@/lib/origin.ts';
+import { toast } from '@/lib/toast.ts';
+import { useDateFormat } from '@/lib/useDateFormat.ts';
+import { useDocumentTitle } from '@/lib/useDocumentTitle.ts';
+import { desktopPermission } from '@/lib/useEventUpdates.ts';
+import { useCanWorkTasks, useUserStore } from '@/stores/user.ts';
+import { Line } from '@/ui/Bidi.tsx';
+import { Button, IconButton } from '@/ui/Button.tsx';
+import { Chip } from '@/ui/Chip.tsx';
+import { EmptyState } from '@/ui/EmptyState.tsx';
+import { Select } from '@/ui/Select.tsx';
+import { SeverityChip, SeverityDot, SeverityLegend } from '@/ui/Severity.tsx';
+import { Skeleton } from '@/ui/Skeleton.tsx';
+import { TextField } from '@/ui/TextField.tsx';
+import { Time } from '@/ui/Time.tsx';
+import { useAcknowledge, useEvents, useMarkSeen, useNotifications, useOpenTasks } from './notificationsApi.ts';
 
 /** For administrators: people asking to join, decided under Administration → Users. */
 function JoinRequestsNote() {
@@ -59,8 +56,8 @@ function JoinRequestsNote() {
 export function NotificationsPage() {
   const { t } = useTranslation();
   useDocumentTitle(t('pages.notifications'));
-  const notifications = useQuery({ queryKey: eventKeys.notifications, queryFn: () => notificationApi.list() });
-  const events = useQuery({ queryKey: eventKeys.events, queryFn: () => eventApi.list() });
+  const notifications = useNotifications();
+  const events = useEvents();
   const [severity, setSeverity] = useState<Severity | null>(null);
   const [unreadOnly, setUnreadOnly] = useState(false);
   const [unit, setUnit] = useState('');
@@ -77,11 +74,7 @@ export function NotificationsPage() {
       (!unit || String(byId.get(n.eventId)?.unitId) === unit),
   );
   const unread = (notifications.data ?? []).filter((n) => !n.seen).length;
-  const seen = useMutation({
-    mutationFn: (ids?: string[]) => notificationApi.markSeen(ids),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: eventKeys.notifications }),
-    onError: (e: Error) => toast(errorText(e), 'danger'),
-  });
+  const seen = useMarkSeen();
 
   return (
     <section aria-labelledby="page-title" className="notif-page">
@@ -216,20 +209,10 @@ function EventDetails({ event }: { event: EventRecord }) {
   const radarFrom = useOriginState();
   const when = useDateFormat();
   const canWork = useCanWorkTasks();
-  const tasks = useQuery({ queryKey: [...eventKeys.tasks, 'open'], queryFn: () => taskApi.list(false) });
+  const tasks = useOpenTasks();
   const task = (tasks.data ?? []).find((x: TaskRecord) => x.eventIds.includes(event.id));
   const [comment, setComment] = useState('');
-  const ack = useMutation({
-    mutationFn: () => eventApi.acknowledge(event.id, comment),
-    onSuccess: () => {
-      toast(t('notifications.acknowledged'), 'success');
-      // Acknowledged means handled: the server marked this user's notification of it seen.
-      void queryClient.invalidateQueries({ queryKey: eventKeys.events });
-      void queryClient.invalidateQueries({ queryKey: eventKeys.tasks });
-      void queryClient.invalidateQueries({ queryKey: eventKeys.notifications });
-    },
-    onError: (e: Error) => toast(errorText(e), 'danger'),
-  });
+  const ack = useAcknowledge(event.id, () => toast(t('notifications.acknowledged'), 'success'));
   const alarmType = event.alarm?.AlarmType;
   // The unit of what each occurrence measured ('' for a plain number, undefined for kinds without a value).
   const sentence = alarmType === undefined ? undefined : alarmSentenceOf(alarmType);
@@ -324,7 +307,7 @@ function EventDetails({ event }: { event: EventRecord }) {
           className="notif__ackform"
           onSubmit={(e) => {
             e.preventDefault();
-            ack.mutate();
+            ack.mutate(comment);
           }}
         >
           <TextField

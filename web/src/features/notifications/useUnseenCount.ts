@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
-import { eventKeys, notificationApi } from '../../lib/eventsApi.ts';
-import { useJoinRequests } from '../../lib/joinRequestsApi.ts';
+import { eventKeys, notificationApi } from '@/lib/eventsApi.ts';
+import { useJoinRequests } from '@/lib/joinRequestsApi.ts';
 
 /**
  * What waits for the user, for the shell's bell: unread notifications (live updates refresh them)

@@ -3,11 +3,11 @@ import { CircleCheck, CircleX, Cpu, LayoutDashboard, RotateCw, TriangleAlert, Za
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
-import { authApi } from '../../lib/api.ts';
-import { queryClient } from '../../lib/query.ts';
-import { toast } from '../../lib/toast.ts';
-import { Button } from '../../ui/Button.tsx';
-import { Spinner } from '../../ui/Spinner.tsx';
+import { authApi } from '@/lib/api.ts';
+import { queryClient } from '@/lib/query.ts';
+import { toast } from '@/lib/toast.ts';
+import { Button } from '@/ui/Button.tsx';
+import { Spinner } from '@/ui/Spinner.tsx';
 import { canRetry } from './flow.ts';
 import { Notice, StepFrame } from './StepFrame.tsx';
 import { useActivation } from './useActivation.ts';

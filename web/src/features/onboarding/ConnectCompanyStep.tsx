@@ -8,10 +8,10 @@ import {
 import { Building2, LogIn, MailCheck, Send } from 'lucide-react';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ApiError } from '../../lib/http.ts';
-import { Button } from '../../ui/Button.tsx';
-import { Spinner } from '../../ui/Spinner.tsx';
-import { TextField } from '../../ui/TextField.tsx';
+import { ApiError } from '@/lib/http.ts';
+import { Button } from '@/ui/Button.tsx';
+import { Spinner } from '@/ui/Spinner.tsx';
+import { TextField } from '@/ui/TextField.tsx';
 import { onboardingApi } from './onboardingApi.ts';
 import { StepFrame } from './StepFrame.tsx';
 

@@ -2,9 +2,9 @@ import { PASSWORD_MIN_LENGTH } from '@fieldwatch/core';
 import { ArrowRight } from 'lucide-react';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Button } from '../../ui/Button.tsx';
-import { Spinner } from '../../ui/Spinner.tsx';
-import { TextField } from '../../ui/TextField.tsx';
+import { Button } from '@/ui/Button.tsx';
+import { Spinner } from '@/ui/Spinner.tsx';
+import { TextField } from '@/ui/TextField.tsx';
 import { type AccountDraft, type AccountErrors, type AccountField, validateAccount } from './accountForm.ts';
 import { EmailExists } from './EmailExists.tsx';
 import { onboardingApi } from './onboardingApi.ts';
@@ -38,7 +38,7 @@ const TYPE: Partial<Record<AccountField, string>> = {
 };
 
 /**
- * Step 3, create account: the user and their organisation together. The spec's texts show on each
+ * Step 3, create account: the user and their organisation together. The rules' texts show on each
  * field; the e-mail is checked against existing accounts before the terms, so a person who already
  * has one is told so (and offered sign-in) before they read and accept anything.
  */

@@ -1,9 +1,9 @@
 import { LogIn, MailWarning } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import { Button } from '../../ui/Button.tsx';
+import { Button } from '@/ui/Button.tsx';
 import { Notice } from './StepFrame.tsx';
 
-/** Spec §8 'NFC email already exists', with its advice: use a different e-mail, or sign in. */
+/** The 'e-mail already exists' error of the NFC onboarding, with its advice: use a different e-mail, or sign in. */
 export function EmailExists({ onSignIn }: { onSignIn: () => void }) {
   const { t } = useTranslation();
   return (

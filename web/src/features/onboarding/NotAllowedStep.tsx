@@ -1,7 +1,7 @@
 import { LayoutDashboard, LogIn, ShieldAlert } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { Button } from '../../ui/Button.tsx';
+import { Button } from '@/ui/Button.tsx';
 import { StepFrame } from './StepFrame.tsx';
 
 /**

@@ -3,8 +3,8 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { initI18n, laterTexts } from '../../i18n/i18n.ts';
-import { useUserStore } from '../../stores/user.ts';
+import { initI18n, laterTexts } from '@/i18n/i18n.ts';
+import { useUserStore } from '@/stores/user.ts';
 import { OnboardingPage } from './OnboardingPage.tsx';
 
 const UUID = '0b6f7c1e-3f1a-4c2e-9d5b-1a2b3c4d5e6f';

@@ -2,10 +2,10 @@ import type { TagOnboardingView } from '@fieldwatch/core';
 import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
-import { ApiError } from '../../lib/http.ts';
-import { toast } from '../../lib/toast.ts';
-import { useDocumentTitle } from '../../lib/useDocumentTitle.ts';
-import { useUserStore } from '../../stores/user.ts';
+import { ApiError } from '@/lib/http.ts';
+import { toast } from '@/lib/toast.ts';
+import { useDocumentTitle } from '@/lib/useDocumentTitle.ts';
+import { useUserStore } from '@/stores/user.ts';
 import { ActivatingStep } from './ActivatingStep.tsx';
 import { type AccountErrors, emptyAccount } from './accountForm.ts';
 import { ConnectCompanyStep } from './ConnectCompanyStep.tsx';
@@ -24,10 +24,10 @@ import './onboarding.css';
 import './steps.css';
 
 /**
- * /nfc/:uuid, the NFC onboarding of spec §2 (issue 9): a phone at a unit scans its tag and is led
+ * /nfc/:uuid, the NFC onboarding (issue 9): a phone at a unit scans its tag and is led
  * through the account, the placing and the activation. The steps' order lives in flow.ts; this page
  * holds what the steps collect and makes the calls between them. State is kept here, not in the
- * query cache, because signing in mid-flow clears that cache (spec §4).
+ * query cache, because signing in mid-flow clears that cache.
  */
 export function OnboardingPage() {
   const { t } = useTranslation();

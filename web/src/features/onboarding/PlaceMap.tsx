@@ -2,9 +2,9 @@ import * as L from 'leaflet';
 import { Crosshair } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { addBaseTiles } from '../../lib/map/baseTiles.ts';
-import { useClientConfig } from '../../lib/useClientConfig.ts';
-import { Button } from '../../ui/Button.tsx';
+import { addBaseTiles } from '@/lib/map/baseTiles.ts';
+import { useClientConfig } from '@/lib/useClientConfig.ts';
+import { Button } from '@/ui/Button.tsx';
 import type { Position } from './useGeolocation.ts';
 
 const DEFAULT_VIEW: L.LatLngTuple = [57.7, 12.0];

@@ -2,7 +2,7 @@ import type { TagOnboardingView } from '@fieldwatch/core';
 import { ArrowRight, Building2 } from 'lucide-react';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Button } from '../../ui/Button.tsx';
+import { Button } from '@/ui/Button.tsx';
 import { StepFrame } from './StepFrame.tsx';
 
 type Props = {

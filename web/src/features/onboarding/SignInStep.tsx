@@ -3,13 +3,13 @@ import { LogIn } from 'lucide-react';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { ApiError } from '../../lib/http.ts';
-import { toast } from '../../lib/toast.ts';
-import { signIn } from '../../stores/session.ts';
-import { Button } from '../../ui/Button.tsx';
-import { PasswordField } from '../../ui/PasswordField.tsx';
-import { Spinner } from '../../ui/Spinner.tsx';
-import { TextField } from '../../ui/TextField.tsx';
+import { ApiError } from '@/lib/http.ts';
+import { toast } from '@/lib/toast.ts';
+import { signIn } from '@/stores/session.ts';
+import { Button } from '@/ui/Button.tsx';
+import { PasswordField } from '@/ui/PasswordField.tsx';
+import { Spinner } from '@/ui/Spinner.tsx';
+import { TextField } from '@/ui/TextField.tsx';
 import { StepFrame } from './StepFrame.tsx';
 
 type Props = { onSignedIn: () => Promise<void>; onRegister: () => void; onBack: () => void };
@@ -75,7 +75,7 @@ export function SignInStep({ onSignedIn, onRegister, onBack }: Props) {
           error={errors.password}
           onChange={(e) => setPassword(e.target.value)}
         />
-        {/* The password reset link of spec §2: the sign-in page's own "Forgot password?" form. */}
+        {/* The password reset link: the sign-in page's own "Forgot password?" form. */}
         <Link to="/login?forgot=1" className="onb__forgot">
           {t('login.forgot')}
         </Link>

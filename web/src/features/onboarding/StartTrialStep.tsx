@@ -1,14 +1,14 @@
 import { TRIAL_DAYS } from '@fieldwatch/core';
 import { ArrowRight, PartyPopper } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import { useDateFormat } from '../../lib/useDateFormat.ts';
-import { Button } from '../../ui/Button.tsx';
-import { Spinner } from '../../ui/Spinner.tsx';
+import { useDateFormat } from '@/lib/useDateFormat.ts';
+import { Button } from '@/ui/Button.tsx';
+import { Spinner } from '@/ui/Spinner.tsx';
 import { StepFrame } from './StepFrame.tsx';
 
 type Props = { trialEndsAt: string; organization: string; busy: boolean; onContinue: () => void };
 
-/** Step 5, start trial: the account and its organisation exist; the 4-week trial (spec §9) has begun. */
+/** Step 5, start trial: the account and its organisation exist; the 4-week trial has begun. */
 export function StartTrialStep({ trialEndsAt, organization, busy, onContinue }: Props) {
   const { t } = useTranslation();
   const format = useDateFormat();

@@ -1,7 +1,7 @@
 import { ArrowLeft, Check } from 'lucide-react';
 import { type ReactNode, useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Logo } from '../../ui/Logo.tsx';
+import { Logo } from '@/ui/Logo.tsx';
 import { PHASES, type Phase } from './flow.ts';
 
 type Props = {

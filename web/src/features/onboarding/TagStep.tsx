@@ -2,8 +2,8 @@ import type { TagOnboardingView, TagPublic } from '@fieldwatch/core';
 import { Ban, Cpu, LayoutDashboard, Lock, LogIn, Nfc, RotateCw, SearchX } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { Button } from '../../ui/Button.tsx';
-import { Spinner } from '../../ui/Spinner.tsx';
+import { Button } from '@/ui/Button.tsx';
+import { Spinner } from '@/ui/Spinner.tsx';
 import { StepFrame } from './StepFrame.tsx';
 
 export type TagLoad = { status: 'loading' } | { status: 'error'; code: number } | { status: 'ready'; data: TagPublic };

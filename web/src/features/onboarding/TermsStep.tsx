@@ -2,11 +2,11 @@ import { TERMS, TERMS_VERSION, TRIAL_DAYS } from '@fieldwatch/core';
 import { CircleAlert, FileText, UserPlus } from 'lucide-react';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ApiError } from '../../lib/http.ts';
-import { policyError } from '../../lib/passwordErrors.ts';
-import { clearAllState, storeSignIn } from '../../stores/session.ts';
-import { Button } from '../../ui/Button.tsx';
-import { Spinner } from '../../ui/Spinner.tsx';
+import { ApiError } from '@/lib/http.ts';
+import { policyError } from '@/lib/passwordErrors.ts';
+import { clearAllState, storeSignIn } from '@/stores/session.ts';
+import { Button } from '@/ui/Button.tsx';
+import { Spinner } from '@/ui/Spinner.tsx';
 import { type AccountDraft, type AccountErrors, accountBody } from './accountForm.ts';
 import { EmailExists } from './EmailExists.tsx';
 import { type CreatedAccount, onboardingApi } from './onboardingApi.ts';
@@ -23,7 +23,7 @@ type Props = {
 };
 
 /**
- * Step 4, terms: every term of version 2023_1 (spec §9), accepted with a checkbox. The acceptance
+ * Step 4, terms: every term of version 2023_1, accepted with a checkbox. The acceptance
  * goes with createAccount, which the server records with the time, and which signs the person in.
  */
 export function TermsStep({ uuid, draft, onCreated, onFieldError, onSignIn, onBack }: Props) {

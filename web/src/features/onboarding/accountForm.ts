@@ -1,5 +1,5 @@
 import { type ValidationError, validateBlank, validateEmail } from '@fieldwatch/core';
-import { passwordErrors } from '../../lib/passwordErrors.ts';
+import { passwordErrors } from '@/lib/passwordErrors.ts';
 
 /** The create-account step's fields: the user and their organisation, sent together. */
 export type AccountDraft = {
@@ -29,7 +29,7 @@ const USERNAME = /^\S+$/;
 const PHONE = /^[0-9+()\-. ]*$/;
 
 /**
- * The spec §5 rules on each field: blanks, the e-mail, the password and its repetition, plus the
+ * The account rules on each field: blanks, the e-mail, the password and its repetition, plus the
  * server's username and phone shapes. `label` gives the field's translated name for the texts.
  */
 export function validateAccount(draft: AccountDraft, label: (field: AccountField) => string): AccountErrors {

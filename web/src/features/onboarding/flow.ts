@@ -1,7 +1,7 @@
 import type { OperationStatus, TagOnboardingView, TagState } from '@fieldwatch/core';
 
 /**
- * The step machine of the NFC onboarding (spec §2 "NFC onboarding", issue 9): which screen follows
+ * The step machine of the NFC onboarding ("NFC onboarding", issue 9): which screen follows
  * which answer. Pure, so every path is unit-tested; the page only performs the calls.
  */
 const STEPS = [
@@ -116,7 +116,7 @@ export function phaseOf(step: Step): Phase {
   return 'account';
 }
 
-/** The state of each activation operation and the run as a whole (spec §8: activation error, then retry). */
+/** The state of each activation operation and the run as a whole (activation error, then retry). */
 export type ActivationProgress = {
   items: { operation: string; state: OperationStatus['state'] }[];
   /** Finished share, 0–1: placing the unit counts as the first of 1 + operations parts. */

@@ -10,7 +10,7 @@ import type {
   TagOnboardingView,
   TagPublic,
 } from '@fieldwatch/core';
-import { api, type V2Envelope, v2 } from '../../lib/http.ts';
+import { api, type V2Envelope, v2 } from '@/lib/http.ts';
 
 const N = '/api/v1/nfc';
 
@@ -19,7 +19,7 @@ export type CreatedAccount = { access: Access; profile: Profile; organizationId:
 /** A tag's uuid as the route gives it; anything else is not asked about (the server would answer 400). */
 export const isTagUuid = (uuid: string) => /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(uuid);
 
-/** The tag calls of spec §7 (/api/v1/nfc) and the operation queue the activation step follows. */
+/** The tag calls (/api/v1/nfc) and the operation queue the activation step follows. */
 export const onboardingApi = {
   tag: (uuid: string) => api.get<TagPublic>(`${N}/tag/${uuid}`),
   /** Signed in; each call issues a fresh one-time activation code (30 min). */

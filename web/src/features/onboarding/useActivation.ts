@@ -1,7 +1,7 @@
 import type { OnboardingConfig, OnboardingConfigBody } from '@fieldwatch/core';
 import { useQuery } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { ApiError } from '../../lib/http.ts';
+import { ApiError } from '@/lib/http.ts';
 import { type ActivationError, type ActivationProgress, activationError, activationProgress } from './flow.ts';
 import { onboardingApi } from './onboardingApi.ts';
 
@@ -18,7 +18,7 @@ export type Activation =
 /**
  * Places and activates the unit (POST config), then follows its two operations until both have
  * finished. Every run fetches a fresh view first: its one-time code may have expired while the
- * person stood at the unit, and a retry needs a new one (spec §8: link expired; activation error, then retry).
+ * person stood at the unit, and a retry needs a new one (link expired; activation error, then retry).
  */
 export function useActivation(uuid: string, body: Omit<OnboardingConfigBody, 'activationCode'>) {
   const [sent, setSent] = useState<{ config: OnboardingConfig } | { error: ActivationError; message: string }>();

@@ -3,11 +3,11 @@ import { useMutation } from '@tanstack/react-query';
 import { ImageUp, Trash2 } from 'lucide-react';
 import { type ChangeEvent, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { errorText } from '../../lib/errorText.ts';
-import { ApiError } from '../../lib/http.ts';
-import { toast } from '../../lib/toast.ts';
-import { useDateFormat } from '../../lib/useDateFormat.ts';
-import { Button } from '../../ui/Button.tsx';
+import { errorText } from '@/lib/errorText.ts';
+import { ApiError } from '@/lib/http.ts';
+import { toast } from '@/lib/toast.ts';
+import { useDateFormat } from '@/lib/useDateFormat.ts';
+import { Button } from '@/ui/Button.tsx';
 import { avatarProblem } from './personalForm.ts';
 import { profileApi, profileSaved } from './profileApi.ts';
 

@@ -2,10 +2,10 @@ import type { Profile } from '@fieldwatch/core';
 import { useMutation } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { errorText } from '../../lib/errorText.ts';
-import { queryClient } from '../../lib/query.ts';
-import { toast } from '../../lib/toast.ts';
-import { desktopPermission } from '../../lib/useEventUpdates.ts';
+import { errorText } from '@/lib/errorText.ts';
+import { queryClient } from '@/lib/query.ts';
+import { toast } from '@/lib/toast.ts';
+import { desktopPermission } from '@/lib/useEventUpdates.ts';
 import { preferencesBody } from './preferences.ts';
 import { profileApi, profileKeys, profileSaved } from './profileApi.ts';
 

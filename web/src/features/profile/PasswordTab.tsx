@@ -3,20 +3,20 @@ import { useMutation } from '@tanstack/react-query';
 import { KeyRound } from 'lucide-react';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ApiError } from '../../lib/http.ts';
-import { currentPasswordProblem, passwordErrors, policyError } from '../../lib/passwordErrors.ts';
-import { queryClient } from '../../lib/query.ts';
-import { toast } from '../../lib/toast.ts';
-import { useUserStore } from '../../stores/user.ts';
-import { Button } from '../../ui/Button.tsx';
-import { TextField } from '../../ui/TextField.tsx';
+import { ApiError } from '@/lib/http.ts';
+import { currentPasswordProblem, passwordErrors, policyError } from '@/lib/passwordErrors.ts';
+import { queryClient } from '@/lib/query.ts';
+import { toast } from '@/lib/toast.ts';
+import { useUserStore } from '@/stores/user.ts';
+import { Button } from '@/ui/Button.tsx';
+import { TextField } from '@/ui/TextField.tsx';
 import { profileApi, profileKeys } from './profileApi.ts';
 
 type Field = 'current' | 'password' | 'repeat';
 const EMPTY: Record<Field, string> = { current: '', password: '', repeat: '' };
 
 /**
- * Password change (spec §5, §8): the current password, the new one twice; on success the other
+ * Password change: the current password, the new one twice; on success the other
  * sessions end and the API keys are revoked.
  */
 export function PasswordTab() {

@@ -3,10 +3,10 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { initI18n, laterTexts } from '../../i18n/i18n.ts';
-import { queryClient } from '../../lib/query.ts';
-import { attachToastDisplay, type Toast } from '../../lib/toast.ts';
-import { useUserStore } from '../../stores/user.ts';
+import { initI18n, laterTexts } from '@/i18n/i18n.ts';
+import { queryClient } from '@/lib/query.ts';
+import { attachToastDisplay, type Toast } from '@/lib/toast.ts';
+import { useUserStore } from '@/stores/user.ts';
 import { ProfilePage } from './ProfilePage.tsx';
 
 const profile: Profile = {

@@ -2,11 +2,11 @@ import './profile.css';
 import { UserRound } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
-import { useDocumentTitle } from '../../lib/useDocumentTitle.ts';
-import { Button } from '../../ui/Button.tsx';
-import { EmptyState } from '../../ui/EmptyState.tsx';
-import { Skeleton } from '../../ui/Skeleton.tsx';
-import { Tabs } from '../../ui/Tabs.tsx';
+import { useDocumentTitle } from '@/lib/useDocumentTitle.ts';
+import { Button } from '@/ui/Button.tsx';
+import { EmptyState } from '@/ui/EmptyState.tsx';
+import { Skeleton } from '@/ui/Skeleton.tsx';
+import { Tabs } from '@/ui/Tabs.tsx';
 import { NotificationsTab } from './NotificationsTab.tsx';
 import { PasswordTab } from './PasswordTab.tsx';
 import { PersonalTab } from './PersonalTab.tsx';
@@ -14,7 +14,7 @@ import { PreferencesTab } from './PreferencesTab.tsx';
 import { useProfile } from './profileApi.ts';
 import { SessionsTab } from './SessionsTab.tsx';
 
-/** The profile tabs of spec §2, in its order. */
+/** The profile tabs, in order. */
 const TABS = ['personal', 'password', 'preferences', 'notifications', 'sessions'] as const;
 type ProfileTab = (typeof TABS)[number];
 const isTab = (v: string | null): v is ProfileTab => TABS.includes(v as ProfileTab);

@@ -1,8 +1,8 @@
 import type { Access, Profile } from '@fieldwatch/core';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { i18n, initI18n } from '../../i18n/i18n.ts';
-import { queryClient } from '../../lib/query.ts';
-import { useUserStore } from '../../stores/user.ts';
+import { i18n, initI18n } from '@/i18n/i18n.ts';
+import { queryClient } from '@/lib/query.ts';
+import { useUserStore } from '@/stores/user.ts';
 import { chooseLanguage } from './profileApi.ts';
 
 const profile: Profile = {

@@ -48,7 +48,7 @@ function coordinate(text: string, field: PersonalField, { min, max } = { min: 0,
 }
 
 /**
- * The profile update of the personal info form, or the problems by field: the spec §5 rules of core
+ * The profile update of the personal info form, or the problems by field: the profile rules of core
  * (a name is not blank, an e-mail is valid when given), the contract's phone characters, the
  * coordinate ranges, and the current password when the e-mail address differs from `savedEmail`.
  * Each problem's `name` parameter is the field; the screen puts in its label.
@@ -82,7 +82,7 @@ export function personalUpdate(
   return { update, problems };
 }
 
-/** An avatar checked before it is sent: one of the accepted types, at most AVATAR_MAX_BYTES (spec §5). */
+/** An avatar checked before it is sent: one of the accepted types, at most AVATAR_MAX_BYTES. */
 export function avatarProblem(file: Pick<File, 'type' | 'size'>): ValidationError | null {
   if (!(AVATAR_TYPES as readonly string[]).includes(file.type)) return { key: 'profile.avatar.wrongType' };
   if (file.size > AVATAR_MAX_BYTES) return { key: 'profile.avatar.tooLarge' };

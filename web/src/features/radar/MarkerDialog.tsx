@@ -2,9 +2,9 @@ import type { Marker } from '@fieldwatch/core';
 import { Lock } from 'lucide-react';
 import { type FormEvent, useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Button } from '../../ui/Button.tsx';
-import { Dialog } from '../../ui/Dialog.tsx';
-import { TextField } from '../../ui/TextField.tsx';
+import { Button } from '@/ui/Button.tsx';
+import { Dialog } from '@/ui/Dialog.tsx';
+import { TextField } from '@/ui/TextField.tsx';
 import {
   MARKER_COMMENTS_MAX,
   MARKER_NAME_MAX,
@@ -13,6 +13,7 @@ import {
   type MarkerValues,
   validateMarker,
 } from './radarMath.ts';
+import './markerDialog.css';
 
 /** What the dialog edits: a new marker at a position, or an existing one. */
 export type MarkerTarget = { kind: 'new'; position: number; pulseSpeed: number } | { kind: 'edit'; marker: Marker };
@@ -35,7 +36,7 @@ const formOf = (target: MarkerTarget): MarkerForm =>
       };
 
 /**
- * The marker form of spec §3 (name, position in metres, comments, pulse speed, locked). A locked
+ * The marker form (name, position in metres, comments, pulse speed, locked). A locked
  * marker's position and pulse speed are read-only until "Locked" is cleared; saving then unlocks
  * first and moves second (the server refuses to move a locked marker).
  */

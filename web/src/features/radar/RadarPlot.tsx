@@ -1,13 +1,12 @@
 import 'uplot/dist/uPlot.min.css';
+import './radarPlot.css';
 import type { Marker } from '@fieldwatch/core';
-import { Lock } from 'lucide-react';
-import { type PointerEvent as ReactPointerEvent, useLayoutEffect, useMemo, useRef, useState } from 'react';
-import { createPortal } from 'react-dom';
+import { useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import uPlot from 'uplot';
-import { typesetMinus } from '../../i18n/values.ts';
-import type { ThemeTokens } from '../../lib/useThemeTokens.ts';
-import { clampPosition, echoRange, fitLength } from './radarMath.ts';
+import type { ThemeTokens } from '@/lib/useThemeTokens.ts';
+import { type Drag, PlotMarkers } from './PlotMarkers.tsx';
+import { clampPosition, echoRange, fitLength, formatNumber } from './radarMath.ts';
 import { radarColors } from './radarTheme.ts';
 
 export type PlotCurves = {
@@ -37,39 +36,6 @@ type Props = {
 
 type Plots = { main: uPlot; diff: uPlot | null };
 
-const LABEL_ROW_PX = 22;
-const LABEL_ROWS = 3;
-
-/**
- * Marker labels in rows so that near markers do not hide each other's names: each label goes to
- * the first row where the previous label has ended (width estimated from the name), at most three
- * rows; the lines themselves stay at their exact positions.
- */
-function labelRows(items: { id: number; x: number; m: Marker }[]): Map<number, number> {
-  const rows = new Map<number, number>();
-  const ends: number[] = [];
-  for (const { id, x, m } of [...items].sort((a, b) => a.x - b.x)) {
-    const width = Math.min(140, 16 + m.name.length * 6.6 + (m.locked ? 13 : 0));
-    let row = ends.findIndex((end) => end + 4 <= x);
-    if (row < 0) row = ends.length < LABEL_ROWS ? ends.length : ends.indexOf(Math.min(...ends));
-    ends[row] = x + width;
-    rows.set(id, row);
-  }
-  return rows;
-}
-
-const numberFormats = new Map<string, Intl.NumberFormat>();
-export function formatNumber(v: number | null | undefined, locale: string, digits = 1) {
-  if (v === null || v === undefined || Number.isNaN(v)) return '–';
-  const key = `${locale}|${digits}`;
-  let f = numberFormats.get(key);
-  if (!f) {
-    f = new Intl.NumberFormat(locale, { maximumFractionDigits: digits, minimumFractionDigits: 0 });
-    numberFormats.set(key, f);
-  }
-  return typesetMinus(f.format(v));
-}
-
 /**
  * The TDR curve on uPlot: distance from the unit (m) across, echo amplitude up; the compared curve
  * dashed beside it; the difference in a pane of its own below (own y scale, same x, cursor and zoom
@@ -95,7 +61,7 @@ export function RadarPlot({
   const readout = useRef<HTMLDivElement>(null);
   const [plots, setPlots] = useState<Plots | null>(null);
   const [, setLayoutTick] = useState(0);
-  const [drag, setDrag] = useState<{ id: number; position: number } | null>(null);
+  const [drag, setDrag] = useState<Drag>(null);
   const handlers = useRef({ onAdd, canEdit });
   handlers.current = { onAdd, canEdit };
   const colors = useMemo(() => radarColors(theme), [theme]);
@@ -300,99 +266,7 @@ export function RadarPlot({
     };
   }, [data, curves, names, hasDifference, clipFrom, theme, colors, locale, t, maxPosition]);
 
-  // Marker lines sit beside uPlot's overlay (not in it), so a press on them never starts a zoom drag.
-  const left = (u: uPlot, position: number) => u.over.offsetLeft + u.valToPos(position, 'x');
-  const inView = (u: uPlot, position: number) => {
-    const { min, max } = u.scales.x ?? {};
-    return min !== undefined && max !== undefined && position >= min && position <= max;
-  };
-
-  const startDrag = (e: ReactPointerEvent<HTMLButtonElement>, m: Marker) => {
-    const u = plots?.main;
-    if (!u || e.button !== 0) return;
-    e.stopPropagation();
-    const startX = e.clientX;
-    const target = e.currentTarget;
-    const movable = canEdit && !m.locked;
-    let moved = false;
-    let position = m.position;
-    if (movable) target.setPointerCapture(e.pointerId);
-    const move = (ev: PointerEvent) => {
-      if (!movable) return;
-      if (Math.abs(ev.clientX - startX) > 3) moved = true;
-      if (!moved) return;
-      position = clampPosition(u.posToVal(ev.clientX - u.over.getBoundingClientRect().left, 'x'), maxPosition);
-      setDrag({ id: m.id, position });
-    };
-    const up = () => {
-      target.removeEventListener('pointermove', move);
-      target.removeEventListener('pointerup', up);
-      target.removeEventListener('pointercancel', up);
-      setDrag(null);
-      if (moved && position !== m.position) onMove(m, position);
-      else onOpen(m);
-    };
-    target.addEventListener('pointermove', move);
-    target.addEventListener('pointerup', up);
-    target.addEventListener('pointercancel', up);
-  };
-
-  const markerLayer = (u: uPlot, labelled: boolean) => {
-    const positionOf = (m: Marker) => (drag?.id === m.id ? drag.position : m.position);
-    const rows = labelRows(
-      markers.filter((m) => inView(u, positionOf(m))).map((m) => ({ id: m.id, x: left(u, positionOf(m)), m })),
-    );
-    return createPortal(
-      markers.map((m) => {
-        const position = positionOf(m);
-        if (!inView(u, position)) return null;
-        const label = t('radar.markers.onPlot', {
-          name: m.name,
-          position: formatNumber(position, locale, 2),
-        });
-        return (
-          <div
-            key={m.id}
-            className={`radar-mark${m.locked ? ' radar-mark--locked' : ''}${drag?.id === m.id ? ' radar-mark--drag' : ''}`}
-            style={{
-              left: `${left(u, position)}px`,
-              top: `${u.over.offsetTop}px`,
-              height: `${u.over.offsetHeight}px`,
-            }}
-          >
-            {labelled && (
-              <button
-                type="button"
-                className="radar-mark__label"
-                style={{ insetBlockStart: `${(rows.get(m.id) ?? 0) * LABEL_ROW_PX}px` }}
-                data-marker={m.name}
-                title={
-                  m.locked
-                    ? t('radar.markers.lockedHint')
-                    : canEdit
-                      ? t('radar.markers.dragHint')
-                      : t('radar.markers.openHint')
-                }
-                aria-label={label}
-                onPointerDown={(e) => startDrag(e, m)}
-                onKeyDown={(e) => {
-                  if (e.key === 'Enter' || e.key === ' ') {
-                    e.preventDefault();
-                    onOpen(m);
-                  }
-                }}
-              >
-                {m.locked && <Lock size={10} aria-hidden />}
-                <span>{m.name}</span>
-              </button>
-            )}
-          </div>
-        );
-      }),
-      u.over.parentElement ?? u.root,
-    );
-  };
-
+  const marking = { markers, drag, onDrag: setDrag, canEdit, locale, maxPosition, onMove, onOpen };
   return (
     <div className={`radar-plot${hasDifference ? ' radar-plot--diff' : ''}`}>
       <div className="radar-plot__readout" ref={readout} data-active="false" aria-hidden>
@@ -423,7 +297,7 @@ export function RadarPlot({
         role="img"
         aria-label={t('radar.plot.label', { curve: names.curve })}
       >
-        {plots && markerLayer(plots.main, true)}
+        {plots && <PlotMarkers u={plots.main} labelled {...marking} />}
       </div>
       {hasDifference && (
         <div
@@ -433,7 +307,7 @@ export function RadarPlot({
           role="img"
           aria-label={t('radar.plot.diffLabel', { name: names.difference })}
         >
-          {plots?.diff && markerLayer(plots.diff, false)}
+          {plots?.diff && <PlotMarkers u={plots.diff} labelled={false} {...marking} />}
         </div>
       )}
     </div>

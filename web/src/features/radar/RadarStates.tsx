@@ -2,10 +2,11 @@ import { CUSTOM_RANGE, intervalRange, TIME_RANGES } from '@fieldwatch/core';
 import { CircleAlert, RefreshCw } from 'lucide-react';
 import { type ReactNode, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useDeviceStore } from '../../stores/devices.ts';
-import { Button } from '../../ui/Button.tsx';
-import { EmptyState } from '../../ui/EmptyState.tsx';
-import { Select } from '../../ui/Select.tsx';
+import { useDeviceStore } from '@/stores/devices.ts';
+import { Button } from '@/ui/Button.tsx';
+import { EmptyState } from '@/ui/EmptyState.tsx';
+import { Select } from '@/ui/Select.tsx';
+import './radarStates.css';
 
 /** What would appear here and how to get it. */
 export function RadarEmpty({ icon, title, text }: { icon: ReactNode; title: string; text?: string }) {
@@ -34,7 +35,7 @@ export function RadarError({ title, error, onRetry }: { title: string; error: un
   );
 }
 
-/** The dashboards' date interval (the device store's, spec §3) as [start, end); a refresh moves "now". */
+/** The dashboards' date interval (the device store's) as [start, end); a refresh moves "now". */
 export function useRadarRange() {
   const dateInterval = useDeviceStore((s) => s.dateInterval);
   const custom = useDeviceStore((s) => s.customRange);

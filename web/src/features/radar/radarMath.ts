@@ -1,4 +1,5 @@
 import { formatLegacyDate, parseLegacyDate } from '@fieldwatch/core';
+import { typesetMinus } from '@/i18n/values.ts';
 
 /**
  * Pure helpers of the radar (TDR) view. A curve's point i was sampled i × sampleIntervalNs after
@@ -220,3 +221,16 @@ export function markerPatches(current: MarkerValues, next: MarkerValues): Partia
 /** A marker's position from a pixel drag, to the centimetre and within the curve. */
 export const clampPosition = (metres: number, max: number) =>
   Math.round(Math.min(Math.max(metres, 0), Math.max(0, max)) * 100) / 100;
+
+const numberFormats = new Map<string, Intl.NumberFormat>();
+/** A number in the reader's language with at most `digits` decimals; a dash for none. */
+export function formatNumber(v: number | null | undefined, locale: string, digits = 1) {
+  if (v === null || v === undefined || Number.isNaN(v)) return '–';
+  const key = `${locale}|${digits}`;
+  let f = numberFormats.get(key);
+  if (!f) {
+    f = new Intl.NumberFormat(locale, { maximumFractionDigits: digits, minimumFractionDigits: 0 });
+    numberFormats.set(key, f);
+  }
+  return typesetMinus(f.format(v));
+}

@@ -1,4 +1,4 @@
-import type { ThemeTokens } from '../../lib/useThemeTokens.ts';
+import type { ThemeTokens } from '@/lib/useThemeTokens.ts';
 
 /**
  * Series colours (the charts' colour-blind-safe palette): the shown curve, the compared curve

@@ -1,16 +1,12 @@
 import { SEVERITY_TABLE, TASK_CATEGORIES, type TaskCategory } from '@fieldwatch/core';
-import { useMutation } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { errorText } from '../../lib/errorText.ts';
-import { eventKeys, taskApi } from '../../lib/eventsApi.ts';
-import { queryClient } from '../../lib/query.ts';
-import { toast } from '../../lib/toast.ts';
-import { taskWorkCustomers, useUserStore } from '../../stores/user.ts';
-import { Button } from '../../ui/Button.tsx';
-import { Dialog } from '../../ui/Dialog.tsx';
-import { Select } from '../../ui/Select.tsx';
-import { TextField } from '../../ui/TextField.tsx';
+import { taskWorkCustomers, useUserStore } from '@/stores/user.ts';
+import { Button } from '@/ui/Button.tsx';
+import { Dialog } from '@/ui/Dialog.tsx';
+import { Select } from '@/ui/Select.tsx';
+import { TextField } from '@/ui/TextField.tsx';
+import { useTaskCreation } from './tasksApi.ts';
 
 /** A custom task: title (default 'New task'), severity (its category) and the organisation it belongs to. */
 export function NewTaskDialog({
@@ -29,16 +25,10 @@ export function NewTaskDialog({
   const [category, setCategory] = useState<TaskCategory>('notice');
   const [org, setOrg] = useState<number | undefined>(undefined);
   const organizationId = org ?? orgs[0]?.CustomerID;
-  const create = useMutation({
-    mutationFn: () =>
-      taskApi.create({ organizationId: organizationId ?? 0, title: title.trim() || undefined, category }),
-    onSuccess: (task) => {
-      void queryClient.invalidateQueries({ queryKey: eventKeys.tasks });
-      onOpenChange(false);
-      setTitle('');
-      onCreated(task.id);
-    },
-    onError: (e: Error) => toast(errorText(e), 'danger'),
+  const create = useTaskCreation((id) => {
+    onOpenChange(false);
+    setTitle('');
+    onCreated(id);
   });
   return (
     <Dialog
@@ -48,7 +38,13 @@ export function NewTaskDialog({
       actions={
         <>
           <Button onClick={() => onOpenChange(false)}>{t('common.cancel')}</Button>
-          <Button variant="primary" disabled={!organizationId || create.isPending} onClick={() => create.mutate()}>
+          <Button
+            variant="primary"
+            disabled={!organizationId || create.isPending}
+            onClick={() =>
+              create.mutate({ organizationId: organizationId ?? 0, title: title.trim() || undefined, category })
+            }
+          >
             {t('common.create')}
           </Button>
         </>

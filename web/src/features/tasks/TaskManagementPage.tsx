@@ -1,36 +1,24 @@
 import './tasks.css';
-import {
-  SEVERITY_TABLE,
-  TASK_CATEGORIES,
-  TASK_STATUSES,
-  type TaskCategory,
-  type TaskRecord,
-  type TaskStatus,
-} from '@fieldwatch/core';
-import { useMutation, useQuery } from '@tanstack/react-query';
+import { SEVERITY_TABLE, TASK_CATEGORIES, TASK_STATUSES, type TaskCategory, type TaskStatus } from '@fieldwatch/core';
 import { ClipboardList, Plus } from 'lucide-react';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
-import { errorText } from '../../lib/errorText.ts';
-import { eventKeys, taskApi } from '../../lib/eventsApi.ts';
-import { queryClient } from '../../lib/query.ts';
-import { toast } from '../../lib/toast.ts';
-import { useDocumentTitle } from '../../lib/useDocumentTitle.ts';
-import { useCanWorkTasks, useUserStore } from '../../stores/user.ts';
-import { Line } from '../../ui/Bidi.tsx';
-import { Button } from '../../ui/Button.tsx';
-import { Chip } from '../../ui/Chip.tsx';
-import { EmptyState } from '../../ui/EmptyState.tsx';
-import { Select } from '../../ui/Select.tsx';
-import { SeverityChip, SeverityDot, SeverityLegend } from '../../ui/Severity.tsx';
-import { Skeleton } from '../../ui/Skeleton.tsx';
-import { TextField } from '../../ui/TextField.tsx';
-import { Time } from '../../ui/Time.tsx';
+import { useDocumentTitle } from '@/lib/useDocumentTitle.ts';
+import { useCanWorkTasks, useUserStore } from '@/stores/user.ts';
+import { Line } from '@/ui/Bidi.tsx';
+import { Button } from '@/ui/Button.tsx';
+import { Chip } from '@/ui/Chip.tsx';
+import { EmptyState } from '@/ui/EmptyState.tsx';
+import { Select } from '@/ui/Select.tsx';
+import { SeverityChip, SeverityDot, SeverityLegend } from '@/ui/Severity.tsx';
+import { Skeleton } from '@/ui/Skeleton.tsx';
+import { TextField } from '@/ui/TextField.tsx';
+import { Time } from '@/ui/Time.tsx';
 import { NewTaskDialog } from './NewTaskDialog.tsx';
 import { TaskView } from './TaskView.tsx';
+import { useBulkStatus, useTasks } from './tasksApi.ts';
 
-export type TaskWithOrg = TaskRecord & { organizationId?: number };
 type Tab = 'mine' | 'archive';
 
 /**
@@ -49,10 +37,7 @@ export function TaskManagementPage() {
   const [creating, setCreating] = useState(false);
   const me = useUserStore((s) => s.accessResponse?.Username ?? '');
   const canWork = useCanWorkTasks();
-  const tasks = useQuery({
-    queryKey: [...eventKeys.tasks, tab],
-    queryFn: () => taskApi.list(tab === 'archive') as Promise<TaskWithOrg[]>,
-  });
+  const tasks = useTasks(tab === 'archive');
   const selectedId = params.get('task');
   const list = useMemo(() => {
     const q = search.trim().toLowerCase();
@@ -64,14 +49,7 @@ export function TaskManagementPage() {
     );
   }, [tasks.data, search, category, assignedToMe, me]);
   const select = (id: string | null) => setParams(id ? { task: id } : {}, { replace: true });
-  const bulk = useMutation({
-    mutationFn: async (status: TaskStatus) => {
-      for (const id of checked) await taskApi.update(id, { status });
-    },
-    onSuccess: () => setChecked(new Set()),
-    onError: (e: Error) => toast(errorText(e), 'danger'),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: eventKeys.tasks }),
-  });
+  const bulk = useBulkStatus(checked, () => setChecked(new Set()));
 
   return (
     <section aria-labelledby="page-title" className={`tasks-page${selectedId ? ' tasks-page--viewing' : ''}`}>

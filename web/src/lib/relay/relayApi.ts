@@ -1,7 +1,7 @@
 import type { RelayView } from '@fieldwatch/core';
 import { api, type V2Envelope as Envelope, v2 } from '../http.ts';
 
-/** The relay calls of spec §7 (v2 device API). */
+/** The relay calls (v2 device API). */
 export const relayApi = {
   read: (unitId: number) => v2(api.get<Envelope<RelayView>>(`/api/v2/device/devices/${unitId}/relay`)),
   set: (unitId: number, state: string) =>

@@ -1,7 +1,7 @@
 import type { RelayView } from '@fieldwatch/core';
 
 /**
- * The relay's operation round trip as the widget shows it (spec §4 Device: initializing, pending,
+ * The relay's operation round trip as the widget shows it (initializing, pending,
  * error, resetting; plus ready). Pure: the widget feeds it the first read, the command's answer,
  * the unit's live `relay` reports and `operation` results, and its own time-outs.
  *

@@ -10,7 +10,7 @@ const RELAY_TIMEOUT_MS = 20_000;
 const ERROR_HOLD_MS = 1500;
 
 /**
- * One relay unit's outputs and their round trip (spec §4 Device), for the relay widget and the
+ * One relay unit's outputs and their round trip, for the relay widget and the
  * operations panel: the first read, the unit's live `relay` reports and operation results, the
  * command's time-out, and after an error (which `onError` announces) a reset to the confirmed state.
  */

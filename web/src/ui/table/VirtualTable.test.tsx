@@ -1,6 +1,6 @@
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { initI18n } from '../../i18n/i18n.ts';
+import { initI18n } from '@/i18n/i18n.ts';
 import type { Sort } from './sorting.ts';
 import { type Column, VirtualTable } from './VirtualTable.tsx';
 

@@ -1,8 +1,6 @@
-import { ArrowDown, ArrowUp, ChevronsUpDown } from 'lucide-react';
 import {
   type CSSProperties,
   type KeyboardEvent,
-  type PointerEvent,
   type ReactNode,
   useCallback,
   useEffect,
@@ -11,12 +9,12 @@ import {
   useRef,
   useState,
 } from 'react';
-import { createPortal } from 'react-dom';
-import { useTranslation } from 'react-i18next';
 import { Line } from '../Bidi.tsx';
-import { type ColumnFit, type ColumnWidths, clampWidth, columnWidths, RESIZE_MAX, RESIZE_MIN } from './columnWidths.ts';
+import { type ColumnFit, type ColumnWidths, columnWidths, RESIZE_MIN } from './columnWidths.ts';
 import { moveActive } from './selection.ts';
 import './table.css';
+import { FullText, type Peek, peekOf } from './cellPeek.tsx';
+import { HeaderCheckbox, ResizeHandle, SortIcon } from './HeaderParts.tsx';
 import { ariaSort, type Sort, type SortDir } from './sorting.ts';
 import { pageRows, scrollToReveal, visibleRange } from './windowing.ts';
 
@@ -62,12 +60,6 @@ type Props<T> = {
   widths?: ColumnWidths;
   onWidthsChange?: (widths: Record<string, number>) => void;
 };
-
-/** One column of the table's width: a keyboard step on a resize handle, in pixels. */
-const RESIZE_STEP = 16;
-
-/** A truncated cell's full content, shown beside the row or the cell it belongs to. */
-type Peek = { index: number; keys: string[]; at: { block: number; below: boolean; start: number; rtl: boolean } };
 
 /** Rows are 32 px (40 px on touch screens); the windowing relies on every row having exactly this height. */
 const rowHeightFor = () =>
@@ -333,152 +325,5 @@ export function VirtualTable<T>(props: Props<T>) {
         />
       )}
     </div>
-  );
-}
-
-/** Whether a cell's text is cut: its line (or a part of it with its own ellipsis) is narrower than its content. */
-function truncated(cell: HTMLElement): boolean {
-  const parts = cell.querySelectorAll<HTMLElement>('.line, .vt__ellipsis');
-  return [...parts].some((el) => el.scrollWidth > el.clientWidth + 1);
-}
-
-/** The truncated ones of `cells` (of the row at `index`) and where their full text goes: below the first. */
-function peekOf(anchor: HTMLElement, index: number, cells: HTMLElement[]): Peek | undefined {
-  const cut = cells.filter(truncated);
-  const first = cut[0];
-  if (!first) return undefined;
-  const rtl = getComputedStyle(anchor).direction === 'rtl';
-  const box = first.getBoundingClientRect();
-  const row = anchor.getBoundingClientRect();
-  // Below the row, or above it when the row is in the lower third of the window.
-  const below = row.bottom < (window.innerHeight * 2) / 3;
-  return {
-    index,
-    keys: cut.map((c) => c.dataset.key ?? ''),
-    at: {
-      block: below ? row.bottom : window.innerHeight - row.top,
-      below,
-      start: rtl ? window.innerWidth - box.right : box.left,
-      rtl,
-    },
-  };
-}
-
-/**
- * The full content of truncated cells, each under its column's name, floating below the row
- * (shown on hover of a cut cell and for the keyboard's row). Screen readers read the cells themselves.
- */
-function FullText({ at, cells }: { at: Peek['at']; cells: { key: string; header: string; content: ReactNode }[] }) {
-  const style: CSSProperties = { [at.below ? 'top' : 'bottom']: at.block, [at.rtl ? 'right' : 'left']: at.start };
-  return createPortal(
-    <div className="vt__full" style={style} aria-hidden>
-      {cells.map((c) => (
-        <div key={c.key} className="vt__full-cell">
-          <span className="vt__full-head">{c.header}</span>
-          <Line className="vt__full-text">{c.content}</Line>
-        </div>
-      ))}
-    </div>,
-    document.body,
-  );
-}
-
-/**
- * The end edge of a column's header: dragging it (pointer) or the arrow keys (focused) change the
- * column's width, mirrored in right-to-left pages; the width is kept when the drag or key ends.
- */
-function ResizeHandle({
-  column,
-  width,
-  onDrag,
-  onDone,
-}: {
-  column: string;
-  width: number;
-  /** The width while dragging; undefined when the drag ends without a change. */
-  onDrag: (width: number | undefined) => void;
-  onDone: (width: number) => void;
-}) {
-  const { t } = useTranslation();
-  const start = useRef<{ x: number; width: number; sign: number }>(undefined);
-  const signOf = (el: HTMLElement) => (getComputedStyle(el).direction === 'rtl' ? -1 : 1);
-  const widthAt = (e: PointerEvent<HTMLElement>, s: { x: number; width: number; sign: number }) =>
-    clampWidth(s.width + (e.clientX - s.x) * s.sign);
-  return (
-    // biome-ignore lint/a11y/useSemanticElements: a focusable, movable separator (the window splitter pattern), which <hr> cannot be
-    <span
-      role="separator"
-      aria-orientation="vertical"
-      aria-label={t('common.resizeColumn', { column })}
-      aria-valuenow={width}
-      aria-valuemin={RESIZE_MIN}
-      aria-valuemax={RESIZE_MAX}
-      tabIndex={0}
-      className="vt__resize"
-      onClick={(e) => e.stopPropagation()}
-      onPointerDown={(e) => {
-        if (e.button !== 0) return;
-        e.preventDefault();
-        e.currentTarget.setPointerCapture(e.pointerId);
-        start.current = { x: e.clientX, width, sign: signOf(e.currentTarget) };
-      }}
-      onPointerMove={(e) => {
-        if (start.current) onDrag(widthAt(e, start.current));
-      }}
-      onPointerUp={(e) => {
-        const s = start.current;
-        if (!s) return;
-        start.current = undefined;
-        // A click without a move keeps the column as it is (it stays automatic).
-        if (e.clientX === s.x) onDrag(undefined);
-        else onDone(widthAt(e, s));
-      }}
-      onPointerCancel={() => {
-        start.current = undefined;
-        onDrag(undefined);
-      }}
-      onKeyDown={(e) => {
-        const step = { ArrowRight: RESIZE_STEP, ArrowLeft: -RESIZE_STEP }[e.key];
-        if (step === undefined) return;
-        e.preventDefault();
-        e.stopPropagation();
-        onDone(clampWidth(width + step * signOf(e.currentTarget)));
-      }}
-    />
-  );
-}
-
-function SortIcon({ state }: { state: 'ascending' | 'descending' | 'none' }) {
-  if (state === 'ascending') return <ArrowUp size={12} aria-hidden className="vt__sort-icon" />;
-  if (state === 'descending') return <ArrowDown size={12} aria-hidden className="vt__sort-icon" />;
-  return <ChevronsUpDown size={12} aria-hidden className="vt__sort-icon vt__sort-icon--idle" />;
-}
-
-function HeaderCheckbox({
-  state,
-  label,
-  onToggle,
-  disabled,
-}: {
-  state: 'all' | 'some' | 'none';
-  label: string;
-  onToggle?: () => void;
-  disabled?: boolean;
-}) {
-  const ref = useRef<HTMLInputElement>(null);
-  useEffect(() => {
-    if (ref.current) ref.current.indeterminate = state === 'some';
-  }, [state]);
-  return (
-    <input
-      ref={ref}
-      type="checkbox"
-      className="vt__all"
-      aria-label={label}
-      title={label}
-      checked={state === 'all'}
-      disabled={disabled}
-      onChange={() => onToggle?.()}
-    />
   );
 }

@@ -1,10 +1,10 @@
 import { AccessLevel, type AdminOrganization, accessLevels, type MailDelivery } from '@fieldwatch/core';
 import { type FormEvent, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Button } from '../../../ui/Button.tsx';
-import { Dialog } from '../../../ui/Dialog.tsx';
-import { Select } from '../../../ui/Select.tsx';
-import { TextField } from '../../../ui/TextField.tsx';
+import { Button } from '@/ui/Button.tsx';
+import { Dialog } from '@/ui/Dialog.tsx';
+import { Select } from '@/ui/Select.tsx';
+import { TextField } from '@/ui/TextField.tsx';
 import { useProblemText } from '../AdminParts.tsx';
 import { adminApi, adminKeys, useAdminChange } from '../adminApi.ts';
 import { type NewUser, newUserProblems } from '../adminForms.ts';

@@ -10,10 +10,10 @@ import {
 } from '@fieldwatch/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Button } from '../../../ui/Button.tsx';
-import { Select } from '../../../ui/Select.tsx';
-import { SeverityChip, SeverityLegend } from '../../../ui/Severity.tsx';
-import { TextField } from '../../../ui/TextField.tsx';
+import { Button } from '@/ui/Button.tsx';
+import { Select } from '@/ui/Select.tsx';
+import { SeverityChip, SeverityLegend } from '@/ui/Severity.tsx';
+import { TextField } from '@/ui/TextField.tsx';
 import { Loaded, Section } from '../AdminParts.tsx';
 import { useAdminChange } from '../adminApi.ts';
 import { alarmSeverityApi, alarmSeverityRefresh, useAlarmSeverities } from '../alarmSeverityApi.ts';
@@ -23,8 +23,8 @@ import type { TabProps } from './TabPanel.tsx';
 const INHERIT = '';
 
 /**
- * Alarm severity: every alarm type of spec §9 with the severity its new events get in the
- * organisation, set here or inherited (from above, or the spec default). A change applies to this
+ * Alarm severity: every alarm type with the severity its new events get in the
+ * organisation, set here or inherited (from above, or the default). A change applies to this
  * organisation and those below it that set none of their own, for new events only.
  */
 export function AlarmSeverityTab({ org }: TabProps) {

@@ -8,11 +8,11 @@ import {
 import { TriangleAlert } from 'lucide-react';
 import { type FormEvent, useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { currentPasswordProblem } from '../../../lib/passwordErrors.ts';
-import { useUserStore } from '../../../stores/user.ts';
-import { Button } from '../../../ui/Button.tsx';
-import { Dialog } from '../../../ui/Dialog.tsx';
-import { TextField } from '../../../ui/TextField.tsx';
+import { currentPasswordProblem } from '@/lib/passwordErrors.ts';
+import { useUserStore } from '@/stores/user.ts';
+import { Button } from '@/ui/Button.tsx';
+import { Dialog } from '@/ui/Dialog.tsx';
+import { TextField } from '@/ui/TextField.tsx';
 import { CopyButton } from '../AdminParts.tsx';
 import { adminApi, adminKeys, useAdminChange } from '../adminApi.ts';
 

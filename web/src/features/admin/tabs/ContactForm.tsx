@@ -1,8 +1,8 @@
 import type { ContactFields } from '@fieldwatch/core';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Button } from '../../../ui/Button.tsx';
-import { TextField } from '../../../ui/TextField.tsx';
+import { Button } from '@/ui/Button.tsx';
+import { TextField } from '@/ui/TextField.tsx';
 import { Loaded, Section, useProblemText } from '../AdminParts.tsx';
 import { adminApi, adminKeys, type InfoKind, useAdminChange, useInfo } from '../adminApi.ts';
 import { CONTACT_FIELDS, type ContactField, contactProblems } from '../adminForms.ts';
@@ -16,7 +16,7 @@ const INPUT: Partial<Record<ContactField, { type: string; autoComplete: string }
   country: { type: 'text', autoComplete: 'country-name' },
 };
 
-/** Contact or billing details of spec §3 (name, e-mail, address, zip, city, country, phone). */
+/** Contact or billing details (name, e-mail, address, zip, city, country, phone). */
 export function ContactForm({ id, kind }: { id: number; kind: InfoKind }) {
   const { t } = useTranslation();
   const info = useInfo(id, kind);

@@ -3,9 +3,9 @@ import { type AdminOrganization, BRAND_COLOR_PATTERN, type OrganizationSettings 
 import { Building2, RotateCcw, Trash2 } from 'lucide-react';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useUserStore } from '../../../stores/user.ts';
-import { Button, IconButton } from '../../../ui/Button.tsx';
-import { TextField } from '../../../ui/TextField.tsx';
+import { useUserStore } from '@/stores/user.ts';
+import { Button, IconButton } from '@/ui/Button.tsx';
+import { TextField } from '@/ui/TextField.tsx';
 import { Loaded, Section } from '../AdminParts.tsx';
 import { adminApi, adminKeys, useAdminChange, useSettings } from '../adminApi.ts';
 import { textOn } from '../adminForms.ts';

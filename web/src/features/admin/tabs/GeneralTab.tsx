@@ -1,8 +1,8 @@
 import { ACCOUNT_URL_REDIRECT_DAYS, type OrganizationSettings } from '@fieldwatch/core';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Button } from '../../../ui/Button.tsx';
-import { TextField } from '../../../ui/TextField.tsx';
+import { Button } from '@/ui/Button.tsx';
+import { TextField } from '@/ui/TextField.tsx';
 import { CopyButton, Loaded, Section, useProblemText } from '../AdminParts.tsx';
 import { adminApi, adminKeys, useAdminChange, useSettings } from '../adminApi.ts';
 import { accountUrlProblem, signInLink } from '../adminForms.ts';

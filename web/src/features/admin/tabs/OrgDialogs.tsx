@@ -1,16 +1,16 @@
 import type { AdminOrganization } from '@fieldwatch/core';
 import { type FormEvent, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Button } from '../../../ui/Button.tsx';
-import { Dialog } from '../../../ui/Dialog.tsx';
-import { Select } from '../../../ui/Select.tsx';
-import { TextField } from '../../../ui/TextField.tsx';
+import { Button } from '@/ui/Button.tsx';
+import { Dialog } from '@/ui/Dialog.tsx';
+import { Select } from '@/ui/Select.tsx';
+import { TextField } from '@/ui/TextField.tsx';
 import { moveTargets, orgOptions } from '../orgTree.ts';
 
 /** Closes on success; a failure was already toasted and keeps the dialog open. */
 const settle = (p: Promise<unknown>, close: () => void) => p.then(close, () => {});
 
-/** Names a new child organisation or renames one; a blank name shows the spec's text. */
+/** Names a new child organisation or renames one; a blank name shows the required-name text. */
 export function OrgNameDialog({
   open,
   title,

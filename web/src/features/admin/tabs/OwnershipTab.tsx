@@ -2,12 +2,12 @@ import './lists.css';
 import { ArrowRightLeft, LayoutDashboard } from 'lucide-react';
 import { type FormEvent, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { dashboardTitle } from '../../../i18n/dashboardTitle.ts';
-import { useDateFormat } from '../../../lib/useDateFormat.ts';
-import { Button } from '../../../ui/Button.tsx';
-import { Dialog } from '../../../ui/Dialog.tsx';
-import { EmptyState } from '../../../ui/EmptyState.tsx';
-import { Select } from '../../../ui/Select.tsx';
+import { dashboardTitle } from '@/i18n/dashboardTitle.ts';
+import { useDateFormat } from '@/lib/useDateFormat.ts';
+import { Button } from '@/ui/Button.tsx';
+import { Dialog } from '@/ui/Dialog.tsx';
+import { EmptyState } from '@/ui/EmptyState.tsx';
+import { Select } from '@/ui/Select.tsx';
 import { Loaded, Section, UserAvatar } from '../AdminParts.tsx';
 import {
   adminApi,

@@ -7,12 +7,12 @@ import {
 import { LogOut, MonitorSmartphone } from 'lucide-react';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { sessionDevice } from '../../../lib/sessionDevice.ts';
-import { useDateFormat } from '../../../lib/useDateFormat.ts';
-import { Button } from '../../../ui/Button.tsx';
-import { EmptyState } from '../../../ui/EmptyState.tsx';
-import { Select } from '../../../ui/Select.tsx';
-import { TextField } from '../../../ui/TextField.tsx';
+import { sessionDevice } from '@/lib/sessionDevice.ts';
+import { useDateFormat } from '@/lib/useDateFormat.ts';
+import { Button } from '@/ui/Button.tsx';
+import { EmptyState } from '@/ui/EmptyState.tsx';
+import { Select } from '@/ui/Select.tsx';
+import { TextField } from '@/ui/TextField.tsx';
 import { Loaded, Section, useProblemText } from '../AdminParts.tsx';
 import { adminApi, adminKeys, useAdminChange, useSessions, useSettings } from '../adminApi.ts';
 import { type LifetimeUnit, lifetimeParts, securityProblems } from '../adminForms.ts';

@@ -12,7 +12,7 @@ import { UsageTab } from './UsageTab.tsx';
 import { UserManagementTab } from './UserManagementTab.tsx';
 import { UsersTab } from './UsersTab.tsx';
 
-/** The admin tabs of spec §2, in its order. */
+/** The admin tabs, in order. */
 export const ADMIN_TABS = [
   'general',
   'customization',
@@ -25,7 +25,7 @@ export const ADMIN_TABS = [
   'api',
   'usage',
   'permissions',
-  // Not in spec §2's list: how severe each alarm type is (core/src/events/severity.ts).
+  // A tab of our own: how severe each alarm type is (core/src/events/severity.ts).
   'alarmSeverity',
 ] as const;
 /** Platform-wide, for the platform administrator only (SuperUser of the root organisation). */

@@ -1,8 +1,8 @@
 import './usage.css';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useDateFormat } from '../../../lib/useDateFormat.ts';
-import { Chip } from '../../../ui/Chip.tsx';
+import { useDateFormat } from '@/lib/useDateFormat.ts';
+import { Chip } from '@/ui/Chip.tsx';
 import { Loaded, Section } from '../AdminParts.tsx';
 import { useUsage } from '../adminApi.ts';
 import { BarChart } from '../BarChart.tsx';

@@ -3,9 +3,9 @@ import { type AccessLevel, type AdminProfile, accessLevels } from '@fieldwatch/c
 import { KeyRound, Pencil, UserMinus } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useUserStore } from '../../../stores/user.ts';
-import { IconButton } from '../../../ui/Button.tsx';
-import { Select } from '../../../ui/Select.tsx';
+import { useUserStore } from '@/stores/user.ts';
+import { IconButton } from '@/ui/Button.tsx';
+import { Select } from '@/ui/Select.tsx';
 import { Loaded, Section, UserAvatar } from '../AdminParts.tsx';
 import { adminApi, adminKeys, useAdminChange, useProfiles, useSettings } from '../adminApi.ts';
 import { ConfirmDialog } from '../ConfirmDialog.tsx';

@@ -2,17 +2,17 @@ import type { AdminProfile } from '@fieldwatch/core';
 import { Search, UserPlus, Users } from 'lucide-react';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useDateFormat } from '../../../lib/useDateFormat.ts';
-import { Button } from '../../../ui/Button.tsx';
-import { EmptyState } from '../../../ui/EmptyState.tsx';
-import { TextField } from '../../../ui/TextField.tsx';
+import { useDateFormat } from '@/lib/useDateFormat.ts';
+import { Button } from '@/ui/Button.tsx';
+import { EmptyState } from '@/ui/EmptyState.tsx';
+import { TextField } from '@/ui/TextField.tsx';
 import { Loaded, Section, UserAvatar } from '../AdminParts.tsx';
 import { useProfiles } from '../adminApi.ts';
 import { AddUserDialog } from './AddUserDialog.tsx';
 import { JoinRequests } from './JoinRequests.tsx';
 import type { TabProps } from './TabPanel.tsx';
 
-/** Search is trimmed, case-insensitive and a substring match (spec §5), over who and where. */
+/** Search is trimmed, case-insensitive and a substring match, over who and where. */
 function matchesUser(p: AdminProfile, orgName: string, search: string) {
   const q = search.trim().toLowerCase();
   return !q || [p.name, p.username, p.userProfile.email, orgName].some((s) => s.toLowerCase().includes(q));

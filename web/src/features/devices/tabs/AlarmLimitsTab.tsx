@@ -1,13 +1,15 @@
+import '../settingsForm.css';
+import './alarmLimits.css';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { Save } from 'lucide-react';
 import { type FormEvent, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { errorText } from '../../../lib/errorText.ts';
-import { queryClient } from '../../../lib/query.ts';
-import { toast } from '../../../lib/toast.ts';
-import { Button } from '../../../ui/Button.tsx';
-import { ScrollRegion } from '../../../ui/ScrollRegion.tsx';
-import { Skeleton } from '../../../ui/Skeleton.tsx';
+import { errorText } from '@/lib/errorText.ts';
+import { queryClient } from '@/lib/query.ts';
+import { toast } from '@/lib/toast.ts';
+import { Button } from '@/ui/Button.tsx';
+import { ScrollRegion } from '@/ui/ScrollRegion.tsx';
+import { Skeleton } from '@/ui/Skeleton.tsx';
 import { LIMIT_ROWS, type LimitProblem, type LimitTexts, limitsFromTexts, limitTexts } from '../alarmLimitsForm.ts';
 import { devicesApi } from '../devicesApi.ts';
 

@@ -1,9 +1,10 @@
+import './unitTabs.css';
 import { type DeviceDetails, fieldsOfTab, type UnitSettings } from '@fieldwatch/core';
 import * as L from 'leaflet';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { addBaseTiles } from '../../../lib/map/baseTiles.ts';
-import { useClientConfig } from '../../../lib/useClientConfig.ts';
+import { addBaseTiles } from '@/lib/map/baseTiles.ts';
+import { useClientConfig } from '@/lib/useClientConfig.ts';
 import { SettingsForm } from '../SettingsForm.tsx';
 
 const DEFAULT_VIEW: L.LatLngExpression = [57.7, 12.0];

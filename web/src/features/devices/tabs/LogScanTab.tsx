@@ -1,15 +1,16 @@
+import './unitTabs.css';
 import { alarmTypeKey, type UnitLogEntry } from '@fieldwatch/core';
 import { useQuery } from '@tanstack/react-query';
 import { RefreshCw } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { onLive } from '../../../lib/live.ts';
-import { queryClient } from '../../../lib/query.ts';
-import { Button } from '../../../ui/Button.tsx';
-import { Chip } from '../../../ui/Chip.tsx';
-import { ScrollRegion } from '../../../ui/ScrollRegion.tsx';
-import { Skeleton } from '../../../ui/Skeleton.tsx';
-import { Time } from '../../../ui/Time.tsx';
+import { onLive } from '@/lib/live.ts';
+import { queryClient } from '@/lib/query.ts';
+import { Button } from '@/ui/Button.tsx';
+import { Chip } from '@/ui/Chip.tsx';
+import { ScrollRegion } from '@/ui/ScrollRegion.tsx';
+import { Skeleton } from '@/ui/Skeleton.tsx';
+import { Time } from '@/ui/Time.tsx';
 import { devicesApi } from '../devicesApi.ts';
 
 const KINDS = ['operation', 'alarm', 'alarmCleared', 'report'] as const;

@@ -1,13 +1,14 @@
+import './unitTabs.css';
 import { BUILTIN_KEYS } from '@fieldwatch/core';
 import { useQuery } from '@tanstack/react-query';
 import { Copy, Nfc } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import { queryClient } from '../../../lib/query.ts';
-import { toast } from '../../../lib/toast.ts';
-import { useUserStore } from '../../../stores/user.ts';
-import { Button } from '../../../ui/Button.tsx';
-import { Select } from '../../../ui/Select.tsx';
-import { Skeleton } from '../../../ui/Skeleton.tsx';
+import { queryClient } from '@/lib/query.ts';
+import { toast } from '@/lib/toast.ts';
+import { useUserStore } from '@/stores/user.ts';
+import { Button } from '@/ui/Button.tsx';
+import { Select } from '@/ui/Select.tsx';
+import { Skeleton } from '@/ui/Skeleton.tsx';
 import { tagHostApi } from '../devicesApi.ts';
 import { TagQrCode } from './TagQrCode.tsx';
 
@@ -32,7 +33,7 @@ function useTagField(unitId: number, tag: string, name: 'template' | 'restrictio
 }
 
 /**
- * The unit's NFC tag through the tag host calls (spec §7): its uuid and onboarding link, its
+ * The unit's NFC tag through the tag host calls: its uuid and onboarding link, its
  * template (the dashboard a customer onboarded by it starts on) and restriction (bound to an
  * organisation, or disabled). Failures show the spec's NFC toasts.
  */

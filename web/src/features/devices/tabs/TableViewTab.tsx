@@ -1,18 +1,20 @@
+import './tableView.css';
 import { type DeviceDetails, INPUT_KINDS, type InputKind, SERIES, seriesByColumn } from '@fieldwatch/core';
 import { useQuery } from '@tanstack/react-query';
 import { Plus, Save } from 'lucide-react';
 import { type FormEvent, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { columnName, seriesName } from '../../../i18n/seriesName.ts';
-import { errorText } from '../../../lib/errorText.ts';
-import { queryClient } from '../../../lib/query.ts';
-import { toast } from '../../../lib/toast.ts';
-import { Line, Value } from '../../../ui/Bidi.tsx';
-import { Button } from '../../../ui/Button.tsx';
-import { ScrollRegion } from '../../../ui/ScrollRegion.tsx';
-import { Select } from '../../../ui/Select.tsx';
-import { TextField } from '../../../ui/TextField.tsx';
-import { Time } from '../../../ui/Time.tsx';
+import { columnName, seriesName } from '@/i18n/seriesName.ts';
+import { errorText } from '@/lib/errorText.ts';
+import { queryClient } from '@/lib/query.ts';
+import { toast } from '@/lib/toast.ts';
+import { unitKeys } from '@/lib/units.ts';
+import { Line, Value } from '@/ui/Bidi.tsx';
+import { Button } from '@/ui/Button.tsx';
+import { ScrollRegion } from '@/ui/ScrollRegion.tsx';
+import { Select } from '@/ui/Select.tsx';
+import { TextField } from '@/ui/TextField.tsx';
+import { Time } from '@/ui/Time.tsx';
 import { devicesApi } from '../devicesApi.ts';
 
 /**
@@ -159,7 +161,7 @@ function Inputs({ unit, canEdit }: { unit: DeviceDetails; canEdit: boolean }) {
     setError(null);
     try {
       await devicesApi.setInput(unit.id, kind, i, { name: name.trim(), unit: measure.trim() });
-      void queryClient.invalidateQueries({ queryKey: ['deviceDetails', unit.id] });
+      void queryClient.invalidateQueries({ queryKey: unitKeys.details(unit.id) });
       toast(t('devices.inputSaved'), 'success');
     } catch (err) {
       toast(t('devices.saveFailed', { message: errorText(err) }), 'danger');

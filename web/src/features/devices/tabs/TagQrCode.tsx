@@ -1,8 +1,9 @@
+import './tagQrCode.css';
 import { Download, Printer } from 'lucide-react';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { renderSVG } from 'uqr';
-import { Button } from '../../../ui/Button.tsx';
+import { Button } from '@/ui/Button.tsx';
 
 /** Prints only the label: everything else on the page is hidden while the print dialog is open. */
 function printLabel() {

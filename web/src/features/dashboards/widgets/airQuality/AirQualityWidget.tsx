@@ -1,17 +1,19 @@
 import { type AirStatus, airSeverity, airStatus, type UnitShowValue, worstAir } from '@fieldwatch/core';
-import { Angry, Frown, Laugh, type LucideIcon, Meh, Smile, Users, Wind } from 'lucide-react';
+import { Angry, Frown, Laugh, type LucideIcon, Meh, Smile, Wind } from 'lucide-react';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Time } from '../../../../ui/Time.tsx';
-import { useCustomerIds, useDevices, useFilteredDevices, useSelectedUnits, useShowValues } from '../../data.ts';
-import { formatNumber, formatRelative, timeOf, useNow } from '../../widgets/kpi/format.ts';
-import { Updated, WidgetEmpty, WidgetError, WidgetSkeleton } from '../../widgets/kpi/WidgetStates.tsx';
+import { Time } from '@/ui/Time.tsx';
+import { useCustomerIds } from '../../data.ts';
 import type { WidgetProps, WidgetSettingsProps } from '../../widgetTypes.ts';
-import { SensorUnitsField } from './SensorUnitsField.tsx';
-import { AIR_QUALITY_SENSOR, unitIdsProp, unitScope } from './sensorUnits.ts';
+import { formatNumber, formatRelative, timeOf, useNow } from '../common/format.ts';
+import { SensorUnitsField } from '../common/SensorUnitsField.tsx';
+import { AIR_QUALITY_SENSOR, unitIdsProp } from '../common/sensorUnits.ts';
+import { useSensorScope } from '../common/useSensorScope.ts';
+import { Updated, widgetState } from '../common/WidgetState.tsx';
+import '../common/kpiLayout.css';
 import './airQuality.css';
 
-/** The air symbol of each status of spec §3: a face from laughing to angry. */
+/** The air symbol of each status: a face from laughing to angry. */
 export const AIR_FACES: Record<AirStatus, LucideIcon> = {
   excellent: Laugh,
   neutral: Smile,
@@ -26,31 +28,17 @@ export const airQualityProps = (p: Readonly<Record<string, unknown>>) => ({ unit
 type Room = { id: number; name: string; value: UnitShowValue | undefined; status: AirStatus | undefined };
 
 /**
- * Air quality (spec §2, statuses of §3): a tile per room with its air symbol, status word, CO₂ and
+ * Air quality (good to very poor): a tile per room with its air symbol, status word, CO₂ and
  * PM2.5, the worst first; the header line sums up the worst status of all of them.
  */
 export function AirQualityWidget({ dashboardId, widgetId, widget }: WidgetProps) {
   const { t, i18n } = useTranslation();
   const lang = i18n.language;
   const customers = useCustomerIds();
-  const [selected] = useSelectedUnits(dashboardId, widgetId);
-  const all = useDevices();
-  const inView = useFilteredDevices(dashboardId);
-  const values = useShowValues();
   const now = useNow();
   const { units: chosen } = airQualityProps(widget.props);
 
-  const scope = useMemo(
-    () =>
-      unitScope(AIR_QUALITY_SENSOR, {
-        chosen,
-        selected,
-        all: all.data ?? [],
-        inView: inView.data,
-        values: values.data,
-      }),
-    [chosen, selected, all.data, inView.data, values.data],
-  );
+  const { scope, all, values } = useSensorScope(AIR_QUALITY_SENSOR, dashboardId, widgetId, chosen);
   const rooms = useMemo(() => {
     const byUnit = new Map((values.data ?? []).map((v) => [v.UnitID, v]));
     const list: Room[] = scope.units.map((d) => {
@@ -61,31 +49,18 @@ export function AirQualityWidget({ dashboardId, widgetId, widget }: WidgetProps)
     return list.sort((a, b) => rank(b) - rank(a) || a.name.localeCompare(b.name));
   }, [scope.units, values.data]);
 
-  if (customers.length === 0) {
-    return <WidgetEmpty icon={<Users size={20} />} title={t('widgets.common.noCustomers')} />;
-  }
-  if (values.isPending || all.isPending) return <WidgetSkeleton shape="kpi" />;
-  if ((values.isError && !values.data) || (all.isError && !all.data)) {
-    return (
-      <WidgetError
-        title={t('widgets.airQuality.failed')}
-        error={values.error ?? all.error}
-        onRetry={() => {
-          void values.refetch();
-          void all.refetch();
-        }}
-      />
-    );
-  }
-  if (rooms.length === 0) {
-    return (
-      <WidgetEmpty
-        icon={<Wind size={20} />}
-        title={t('widgets.airQuality.empty')}
-        text={t(scope.source === 'settings' ? 'widgets.sensors.chosenUnavailable' : 'widgets.airQuality.emptyText')}
-      />
-    );
-  }
+  const state = widgetState({
+    customers,
+    shape: 'kpi',
+    queries: [values, all],
+    failed: t('widgets.airQuality.failed'),
+    empty: rooms.length === 0 && {
+      icon: <Wind size={20} />,
+      title: t('widgets.airQuality.empty'),
+      text: t(scope.source === 'settings' ? 'widgets.sensors.chosenUnavailable' : 'widgets.airQuality.emptyText'),
+    },
+  });
+  if (state) return state;
 
   const worst = worstAir(rooms.map((r) => r.status));
   const WorstFace = worst ? AIR_FACES[worst] : Wind;

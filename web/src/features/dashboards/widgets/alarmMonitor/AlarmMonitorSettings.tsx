@@ -1,11 +1,11 @@
 import { alarmTypeKey, SELECTABLE_ALARM_TYPES } from '@fieldwatch/core';
 import { useTranslation } from 'react-i18next';
-import { Select } from '../../../../ui/Select.tsx';
+import { Select } from '@/ui/Select.tsx';
 import type { WidgetSettingsProps } from '../../widgetTypes.ts';
 import { MONITOR_COUNTS, monitorSettings } from './monitorMath.ts';
-import '../../widgets/relay/settings.css';
+import '../common/settingsForm.css';
 
-/** The alarm monitor's settings: the alarm types shown (§9 selectable; none = all), how many, sound. */
+/** The alarm monitor's settings: the alarm types shown (selectable; none = all), how many, sound. */
 export function AlarmMonitorSettings({ props, onChange }: WidgetSettingsProps) {
   const { t } = useTranslation();
   const settings = monitorSettings(props);

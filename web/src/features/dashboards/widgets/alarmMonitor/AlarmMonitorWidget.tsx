@@ -1,15 +1,15 @@
 import { alarmTypeKey, type Device, SEVERITY_TABLE } from '@fieldwatch/core';
-import { BellOff, Users } from 'lucide-react';
+import { BellOff } from 'lucide-react';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useAlarmSeverity } from '../../../../lib/alarmSeverities.ts';
-import { onLive } from '../../../../lib/live.ts';
-import { SeverityChip } from '../../../../ui/Severity.tsx';
-import { Time } from '../../../../ui/Time.tsx';
+import { useAlarmSeverity } from '@/lib/alarmSeverities.ts';
+import { onLive } from '@/lib/live.ts';
+import { SeverityChip } from '@/ui/Severity.tsx';
+import { Time } from '@/ui/Time.tsx';
 import { useAlarms, useCustomerIds, useDevices } from '../../data.ts';
-import { useNow } from '../../widgets/kpi/format.ts';
-import { Updated, WidgetEmpty, WidgetError, WidgetSkeleton } from '../../widgets/kpi/WidgetStates.tsx';
 import type { WidgetProps } from '../../widgetTypes.ts';
+import { useNow } from '../common/format.ts';
+import { Updated, widgetState } from '../common/WidgetState.tsx';
 import { beep } from './beep.ts';
 import {
   ageParts,
@@ -76,31 +76,18 @@ export function AlarmMonitorWidget({ widget }: WidgetProps) {
     return monitorAlarms(all.values(), activeTypes, cleared, settings.types, settings.count);
   }, [alarms.data, live, devices.data, cleared, settings]);
 
-  if (customers.length === 0) {
-    return <WidgetEmpty icon={<Users size={20} />} title={t('widgets.common.noCustomers')} />;
-  }
-  if (alarms.isPending || devices.isPending) return <WidgetSkeleton shape="list" />;
-  if ((alarms.isError && !alarms.data) || (devices.isError && !devices.data)) {
-    return (
-      <WidgetError
-        title={t('widgets.alarmMonitor.failed')}
-        error={alarms.error ?? devices.error}
-        onRetry={() => {
-          void alarms.refetch();
-          void devices.refetch();
-        }}
-      />
-    );
-  }
-  if (list.length === 0) {
-    return (
-      <WidgetEmpty
-        icon={<BellOff size={20} />}
-        title={t('widgets.alarmMonitor.empty')}
-        text={t(settings.types.length > 0 ? 'widgets.alarmMonitor.emptyTypesText' : 'widgets.alarmMonitor.emptyText')}
-      />
-    );
-  }
+  const state = widgetState({
+    customers,
+    shape: 'list',
+    queries: [alarms, devices],
+    failed: t('widgets.alarmMonitor.failed'),
+    empty: list.length === 0 && {
+      icon: <BellOff size={20} />,
+      title: t('widgets.alarmMonitor.empty'),
+      text: t(settings.types.length > 0 ? 'widgets.alarmMonitor.emptyTypesText' : 'widgets.alarmMonitor.emptyText'),
+    },
+  });
+  if (state) return state;
 
   const isNew = (a: MonitorAlarm) => now - (arrived.get(a.id) ?? 0) < HIGHLIGHT_MS;
   const large = list.slice(0, LARGE);

@@ -1,5 +1,5 @@
 import { type Alarm, SELECTABLE_ALARM_TYPES } from '@fieldwatch/core';
-import { timeOf } from '../../widgets/kpi/format.ts';
+import { timeOf } from '../common/format.ts';
 
 /** An alarm as the monitor shows it, from the alarm list or from a live `alarm` event. */
 export type MonitorAlarm = { id: number; type: number; unitId: number; channel: number; text: string; time: number };
@@ -73,7 +73,7 @@ export const shouldBeep = (sound: boolean, hidden: boolean) => sound && !hidden;
 export const MONITOR_COUNTS = [5, 10, 20, 50] as const;
 const DEFAULT_COUNT = 10;
 
-/** The alarm monitor's settings (widget.props): alarm types (§9 selectable; none = all), how many, sound. */
+/** The alarm monitor's settings (widget.props): alarm types (selectable; none = all), how many, sound. */
 type MonitorSettings = { types: number[]; count: number; sound: boolean };
 
 export function monitorSettings(props: Readonly<Record<string, unknown>>): MonitorSettings {

@@ -1,8 +1,8 @@
 import { SERIES } from '@fieldwatch/core';
 import { useTranslation } from 'react-i18next';
-import { chartProps, SERIES_KEYS } from '../../widgets/settings/props.ts';
-import { Check, CheckList, SettingsGroup } from '../../widgets/settings/SettingsKit.tsx';
 import type { WidgetSettingsProps } from '../../widgetTypes.ts';
+import { chartProps, SERIES_KEYS } from '../common/props.ts';
+import { Check, CheckList, SettingsGroup } from '../common/SettingsKit.tsx';
 
 const unitOf = new Map(SERIES.map((s) => [s.key, s.unit]));
 

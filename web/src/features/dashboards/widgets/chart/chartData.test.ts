@@ -1,28 +1,27 @@
 import { dateFormatter, type UnitData } from '@fieldwatch/core';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import type { ThemeTokens } from '../../../../lib/useThemeTokens.ts';
+import type { ThemeTokens } from '@/lib/useThemeTokens.ts';
+import { alignColumns, findGaps, parseIsoMs, toColumn } from './chartColumns.ts';
 import {
-  alignColumns,
   axisPlan,
-  buildOptions,
   type ChartSeries,
-  findGaps,
-  formatBucket,
-  formatValue,
-  numberTicks,
-  parseIsoMs,
   prepareUnitData,
-  SERIES_PALETTE,
   seriesChoice,
-  seriesStyle,
-  stepDigits,
-  timeTicks,
-  toColumn,
   toggleColumn,
   unitsInOrder,
   visibleColumns,
 } from './chartData.ts';
+import {
+  buildOptions,
+  formatBucket,
+  formatValue,
+  numberTicks,
+  SERIES_PALETTE,
+  seriesStyle,
+  stepDigits,
+  timeTicks,
+} from './chartOptions.ts';
 
 const T0 = Date.UTC(2026, 2, 12, 0, 0, 0);
 const iso = (ms: number) => new Date(ms).toISOString();

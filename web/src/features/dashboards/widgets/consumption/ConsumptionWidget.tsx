@@ -1,26 +1,20 @@
 import type { DateFormatter } from '@fieldwatch/core';
 import { DAY_MS } from '@fieldwatch/core';
 import { useQueries } from '@tanstack/react-query';
-import { ChartColumn, Minus, TrendingDown, TrendingUp, Users } from 'lucide-react';
+import { ChartColumn, Minus, TrendingDown, TrendingUp } from 'lucide-react';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { deviceApi } from '../../../../lib/api.ts';
-import { useDateFormat } from '../../../../lib/useDateFormat.ts';
-import { useDeviceStore } from '../../../../stores/devices.ts';
-import {
-  useCustomerIds,
-  useDateRange,
-  useDevices,
-  useFilteredDevices,
-  useSelectedUnits,
-  useShowValues,
-} from '../../data.ts';
-import { SensorUnitsField } from '../../widgets/airQuality/SensorUnitsField.tsx';
-import { CONSUMPTION_SENSOR, unitScope } from '../../widgets/airQuality/sensorUnits.ts';
-import { formatNumber } from '../../widgets/kpi/format.ts';
-import { Updated, WidgetEmpty, WidgetError, WidgetSkeleton } from '../../widgets/kpi/WidgetStates.tsx';
-import { Check, Choice, SettingsGroup } from '../../widgets/settings/SettingsKit.tsx';
+import { deviceApi } from '@/lib/api.ts';
+import { useDateFormat } from '@/lib/useDateFormat.ts';
+import { useDeviceStore } from '@/stores/devices.ts';
+import { useCustomerIds, useDateRange } from '../../data.ts';
 import type { WidgetProps, WidgetSettingsProps } from '../../widgetTypes.ts';
+import { formatNumber } from '../common/format.ts';
+import { SensorUnitsField } from '../common/SensorUnitsField.tsx';
+import { Check, Choice, SettingsGroup } from '../common/SettingsKit.tsx';
+import { CONSUMPTION_SENSOR } from '../common/sensorUnits.ts';
+import { useSensorScope } from '../common/useSensorScope.ts';
+import { NoCustomers, Updated, WidgetEmpty, WidgetError, WidgetSkeleton } from '../common/WidgetState.tsx';
 import {
   type Bucket,
   CONSUMPTION_MAX_UNITS,
@@ -32,10 +26,11 @@ import {
   registerReadings,
   summarize,
 } from './consumptionMath.ts';
+import '../common/kpiLayout.css';
 import './consumption.css';
 
 /**
- * Consumption (spec §2): the energy the meters used per day, week or month over the dashboard's
+ * Consumption: the energy the meters used per day, week or month over the dashboard's
  * range as bars, the total, and the change against the period before (as long as the range). The
  * meters: chosen in the settings, else the link group's selected meters, else every meter in view.
  * Data: each meter's register from the v3 data call (downsampled by the server on long ranges),
@@ -46,25 +41,11 @@ export function ConsumptionWidget({ dashboardId, widgetId, widget }: WidgetProps
   // Days, weeks and months are counted in the profile's timezone.
   const dates = useDateFormat();
   const customers = useCustomerIds();
-  const [selected] = useSelectedUnits(dashboardId, widgetId);
-  const all = useDevices();
-  const inView = useFilteredDevices(dashboardId);
-  const values = useShowValues();
   const range = useDateRange();
   const refreshKey = useDeviceStore((s) => s.refreshKey);
   const props = consumptionProps(widget.props);
 
-  const scope = useMemo(
-    () =>
-      unitScope(CONSUMPTION_SENSOR, {
-        chosen: props.units,
-        selected,
-        all: all.data ?? [],
-        inView: inView.data,
-        values: values.data,
-      }),
-    [props.units, selected, all.data, inView.data, values.data],
-  );
+  const { scope, all, values } = useSensorScope(CONSUMPTION_SENSOR, dashboardId, widgetId, props.units);
   const meters = scope.units.slice(0, CONSUMPTION_MAX_UNITS);
   const start = range.start.getTime();
   const end = range.end.getTime();
@@ -90,9 +71,7 @@ export function ConsumptionWidget({ dashboardId, widgetId, widget }: WidgetProps
     [...answers, start, end, props.grouping, dates],
   );
 
-  if (customers.length === 0) {
-    return <WidgetEmpty icon={<Users size={20} />} title={t('widgets.common.noCustomers')} />;
-  }
+  if (customers.length === 0) return <NoCustomers />;
   if (values.isPending || all.isPending) return <WidgetSkeleton shape="kpi" />;
   if (meters.length === 0) {
     return (

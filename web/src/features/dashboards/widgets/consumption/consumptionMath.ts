@@ -1,5 +1,5 @@
 import type { UnitData } from '@fieldwatch/core';
-import { unitIdsProp } from '../../widgets/airQuality/sensorUnits.ts';
+import { unitIdsProp } from '../common/sensorUnits.ts';
 
 /**
  * Pure helpers of the consumption widget. A consumption meter reports its energy register (kWh,

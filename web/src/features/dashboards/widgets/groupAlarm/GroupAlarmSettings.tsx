@@ -1,11 +1,11 @@
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Select } from '../../../../ui/Select.tsx';
+import { Select } from '@/ui/Select.tsx';
 import { useCustomerIds } from '../../data.ts';
 import type { WidgetSettingsProps } from '../../widgetTypes.ts';
 import { groupAlarmSettings } from './groupMath.ts';
 import { useDeviceGroups } from './groupsApi.ts';
-import '../../widgets/relay/settings.css';
+import '../common/settingsForm.css';
 
 /** The group alarm widget's settings: which groups (none ticked = all) and the order. */
 export function GroupAlarmSettings({ props, onChange }: WidgetSettingsProps) {

@@ -1,18 +1,19 @@
-import { FolderTree, Users } from 'lucide-react';
+import { FolderTree } from 'lucide-react';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { StatusDot } from '../../../../ui/StatusLabel.tsx';
+import { StatusDot } from '@/ui/StatusLabel.tsx';
 import { useCustomerIds, useDevices, useSelectedUnits } from '../../data.ts';
-import { formatNumber } from '../../widgets/kpi/format.ts';
-import { Updated, WidgetEmpty, WidgetError, WidgetSkeleton } from '../../widgets/kpi/WidgetStates.tsx';
 import type { WidgetProps } from '../../widgetTypes.ts';
+import { formatNumber } from '../common/format.ts';
+import { Updated, widgetState } from '../common/WidgetState.tsx';
 import { groupAlarmSettings, SEVERITY, sortGroups, summarizeGroups } from './groupMath.ts';
 import { useDeviceGroups } from './groupsApi.ts';
+import '../common/statusBar.css';
 import './groupAlarm.css';
 
 /**
- * Group alarm (spec §3 containers, §9 unit groups): per unit group of the selected customers, its
- * name, number of units, the units counted by status in the §9 colours and the worst status as a
+ * Group alarm (unit groups): per unit group of the selected customers, its
+ * name, number of units, the units counted by status in the status colours and the worst status as a
  * badge. Clicking a group selects its units for the link group (lists, maps and charts follow).
  */
 export function GroupAlarmWidget({ dashboardId, widgetId, widget }: WidgetProps) {
@@ -33,32 +34,18 @@ export function GroupAlarmWidget({ dashboardId, widgetId, widget }: WidgetProps)
     return sortGroups(summarizeGroups(list, devices.data ?? []), settings.sort, new Intl.Collator(lang));
   }, [groups.data, devices.data, customers, settings, lang]);
 
-  if (customers.length === 0) {
-    return <WidgetEmpty icon={<Users size={20} />} title={t('widgets.common.noCustomers')} />;
-  }
-  if (devices.isPending || groups.isPending) return <WidgetSkeleton shape="list" />;
-  const failed = (devices.isError && !devices.data) || (groups.isError && !groups.data);
-  if (failed) {
-    return (
-      <WidgetError
-        title={t('widgets.groupAlarm.failed')}
-        error={devices.error ?? groups.error}
-        onRetry={() => {
-          void devices.refetch();
-          void groups.refetch();
-        }}
-      />
-    );
-  }
-  if (rows.length === 0) {
-    return (
-      <WidgetEmpty
-        icon={<FolderTree size={20} />}
-        title={t('widgets.groupAlarm.empty')}
-        text={t(settings.groupIds.length > 0 ? 'widgets.groupAlarm.emptyChosenText' : 'widgets.groupAlarm.emptyText')}
-      />
-    );
-  }
+  const state = widgetState({
+    customers,
+    shape: 'list',
+    queries: [devices, groups],
+    failed: t('widgets.groupAlarm.failed'),
+    empty: rows.length === 0 && {
+      icon: <FolderTree size={20} />,
+      title: t('widgets.groupAlarm.empty'),
+      text: t(settings.groupIds.length > 0 ? 'widgets.groupAlarm.emptyChosenText' : 'widgets.groupAlarm.emptyText'),
+    },
+  });
+  if (state) return state;
 
   const selectedKey = [...(selected ?? [])].sort((a, b) => a - b).join(',');
   return (

@@ -1,6 +1,6 @@
 import type { DeviceGroup, UnitStatus } from '@fieldwatch/core';
 
-/** Severity of the §9 statuses, worst first: an alarm outranks a problem, a working unit an inactive one. */
+/** Severity of the unit statuses, worst first: an alarm outranks a problem, a working unit an inactive one. */
 export const SEVERITY: readonly UnitStatus[] = ['alarm', 'problem', 'ok', 'inactive'];
 
 export type GroupSummary = {

@@ -3,15 +3,16 @@ import { useQueryClient } from '@tanstack/react-query';
 import { Check, X } from 'lucide-react';
 import { type KeyboardEvent, type PointerEvent as ReactPointerEvent, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { errorText } from '../../../../lib/errorText.ts';
-import { toast } from '../../../../lib/toast.ts';
-import { useUserStore } from '../../../../stores/user.ts';
-import { Button } from '../../../../ui/Button.tsx';
+import { errorText } from '@/lib/errorText.ts';
+import { toast } from '@/lib/toast.ts';
+import { useUserStore } from '@/stores/user.ts';
+import { Button } from '@/ui/Button.tsx';
 import { useDevices } from '../../data.ts';
 import { clamp01 } from './climate.ts';
-import { subtreeOf } from './climateData.ts';
+import { floorPlanKeys, subtreeOf } from './climateData.ts';
 import { floorPlanApi } from './floorPlanApi.ts';
 import { at, PlanStage, type Pos } from './PlanStage.tsx';
+import './arrangeSensors.css';
 
 type Drag = { unitId: number; pos: Pos | null; pointerId: number };
 
@@ -102,7 +103,7 @@ export function Arrange({
     try {
       const placements = [...draft].map(([unitId, p]) => ({ unitId, x: p.x, y: p.y }));
       await floorPlanApi.savePlacements(orgId, plan.id, placements);
-      await queryClient.invalidateQueries({ queryKey: ['floorPlanData', orgId] });
+      await queryClient.invalidateQueries({ queryKey: floorPlanKeys.data(orgId) });
       toast(t('widgets.indoorClimate.saved'), 'success');
       onDone();
     } catch (e) {

@@ -3,16 +3,17 @@ import { useQueryClient } from '@tanstack/react-query';
 import { Trash2, Upload } from 'lucide-react';
 import { type FormEvent, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useUserStore } from '../../../../stores/user.ts';
-import { Button } from '../../../../ui/Button.tsx';
-import { Select } from '../../../../ui/Select.tsx';
-import { TextField } from '../../../../ui/TextField.tsx';
-import { Check, Choice, SettingsGroup } from '../../widgets/settings/SettingsKit.tsx';
+import { useUserStore } from '@/stores/user.ts';
+import { Button } from '@/ui/Button.tsx';
+import { Select } from '@/ui/Select.tsx';
+import { TextField } from '@/ui/TextField.tsx';
 import type { WidgetSettingsProps } from '../../widgetTypes.ts';
+import { Check, Choice, SettingsGroup } from '../common/SettingsKit.tsx';
 import { BAND_LIMITS, type ClimateProps, climateProps, METRICS, type Metric } from './climate.ts';
-import { useClimateOrg, useFloorPlans } from './climateData.ts';
+import { floorPlanKeys, useClimateOrg, useFloorPlans } from './climateData.ts';
 import { floorPlanApi } from './floorPlanApi.ts';
 import './indoorClimate.css';
+import './indoorClimateSettings.css';
 
 /** The server's limit (core FLOOR_PLAN_MAX_BYTES), checked here first to say so before uploading. */
 const MAX_BYTES = 5 * 1024 * 1024;
@@ -170,7 +171,7 @@ function PlanManager({
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [confirming, setConfirming] = useState<number | null>(null);
-  const refresh = () => queryClient.invalidateQueries({ queryKey: ['floorPlans', orgId] });
+  const refresh = () => queryClient.invalidateQueries({ queryKey: floorPlanKeys.plans(orgId) });
 
   // Not a form of its own: it sits inside the settings dialog's form, whose submit is Save.
   const upload = async (e?: FormEvent) => {
@@ -203,7 +204,7 @@ function PlanManager({
       setConfirming(null);
       onDeleted(id);
       await refresh();
-      await queryClient.invalidateQueries({ queryKey: ['floorPlanData', orgId] });
+      await queryClient.invalidateQueries({ queryKey: floorPlanKeys.data(orgId) });
     } catch (err) {
       setError(t('widgets.indoorClimate.settings.deleteFailed', { reason: (err as Error).message }));
     } finally {

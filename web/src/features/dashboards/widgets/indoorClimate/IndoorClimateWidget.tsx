@@ -1,25 +1,24 @@
-import { useQuery } from '@tanstack/react-query';
-import { ImageOff, Move, Users } from 'lucide-react';
+import { ImageOff, Move } from 'lucide-react';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useDeviceStore } from '../../../../stores/devices.ts';
-import { Button } from '../../../../ui/Button.tsx';
-import { Dialog } from '../../../../ui/Dialog.tsx';
-import { Time } from '../../../../ui/Time.tsx';
+import { useDeviceStore } from '@/stores/devices.ts';
+import { Button } from '@/ui/Button.tsx';
+import { Dialog } from '@/ui/Dialog.tsx';
+import { Time } from '@/ui/Time.tsx';
 import { useSelectedUnits, useShowValues } from '../../data.ts';
-import { formatNumber, formatRelative, timeOf, useNow } from '../../widgets/kpi/format.ts';
-import { WidgetEmpty, WidgetError, WidgetSkeleton } from '../../widgets/kpi/WidgetStates.tsx';
 import type { WidgetProps } from '../../widgetTypes.ts';
+import { formatNumber, formatRelative, timeOf, useNow } from '../common/format.ts';
+import { NoCustomers, WidgetEmpty, WidgetError, WidgetSkeleton } from '../common/WidgetState.tsx';
 import { type Band, climateProps, legendRanges, levelOf, type Metric } from './climate.ts';
-import { floorPlanApi } from './floorPlanApi.ts';
+import '../common/kpiLayout.css';
 import './indoorClimate.css';
 
 import { Arrange } from './ArrangeSensors.tsx';
-import { useClimateOrg, useFloorPlans } from './climateData.ts';
+import { useClimateOrg, useFloorPlanData, useFloorPlans } from './climateData.ts';
 import { PlanStage, type Pos, type Sensor, SensorDot } from './PlanStage.tsx';
 
 /**
- * Indoor climate (spec §7 floor plans): a floor plan with its sensors as dots coloured by
+ * Indoor climate (floor plans): a floor plan with its sensors as dots coloured by
  * temperature or humidity against a comfort band, value labels, a tooltip per sensor, a legend.
  * Clicking a sensor selects its unit for the link group; values follow the live updates. In edit
  * mode, SuperUsers and Users arrange the sensors by dragging them onto the plan.
@@ -36,12 +35,7 @@ export function IndoorClimateWidget({ dashboardId, widgetId, widget, editing }: 
     const list = plans.data ?? [];
     return list.find((p) => p.id === floor) ?? list.find((p) => p.id === props.planId) ?? list[0];
   }, [plans.data, floor, props.planId]);
-  const data = useQuery({
-    queryKey: ['floorPlanData', orgId, plan?.id, refreshKey],
-    queryFn: () => floorPlanApi.data(orgId ?? 0, plan?.id),
-    enabled: orgId != null && plan !== undefined,
-    placeholderData: (previous) => previous,
-  });
+  const data = useFloorPlanData(orgId, plan?.id, refreshKey);
   const values = useShowValues();
   const [selected, setSelected] = useSelectedUnits(dashboardId, widgetId);
   const [draft, setDraft] = useState<Map<number, Pos> | null>(null);
@@ -72,7 +66,7 @@ export function IndoorClimateWidget({ dashboardId, widgetId, widget, editing }: 
   // biome-ignore lint/correctness/useExhaustiveDependencies: reset when these change
   useEffect(() => setDraft(null), [editing, plan?.id]);
 
-  if (orgId === null) return <WidgetEmpty icon={<Users size={20} />} title={t('widgets.common.noCustomers')} />;
+  if (orgId === null) return <NoCustomers />;
   if (orgId === undefined || plans.isPending) return <WidgetSkeleton shape="kpi" />;
   if (plans.isError) {
     return (

@@ -1,6 +1,6 @@
 import type { Customer } from '@fieldwatch/core';
 import { useQueries, useQuery } from '@tanstack/react-query';
-import { useUserStore } from '../../../../stores/user.ts';
+import { useUserStore } from '@/stores/user.ts';
 import { useCustomerIds } from '../../data.ts';
 import type { ClimateProps } from './climate.ts';
 import { floorPlanApi } from './floorPlanApi.ts';
@@ -40,12 +40,28 @@ export function subtreeOf(customers: readonly Customer[], orgId: number): Set<nu
   return inside;
 }
 
+/** Keys of an organisation's floor plan list, and (a prefix) of its plans' sensors and values. */
+export const floorPlanKeys = {
+  plans: (orgId: number | null | undefined) => ['floorPlans', orgId] as const,
+  data: (orgId: number | null | undefined) => ['floorPlanData', orgId] as const,
+};
+
 const floorPlansQuery = (orgId: number) => ({
-  queryKey: ['floorPlans', orgId],
+  queryKey: floorPlanKeys.plans(orgId),
   queryFn: () => floorPlanApi.list(orgId),
   staleTime: 60_000,
 });
 
 export function useFloorPlans(orgId: number | null | undefined) {
   return useQuery({ ...floorPlansQuery(orgId ?? 0), enabled: orgId != null });
+}
+
+/** A plan's sensors with their values; the last answer stays on screen while a refresh loads. */
+export function useFloorPlanData(orgId: number | null | undefined, planId: number | undefined, refreshKey: number) {
+  return useQuery({
+    queryKey: [...floorPlanKeys.data(orgId), planId, refreshKey],
+    queryFn: () => floorPlanApi.data(orgId ?? 0, planId),
+    enabled: orgId != null && planId !== undefined,
+    placeholderData: (previous) => previous,
+  });
 }

@@ -1,9 +1,9 @@
 import type { FloorPlan, FloorPlanData } from '@fieldwatch/core';
-import { api } from '../../../../lib/http.ts';
+import { api } from '@/lib/http.ts';
 
 const base = (orgId: number) => `/api/v3/user/organization/${orgId}`;
 
-/** The floor-plan calls of spec §7 (User). */
+/** The floor-plan calls (User). */
 export const floorPlanApi = {
   list: (orgId: number) => api.get<FloorPlan[]>(`${base(orgId)}/floor-plan`),
   data: (orgId: number, planId?: number) =>

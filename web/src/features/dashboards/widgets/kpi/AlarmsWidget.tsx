@@ -1,19 +1,21 @@
 import { useQuery } from '@tanstack/react-query';
-import { Bell, Users } from 'lucide-react';
+import { Bell } from 'lucide-react';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useDateFormat } from '../../../../lib/useDateFormat.ts';
-import { TIME_SLOT, TimeIn } from '../../../../ui/Time.tsx';
+import { useDateFormat } from '@/lib/useDateFormat.ts';
+import { TIME_SLOT, TimeIn } from '@/ui/Time.tsx';
 import { useCustomerIds, useDateRange } from '../../data.ts';
 import { kpiAlarmsQuery } from '../../queries.ts';
-import { alarmsPeriod, alarmsProps } from '../../widgets/settings/props.ts';
 import type { WidgetProps } from '../../widgetTypes.ts';
-import { formatNumber } from './format.ts';
+import { formatNumber } from '../common/format.ts';
+import { alarmsPeriod, alarmsProps } from '../common/props.ts';
+import { Updated, widgetState } from '../common/WidgetState.tsx';
 import { alarmBars, type DayBar } from './kpiMath.ts';
-import { Updated, WidgetEmpty, WidgetError, WidgetSkeleton } from './WidgetStates.tsx';
+import '../common/kpiLayout.css';
+import './kpi.css';
 
 /**
- * Alarms (KPI alarms, spec §7 GetKPIAlarms): the number of alarms raised over the dashboards' date
+ * Alarms (the GetKPIAlarms call): the number of alarms raised over the dashboards' date
  * interval and a bar per (UTC) day, today's bar highlighted. Live alarms re-read it (data.ts).
  */
 export function AlarmsWidget({ widget }: WidgetProps) {
@@ -33,13 +35,8 @@ export function AlarmsWidget({ widget }: WidgetProps) {
   const total = bars.reduce((n, b) => n + b.count, 0);
   const today = bars.find((b) => b.today);
 
-  if (customers.length === 0) {
-    return <WidgetEmpty icon={<Users size={20} />} title={t('widgets.common.noCustomers')} />;
-  }
-  if (q.isPending) return <WidgetSkeleton shape="kpi" />;
-  if (q.isError && !q.data) {
-    return <WidgetError title={t('widgets.alarms.failed')} error={q.error} onRetry={() => void q.refetch()} />;
-  }
+  const state = widgetState({ customers, shape: 'kpi', queries: [q], failed: t('widgets.alarms.failed') });
+  if (state) return state;
 
   return (
     <div className="kpi kpi--alarms">

@@ -1,18 +1,20 @@
 import { useQuery } from '@tanstack/react-query';
-import { BatteryFull, BatteryLow, BatteryMedium, Users } from 'lucide-react';
+import { BatteryFull, BatteryLow, BatteryMedium } from 'lucide-react';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useDeviceStore } from '../../../../stores/devices.ts';
+import { useDeviceStore } from '@/stores/devices.ts';
 import { useCustomerIds } from '../../data.ts';
 import { kpiBatteryQuery } from '../../queries.ts';
-import { batteryProps, classifyBattery } from '../../widgets/settings/props.ts';
 import type { WidgetProps } from '../../widgetTypes.ts';
-import { formatNumber } from './format.ts';
+import { formatNumber } from '../common/format.ts';
+import { batteryProps, classifyBattery } from '../common/props.ts';
+import { Updated, widgetState } from '../common/WidgetState.tsx';
 import { type BatteryBin, batterySummary } from './kpiMath.ts';
-import { Updated, WidgetEmpty, WidgetError, WidgetSkeleton } from './WidgetStates.tsx';
+import '../common/kpiLayout.css';
+import './kpi.css';
 
 /**
- * Battery (KPI battery, spec §7 GetKPIBattery): units with a low battery (below their battery alarm
+ * Battery (the GetKPIBattery call): units with a low battery (below their battery alarm
  * level) before those that are fine, and a histogram of the latest voltages in 0.1 V steps.
  */
 export function BatteryWidget({ widget }: WidgetProps) {
@@ -28,22 +30,18 @@ export function BatteryWidget({ widget }: WidgetProps) {
   const { lowThreshold } = useMemo(() => batteryProps(widget.props), [widget.props]);
   const summary = useMemo(() => batterySummary(classifyBattery(q.data ?? [], lowThreshold)), [q.data, lowThreshold]);
 
-  if (customers.length === 0) {
-    return <WidgetEmpty icon={<Users size={20} />} title={t('widgets.common.noCustomers')} />;
-  }
-  if (q.isPending) return <WidgetSkeleton shape="kpi" />;
-  if (q.isError && !q.data) {
-    return <WidgetError title={t('widgets.battery.failed')} error={q.error} onRetry={() => void q.refetch()} />;
-  }
-  if (summary.total === 0) {
-    return (
-      <WidgetEmpty
-        icon={<BatteryMedium size={20} />}
-        title={t('widgets.battery.empty')}
-        text={t('widgets.battery.emptyText')}
-      />
-    );
-  }
+  const state = widgetState({
+    customers,
+    shape: 'kpi',
+    queries: [q],
+    failed: t('widgets.battery.failed'),
+    empty: summary.total === 0 && {
+      icon: <BatteryMedium size={20} />,
+      title: t('widgets.battery.empty'),
+      text: t('widgets.battery.emptyText'),
+    },
+  });
+  if (state) return state;
 
   const v = (x: number) => t('widgets.common.volt', { value: formatNumber(lang, x, 1, 1) });
   return (

@@ -1,22 +1,20 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Select } from '../../../../ui/Select.tsx';
-import { TextField } from '../../../../ui/TextField.tsx';
+import { Select } from '@/ui/Select.tsx';
+import { TextField } from '@/ui/TextField.tsx';
+import type { WidgetSettingsProps } from '../../widgetTypes.ts';
 import {
   ALARM_PERIODS,
   alarmsProps,
   BATTERY_THRESHOLD,
   batteryProps,
-  minutesOf,
-  parkingProps,
   STATUS_CHOICES,
   statusProps,
   tempProps,
-} from '../../widgets/settings/props.ts';
-import { Check, CheckList, Choice, SettingsGroup } from '../../widgets/settings/SettingsKit.tsx';
-import type { WidgetSettingsProps } from '../../widgetTypes.ts';
+} from '../common/props.ts';
+import { Check, CheckList, Choice, SettingsGroup } from '../common/SettingsKit.tsx';
 
-/** The settings forms of the KPI widgets: status, temperature, battery, alarms, parking statistics. */
+/** The settings forms of the KPI widgets: status, temperature, battery, alarms (parking statistics: common/ParkingWindowSettings.tsx). */
 
 export function StatusSettings({ props, onChange }: WidgetSettingsProps) {
   const { t } = useTranslation();
@@ -113,48 +111,6 @@ export function AlarmsSettings({ props, onChange }: WidgetSettingsProps) {
             v === 'range' ? t('widgets.settings.periodRange') : t('widgets.settings.periodDays', { count: Number(v) }),
         }))}
       />
-    </SettingsGroup>
-  );
-}
-
-export function ParkingStatisticsSettings({ props, onChange }: WidgetSettingsProps) {
-  const { t } = useTranslation();
-  const p = parkingProps(props);
-  const [start, setStart] = useState(p.windowStart);
-  const [stop, setStop] = useState(p.windowStop);
-  const a = minutesOf(start);
-  const b = minutesOf(stop);
-  const error =
-    a === undefined || b === undefined
-      ? t('widgets.settings.windowInvalid')
-      : a >= b
-        ? t('widgets.settings.windowOrder')
-        : undefined;
-  const update = (nextStart: string, nextStop: string) => {
-    setStart(nextStart);
-    setStop(nextStop);
-    const x = minutesOf(nextStart);
-    const y = minutesOf(nextStop);
-    if (x !== undefined && y !== undefined && x < y)
-      onChange({ ...props, windowStart: nextStart, windowStop: nextStop });
-  };
-  return (
-    <SettingsGroup legend={t('widgets.settings.window')} help={t('widgets.settings.windowHelp')}>
-      <div className="settings-row">
-        <TextField
-          label={t('widgets.settings.windowStart')}
-          type="time"
-          value={start}
-          onChange={(e) => update(e.target.value, stop)}
-        />
-        <TextField
-          label={t('widgets.settings.windowStop')}
-          type="time"
-          value={stop}
-          error={error}
-          onChange={(e) => update(start, e.target.value)}
-        />
-      </div>
     </SettingsGroup>
   );
 }

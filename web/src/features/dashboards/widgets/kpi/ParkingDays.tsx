@@ -1,7 +1,7 @@
 import type { ParkingReport } from '@fieldwatch/core';
 import { useTranslation } from 'react-i18next';
-import { useDateFormat } from '../../../../lib/useDateFormat.ts';
-import { formatPercent } from './format.ts';
+import { useDateFormat } from '@/lib/useDateFormat.ts';
+import { formatPercent } from '../common/format.ts';
 import './parkingDays.css';
 
 /** One day's occupancy within the window: of every bay, or of one unit; undefined: no window that day. */

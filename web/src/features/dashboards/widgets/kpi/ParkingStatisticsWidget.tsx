@@ -1,22 +1,23 @@
 import { type Device, isParkingType } from '@fieldwatch/core';
-import { useQuery } from '@tanstack/react-query';
-import { SquareParking, Users } from 'lucide-react';
+import { SquareParking } from 'lucide-react';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useCustomerIds, useDateRange, useFilteredDevices, useSelectedUnits, useShowValues } from '../../data.ts';
-import { fetchParkingDays, fetchParkingUsage } from '../../widgets/report/reportApi.ts';
-import { parkingProps } from '../../widgets/settings/props.ts';
 import type { WidgetProps } from '../../widgetTypes.ts';
-import { formatNumber, formatPercent } from './format.ts';
+import { formatNumber, formatPercent } from '../common/format.ts';
+import { parkingProps } from '../common/props.ts';
+import { useParkingDays, useParkingUsage } from '../common/reportApi.ts';
+import { Updated, widgetState } from '../common/WidgetState.tsx';
 import { parkingNow, topByOccupancy } from './kpiMath.ts';
 import { ParkingDays } from './ParkingDays.tsx';
-import { Updated, WidgetEmpty, WidgetError, WidgetSkeleton } from './WidgetStates.tsx';
+import '../common/kpiLayout.css';
+import './kpi.css';
 
 const isParkingDevice = (d: Device) => isParkingType(d.type.code);
 const TOP = 5;
 
 /**
- * Parking statistics (spec §7 GetReportParkingUsage, §9 window 8:00–17:00): the share of the daily
+ * Parking statistics (GetReportParkingUsage, by default over 8:00–17:00): the share of the daily
  * window the dashboard's parking bays were occupied over the date interval, how many are occupied
  * right now (latest Occupied value) and the busiest bays.
  */
@@ -26,49 +27,31 @@ export function ParkingStatisticsWidget({ dashboardId, widgetId, widget }: Widge
   const customers = useCustomerIds();
   const parking = useFilteredDevices(dashboardId, isParkingDevice);
   const ids = useMemo(() => parking.data.map((d) => d.id).sort((a, b) => a - b), [parking.data]);
-  const { start, end } = useDateRange();
-  const [from, to] = [start.toISOString(), end.toISOString()];
+  const range = useDateRange();
   const win = useMemo(() => parkingProps(widget.props), [widget.props]);
-  const report = useQuery({
-    queryKey: ['parkingUsage', ids, from, to, win.windowStart, win.windowStop],
-    queryFn: () => fetchParkingUsage(ids, start, end, win),
-    enabled: ids.length > 0,
-    placeholderData: (previous) => previous,
-  });
-  const days = useQuery({
-    queryKey: ['parkingDays', ids, from, to, win.windowStart, win.windowStop],
-    queryFn: () => fetchParkingDays(ids, start, end, win),
-    enabled: ids.length > 0,
-    placeholderData: (previous) => previous,
-  });
+  const report = useParkingUsage(ids, range, win);
+  const days = useParkingDays(ids, range, win);
   const [selected] = useSelectedUnits(dashboardId, widgetId);
   const focus = selected?.length === 1 && ids.includes(selected[0] ?? -1) ? selected[0] : undefined;
   const values = useShowValues();
   const now = useMemo(() => parkingNow(ids, values.data ?? []), [ids, values.data]);
 
-  if (customers.length === 0) {
-    return <WidgetEmpty icon={<Users size={20} />} title={t('widgets.common.noCustomers')} />;
-  }
-  if (parking.isPending) return <WidgetSkeleton shape="kpi" />;
-  if (ids.length === 0) {
-    return (
-      <WidgetEmpty
-        icon={<SquareParking size={20} />}
-        title={t('widgets.parkingStatistics.empty')}
-        text={t('widgets.parkingStatistics.emptyText')}
-      />
-    );
-  }
-  if (report.isPending) return <WidgetSkeleton shape="kpi" />;
-  if (report.isError && !report.data) {
-    return (
-      <WidgetError
-        title={t('widgets.parkingStatistics.failed')}
-        error={report.error}
-        onRetry={() => void report.refetch()}
-      />
-    );
-  }
+  const failed = t('widgets.parkingStatistics.failed');
+  const bays = widgetState({
+    customers,
+    shape: 'kpi',
+    queries: [parking],
+    failed,
+    empty: ids.length === 0 && {
+      icon: <SquareParking size={20} />,
+      title: t('widgets.parkingStatistics.empty'),
+      text: t('widgets.parkingStatistics.emptyText'),
+    },
+  });
+  if (bays) return bays;
+  const state = widgetState({ customers, shape: 'kpi', queries: [report], failed });
+  // Without a state to show, the report is there.
+  if (state || !report.data) return state;
 
   const totals = report.data.Totals;
   const top = topByOccupancy(report.data, TOP);

@@ -1,21 +1,24 @@
 import type { UnitStatus } from '@fieldwatch/core';
 import { useQuery } from '@tanstack/react-query';
-import { Activity, Users } from 'lucide-react';
+import { Activity } from 'lucide-react';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { setDashboardFilter } from '../../../../stores/dashboards.ts';
-import { useDeviceStore } from '../../../../stores/devices.ts';
-import { StatusDot } from '../../../../ui/StatusLabel.tsx';
+import { setDashboardFilter } from '@/stores/dashboards.ts';
+import { useDeviceStore } from '@/stores/devices.ts';
+import { StatusDot } from '@/ui/StatusLabel.tsx';
 import { useCustomerIds, useDashboardFilter } from '../../data.ts';
 import { statusCountsQuery } from '../../queries.ts';
-import { statusProps } from '../../widgets/settings/props.ts';
 import type { WidgetProps } from '../../widgetTypes.ts';
-import { formatNumber, formatPercent } from './format.ts';
+import { formatNumber, formatPercent } from '../common/format.ts';
+import { statusProps } from '../common/props.ts';
+import { Updated, WidgetEmpty, widgetState } from '../common/WidgetState.tsx';
 import { roundedShares, STATUS_ORDER } from './kpiMath.ts';
-import { Updated, WidgetEmpty, WidgetError, WidgetSkeleton } from './WidgetStates.tsx';
+import '../common/kpiLayout.css';
+import '../common/statusBar.css';
+import './kpi.css';
 
 /**
- * Status (spec §2 overview): the dashboard's units counted by status in the §9 colours, each with
+ * Status (overview): the dashboard's units counted by status in the status colours, each with
  * its word, count and share, over a proportional bar. A status row toggles the dashboard's status
  * filter; the counts leave that part of the filter out so every status stays visible to pick. The
  * server counts (statusCounts): a few bytes instead of every unit's row, so the figure shows first.
@@ -33,14 +36,10 @@ export function StatusWidget({ dashboardId, widget }: WidgetProps) {
     placeholderData: (previous) => previous,
   });
 
-  if (customers.length === 0) {
-    return <WidgetEmpty icon={<Users size={20} />} title={t('widgets.common.noCustomers')} />;
-  }
-  if (q.isPending) return <WidgetSkeleton shape="kpi" />;
-  if (q.isError && !q.data) {
-    return <WidgetError title={t('widgets.status.failed')} error={q.error} onRetry={() => void q.refetch()} />;
-  }
+  const state = widgetState({ customers, shape: 'kpi', queries: [q], failed: t('widgets.status.failed') });
   const counts = q.data;
+  // Without a state to show, the counts are there.
+  if (state || !counts) return state;
   const total = shown.reduce((n, s) => n + counts[s], 0);
   if (total === 0) {
     return <WidgetEmpty icon={<Activity size={20} />} title={t('widget.noUnits')} text={t('widget.noUnitsText')} />;

@@ -1,32 +1,31 @@
 import { type TemperatureStats, temperatureSource, type UnitShowValue } from '@fieldwatch/core';
 import { useQuery } from '@tanstack/react-query';
-import { Thermometer, Users } from 'lucide-react';
+import { Thermometer } from 'lucide-react';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { columnName } from '../../../../i18n/seriesName.ts';
-import { useDeviceStore } from '../../../../stores/devices.ts';
-import { Time } from '../../../../ui/Time.tsx';
+import { columnName } from '@/i18n/seriesName.ts';
+import { useDeviceStore } from '@/stores/devices.ts';
+import { Time } from '@/ui/Time.tsx';
 import { useCustomerIds, useDashboardFilter, useSelectedUnits } from '../../data.ts';
 import { temperatureSummaryQuery, unitShowValueQuery } from '../../queries.ts';
-import { tempProps } from '../../widgets/settings/props.ts';
 import type { WidgetProps } from '../../widgetTypes.ts';
-import { formatNumber, formatRelative, timeOf, useNow } from './format.ts';
-import { Updated, WidgetEmpty, WidgetError, WidgetSkeleton } from './WidgetStates.tsx';
+import { formatNumber, formatRelative, timeOf, useNow } from '../common/format.ts';
+import { tempProps } from '../common/props.ts';
+import { NoCustomers, Updated, WidgetEmpty, WidgetError, WidgetSkeleton } from '../common/WidgetState.tsx';
+import '../common/kpiLayout.css';
+import './kpi.css';
 
 /**
- * Temperature (spec §2 overview): the temperature of the unit the link group has selected (the
- * show value, by the display priority of §9) with the time it was measured; with several units
+ * Temperature (overview): the temperature of the unit the link group has selected (the
+ * show value, by the display priority of its measurements) with the time it was measured; with several units
  * selected, or none, the min / average / max over them (or over the dashboard's units), which the
  * server works out (temperatureSummary) instead of the browser holding every unit's values.
  */
 export function TempWidget({ dashboardId, widgetId, widget }: WidgetProps) {
-  const { t } = useTranslation();
   const customers = useCustomerIds();
   const [selected] = useSelectedUnits(dashboardId, widgetId);
   const props = useMemo(() => tempProps(widget.props), [widget.props]);
-  if (customers.length === 0) {
-    return <WidgetEmpty icon={<Users size={20} />} title={t('widgets.common.noCustomers')} />;
-  }
+  if (customers.length === 0) return <NoCustomers />;
   const picked = selected && selected.length > 0 ? selected : undefined;
   if (picked?.length === 1) return <OneUnit unitId={picked[0] as number} {...props} />;
   return <Summary dashboardId={dashboardId} picked={picked} customers={customers} {...props} />;

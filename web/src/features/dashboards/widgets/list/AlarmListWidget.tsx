@@ -1,32 +1,24 @@
 import { type Alarm, alarmTypeKey, SELECTABLE_ALARM_TYPES, SEVERITIES, type Severity } from '@fieldwatch/core';
-import { ChevronDown, ListFilter, Siren, Users } from 'lucide-react';
+import { ChevronDown, ListFilter, Siren } from 'lucide-react';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useAlarmSeverity } from '../../../../lib/alarmSeverities.ts';
-import { useDateFormat } from '../../../../lib/useDateFormat.ts';
-import { editDashboard } from '../../../../stores/dashboards.ts';
-import {
-  Menu,
-  MenuCheckItem,
-  MenuContent,
-  MenuItem,
-  MenuLabel,
-  MenuSeparator,
-  MenuTrigger,
-} from '../../../../ui/Menu.tsx';
-import { SeverityChip } from '../../../../ui/Severity.tsx';
-import { TIME_SLOT, Time, TimeIn } from '../../../../ui/Time.tsx';
-import { collatorFor, nextSort, type Sort, type SortValue, sortRows } from '../../../../ui/table/sorting.ts';
-import { type Column, VirtualTable } from '../../../../ui/table/VirtualTable.tsx';
+import { useAlarmSeverity } from '@/lib/alarmSeverities.ts';
+import { useDateFormat } from '@/lib/useDateFormat.ts';
+import { editDashboard } from '@/stores/dashboards.ts';
+import { Menu, MenuCheckItem, MenuContent, MenuItem, MenuLabel, MenuSeparator, MenuTrigger } from '@/ui/Menu.tsx';
+import { SeverityChip } from '@/ui/Severity.tsx';
+import { TIME_SLOT, Time, TimeIn } from '@/ui/Time.tsx';
+import { collatorFor, nextSort, type Sort, type SortValue, sortRows } from '@/ui/table/sorting.ts';
+import { type Column, VirtualTable } from '@/ui/table/VirtualTable.tsx';
 import { useCustomerIds, useDateRange, useDevices, useFilteredAlarms, useSelectedUnits } from '../../data.ts';
-import { formatNumber, timeOf } from '../../widgets/kpi/format.ts';
-import { Updated, WidgetEmpty, WidgetError, WidgetSkeleton } from '../../widgets/kpi/WidgetStates.tsx';
-import { alarmListProps } from '../../widgets/settings/props.ts';
 import type { WidgetProps } from '../../widgetTypes.ts';
+import { useWidgetColumnWidths } from '../common/columnWidths.ts';
+import { formatNumber, timeOf } from '../common/format.ts';
+import { alarmListProps } from '../common/props.ts';
+import { NoCustomers, Updated, WidgetEmpty, WidgetError, WidgetSkeleton } from '../common/WidgetState.tsx';
 import { joinOccurrences } from './alarmOccurrences.ts';
 import { toggleAlarmType } from './alarmTypes.ts';
-import { useWidgetColumnWidths } from './columnWidths.ts';
-import './list.css';
+import '../common/list.css';
 
 type Row = {
   /** The latest raise of a fault; `count` raises since `since` joined this row. */
@@ -49,10 +41,10 @@ const SORT_VALUES: Record<string, (r: Row) => SortValue> = {
 };
 
 /**
- * Unit alarm list (spec §2 alarms dashboard): the dashboard's alarms since the start of the date
+ * Unit alarm list (alarms dashboard): the dashboard's alarms since the start of the date
  * interval, newest first, in a windowed table: status (communication errors are problems), time,
  * unit, alarm type and text. The widget's own alarm-type choice (settings.alarmTypes, limited to
- * the selectable types of §9) narrows it further; a row selects its unit for the link group.
+ * the selectable types) narrows it further; a row selects its unit for the link group.
  */
 export function AlarmListWidget({ dashboardId, widgetId, widget }: WidgetProps) {
   const { t, i18n } = useTranslation();
@@ -105,9 +97,7 @@ export function AlarmListWidget({ dashboardId, widgetId, widget }: WidgetProps) 
       };
     });
 
-  if (customers.length === 0) {
-    return <WidgetEmpty icon={<Users size={20} />} title={t('widgets.common.noCustomers')} />;
-  }
+  if (customers.length === 0) return <NoCustomers />;
   if (alarms.isPending) return <WidgetSkeleton shape="list" />;
   if (alarms.isError && alarms.data.length === 0) {
     return (

@@ -1,15 +1,14 @@
 import { type Device, isParkingType, STATUS_SEVERITY, unitTypeName } from '@fieldwatch/core';
-import { useQuery } from '@tanstack/react-query';
-import { Car, List, SquareParking, Users, X } from 'lucide-react';
+import { Car, List, SquareParking, X } from 'lucide-react';
 import { useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useDateFormat } from '../../../../lib/useDateFormat.ts';
-import { IconButton } from '../../../../ui/Button.tsx';
-import { StatusLabel } from '../../../../ui/StatusLabel.tsx';
-import { Time } from '../../../../ui/Time.tsx';
-import { selectionState, selectRow, toggleAll } from '../../../../ui/table/selection.ts';
-import { collatorFor, nextSort, type Sort, type SortValue, sortRows } from '../../../../ui/table/sorting.ts';
-import { type Column, VirtualTable } from '../../../../ui/table/VirtualTable.tsx';
+import { useDateFormat } from '@/lib/useDateFormat.ts';
+import { IconButton } from '@/ui/Button.tsx';
+import { StatusLabel } from '@/ui/StatusLabel.tsx';
+import { Time } from '@/ui/Time.tsx';
+import { selectionState, selectRow, toggleAll } from '@/ui/table/selection.ts';
+import { collatorFor, nextSort, type Sort, type SortValue, sortRows } from '@/ui/table/sorting.ts';
+import { type Column, VirtualTable } from '@/ui/table/VirtualTable.tsx';
 import {
   useCustomerIds,
   useDateRange,
@@ -18,13 +17,13 @@ import {
   useSelectedUnits,
   useShowValues,
 } from '../../data.ts';
-import { formatNumber, formatPercent, formatRelative, timeOf, useNow } from '../../widgets/kpi/format.ts';
-import { Updated, WidgetEmpty, WidgetError, WidgetSkeleton } from '../../widgets/kpi/WidgetStates.tsx';
-import { fetchParkingUsage } from '../../widgets/report/reportApi.ts';
-import { deviceListProps, parkingProps } from '../../widgets/settings/props.ts';
 import type { WidgetProps } from '../../widgetTypes.ts';
-import { useWidgetColumnWidths } from './columnWidths.ts';
-import './list.css';
+import { useWidgetColumnWidths } from '../common/columnWidths.ts';
+import { formatNumber, formatPercent, formatRelative, timeOf, useNow } from '../common/format.ts';
+import { deviceListProps, parkingProps } from '../common/props.ts';
+import { useParkingUsage } from '../common/reportApi.ts';
+import { NoCustomers, Updated, WidgetEmpty, WidgetError, WidgetSkeleton } from '../common/WidgetState.tsx';
+import '../common/list.css';
 
 const isParkingDevice = (d: Device) => isParkingType(d.type.code);
 
@@ -77,7 +76,7 @@ function useNameRank(devices: readonly Device[], lang: string): ReadonlyMap<stri
 }
 
 /**
- * Unit list and parking list (spec §2 units, telemetry and parking dashboards): the dashboard's
+ * Unit list and parking list (units, telemetry and parking dashboards): the dashboard's
  * filtered units in a dense, windowed table (status first), sortable by every column. A click
  * selects the unit for the link group (map and chart follow); with `props.multiSelect` rows toggle
  * and shift-click adds a range. The parking list shows only parking sensors, with their occupancy.
@@ -112,26 +111,14 @@ export function DeviceListWidget({ dashboardId, widgetId, widget }: WidgetProps)
   }, [parkingValues]);
   const nameRank = useNameRank(devices.data, lang);
 
-  // Parking: each bay's occupancy within the daily window over the dashboard's range (spec §7, §9).
-  const { start, end } = useDateRange();
+  // Parking: each bay's occupancy within the daily window over the dashboard's range.
+  const range = useDateRange();
   const parkingIds = useMemo(
     () => (showUsage ? devices.data.map((d) => d.id).sort((a, b) => a - b) : []),
     [showUsage, devices.data],
   );
   const usageWindow = parkingProps(widget.props);
-  const usageReport = useQuery({
-    queryKey: [
-      'parkingUsage',
-      parkingIds,
-      start.toISOString(),
-      end.toISOString(),
-      usageWindow.windowStart,
-      usageWindow.windowStop,
-    ],
-    queryFn: () => fetchParkingUsage(parkingIds, start, end, usageWindow),
-    enabled: parkingIds.length > 0,
-    placeholderData: (previous) => previous,
-  });
+  const usageReport = useParkingUsage(parkingIds, range, usageWindow);
   const usageById = useMemo(
     () =>
       new Map((usageReport.data?.Units ?? []).map((u) => [u.UnitID, u.WindowMinutes > 0 ? u.Occupancy : undefined])),
@@ -159,9 +146,7 @@ export function DeviceListWidget({ dashboardId, widgetId, widget }: WidgetProps)
     [parking, all.data],
   );
 
-  if (customers.length === 0) {
-    return <WidgetEmpty icon={<Users size={20} />} title={t('widgets.common.noCustomers')} />;
-  }
+  if (customers.length === 0) return <NoCustomers />;
   if (devices.isPending) return <WidgetSkeleton shape="list" />;
   if (devices.isError && !all.data) {
     return (

@@ -1,16 +1,16 @@
 import { alarmTypeKey, SELECTABLE_ALARM_TYPES } from '@fieldwatch/core';
 import { useTranslation } from 'react-i18next';
-import { Select } from '../../../../ui/Select.tsx';
-import { ParkingStatisticsSettings } from '../../widgets/kpi/KpiSettings.tsx';
+import { Select } from '@/ui/Select.tsx';
+import type { WidgetSettingsProps } from '../../widgetTypes.ts';
+import { ParkingWindowSettings } from '../common/ParkingWindowSettings.tsx';
 import {
   ALARM_LIST_ROWS,
   alarmListProps,
   DEVICE_LIST_COLUMNS,
   deviceListProps,
   PARKING_LIST_COLUMNS,
-} from '../../widgets/settings/props.ts';
-import { Check, CheckList, SettingsGroup } from '../../widgets/settings/SettingsKit.tsx';
-import type { WidgetSettingsProps } from '../../widgetTypes.ts';
+} from '../common/props.ts';
+import { Check, CheckList, SettingsGroup } from '../common/SettingsKit.tsx';
 
 /** Header keys of the optional list columns. */
 const COLUMN_KEYS: Record<string, string> = {
@@ -46,12 +46,12 @@ export function DeviceListSettings(p: WidgetSettingsProps) {
           onChange={(multiSelect) => onChange({ ...props, multiSelect })}
         />
       </SettingsGroup>
-      {parking && <ParkingStatisticsSettings {...p} />}
+      {parking && <ParkingWindowSettings {...p} />}
     </>
   );
 }
 
-/** Unit alarm list: the alarm types shown (the selectable types of spec §9; none ticked: all) and how many rows. */
+/** Unit alarm list: the alarm types shown (the selectable types; none ticked: all) and how many rows. */
 export function AlarmListSettings({ props, widget, onChange }: WidgetSettingsProps) {
   const { t } = useTranslation();
   const current = alarmListProps(props, widget.settings);

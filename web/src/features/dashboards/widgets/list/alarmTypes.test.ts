@@ -1,10 +1,10 @@
 import { ALARM_TYPES, alarmTypeKey, SELECTABLE_ALARM_TYPES } from '@fieldwatch/core';
 import { describe, expect, it } from 'vitest';
-import en from '../../../../i18n/locales/en.json';
+import en from '@/i18n/locales/en.json';
 import { alarmTypesSetting, toggleAlarmType } from './alarmTypes.ts';
 
 describe('alarmTypesSetting', () => {
-  it('keeps only the selectable types of spec §9, in their order', () => {
+  it('keeps only the selectable types, in their order', () => {
     expect(alarmTypesSetting({ alarmTypes: [43, 2, 19, 0, 52] })).toEqual([0, 19, 43]);
   });
   it('reads numbers stored as text', () => {
@@ -17,7 +17,7 @@ describe('alarmTypesSetting', () => {
 });
 
 describe('toggleAlarmType', () => {
-  it('adds and removes a type, keeping the §9 order', () => {
+  it('adds and removes a type, keeping their order', () => {
     expect(toggleAlarmType([19], 0)).toEqual([0, 19]);
     expect(toggleAlarmType([0, 19], 0)).toEqual([19]);
   });
@@ -30,7 +30,7 @@ describe('alarm type names', () => {
   const names = (en as { alarmTypes: Record<string, string> }).alarmTypes;
   const text = (key: string) => names[key.replace(/^alarmTypes\./, '')];
 
-  it('exist in English for every alarm type of spec §9 and for unknown types', () => {
+  it('exist in English for every alarm type and for unknown types', () => {
     const missing = [...Object.keys(ALARM_TYPES).map(Number), 999].map(alarmTypeKey).filter((key) => !text(key));
     expect(missing).toEqual([]);
   });

@@ -2,7 +2,7 @@ import { SELECTABLE_ALARM_TYPES } from '@fieldwatch/core';
 
 /**
  * The alarm list's own alarm-type choice, kept in the widget's settings as `alarmTypes`: only the
- * types selectable in the alarm list (spec §9); anything else stored there is ignored. Empty = all.
+ * types selectable in the alarm list; anything else stored there is ignored. Empty = all.
  */
 export function alarmTypesSetting(settings: Readonly<Record<string, unknown>>): number[] {
   const raw = settings.alarmTypes;
@@ -11,7 +11,7 @@ export function alarmTypesSetting(settings: Readonly<Record<string, unknown>>): 
   return SELECTABLE_ALARM_TYPES.filter((type) => picked.has(type));
 }
 
-/** Adds or removes one type, keeping the §9 order. */
+/** Adds or removes one type, keeping the selectable order. */
 export function toggleAlarmType(types: readonly number[], type: number): number[] {
   if (!SELECTABLE_ALARM_TYPES.includes(type)) return [...types];
   const next = new Set(types);

@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
-import { MAP_VIEWS, mapProps } from '../../widgets/settings/props.ts';
-import { Check, Choice, SettingsGroup } from '../../widgets/settings/SettingsKit.tsx';
 import type { WidgetSettingsProps } from '../../widgetTypes.ts';
+import { MAP_VIEWS, mapProps } from '../common/props.ts';
+import { Check, Choice, SettingsGroup } from '../common/SettingsKit.tsx';
 
 /** Unit, alarm and parking maps: clusters, the status legend, and where the map opens. */
 export function MapSettings({ props, onChange }: WidgetSettingsProps) {

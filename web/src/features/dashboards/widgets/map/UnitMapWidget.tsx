@@ -1,56 +1,33 @@
 import './map.css';
-import {
-  type MapUnit,
-  type MapVariant,
-  STATUS_COLORS,
-  STATUS_SEVERITY,
-  type UnitStatus,
-  unitsOfMap,
-} from '@fieldwatch/core';
+import { type MapUnit, type MapVariant, type UnitStatus, unitsOfMap } from '@fieldwatch/core';
 import { useQuery } from '@tanstack/react-query';
 import * as L from 'leaflet';
 import { CircleAlert, MapPinOff, Maximize, Table2 } from 'lucide-react';
-import {
-  type ReactNode,
-  useCallback,
-  useEffect,
-  useId,
-  useLayoutEffect,
-  useMemo,
-  useRef,
-  useState,
-  useSyncExternalStore,
-} from 'react';
+import { type ReactNode, useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { createPortal } from 'react-dom';
 import { useTranslation } from 'react-i18next';
-import { addBaseTiles } from '../../../../lib/map/baseTiles.ts';
-import { useClientConfig } from '../../../../lib/useClientConfig.ts';
-import { useDeviceStore } from '../../../../stores/devices.ts';
-import { Button } from '../../../../ui/Button.tsx';
-import { EmptyState } from '../../../../ui/EmptyState.tsx';
-import { NumbersTable, TableToggle } from '../../../../ui/NumbersTable.tsx';
-import { Skeleton } from '../../../../ui/Skeleton.tsx';
-import { useCustomerIds, useDashboardFilter, useSelectedUnits, useUnitDetails } from '../../data.ts';
-import { devicesQuery, mapUnitsQuery } from '../../queries.ts';
-import { mapProps } from '../../widgets/settings/props.ts';
+import { addBaseTiles } from '@/lib/map/baseTiles.ts';
+import { useUnitDetails } from '@/lib/units.ts';
+import { useClientConfig } from '@/lib/useClientConfig.ts';
+import { useDeviceStore } from '@/stores/devices.ts';
+import { Button } from '@/ui/Button.tsx';
+import { EmptyState } from '@/ui/EmptyState.tsx';
+import { Skeleton } from '@/ui/Skeleton.tsx';
+import { useCustomerIds, useDashboardFilter, useSelectedUnits } from '../../data.ts';
+import { mapUnitsQuery } from '../../queries.ts';
 import type { WidgetProps } from '../../widgetTypes.ts';
-import {
-  buildClusterIndex,
-  type ClusterIndex,
-  clustersHolding,
-  expansionZoom,
-  itemsInView,
-  revealZoom,
-  sameUnits,
-  statusCounts,
-} from './cluster.ts';
+import { mapProps } from '../common/props.ts';
+import { buildClusterIndex, type ClusterIndex, revealZoom, sameUnits, statusCounts } from './cluster.ts';
 import { GisLayers } from './gis/GisLayers.tsx';
+import { MapTable, useMapTable } from './MapTable.tsx';
+import { reducedMotion, useLook } from './mapLook.ts';
 import { rememberView, restoreView } from './mapView.ts';
 import { UnitPopup } from './UnitPopup.tsx';
+import { MAX_ZOOM, useUnitMarkers } from './useUnitMarkers.ts';
 
 /**
- * The unit maps of spec §2 (device map, alarm map, parking map): Leaflet with clusters coloured by
- * the worst status inside (spec §9), selection shared through the widget's link group.
+ * The unit maps (device map, alarm map, parking map): Leaflet with clusters coloured by
+ * the worst status inside, selection shared through the widget's link group.
  */
 
 const VARIANTS: readonly string[] = ['deviceMap', 'alarmMap', 'parkingMap'] satisfies MapVariant[];
@@ -58,35 +35,10 @@ const VARIANTS: readonly string[] = ['deviceMap', 'alarmMap', 'parkingMap'] sati
 /** Legend order: worst first. */
 const LEGEND: readonly UnitStatus[] = ['alarm', 'problem', 'ok', 'inactive'];
 
-const MAX_ZOOM = 19;
 /** Room round fitted units: half the largest cluster icon, plus the legend at the bottom. */
 const FIT_PADDING = 48;
 /** Fitting never zooms in further than a neighbourhood, so one unit still shows its surroundings. */
 const FIT_MAX_ZOOM = 14;
-
-/** The document's theme and direction, followed as they change (theme toggle, language). */
-type Look = { dark: boolean; rtl: boolean };
-const lookKey = () => `${document.documentElement.dataset.theme ?? 'dark'}|${document.documentElement.dir || 'ltr'}`;
-function subscribeLook(onChange: () => void) {
-  const observer = new MutationObserver(onChange);
-  observer.observe(document.documentElement, { attributes: true, attributeFilter: ['data-theme', 'dir'] });
-  return () => observer.disconnect();
-}
-function useLook(): Look {
-  const key = useSyncExternalStore(subscribeLook, lookKey);
-  return useMemo(() => {
-    const [theme, dir] = key.split('|');
-    return { dark: theme !== 'bright', rtl: dir === 'rtl' };
-  }, [key]);
-}
-
-const cssVar = (name: string, fallback: string) =>
-  getComputedStyle(document.documentElement).getPropertyValue(name).trim() || fallback;
-
-const reducedMotion = () => window.matchMedia?.('(prefers-reduced-motion: reduce)').matches ?? false;
-
-const escapeHtml = (s: string) =>
-  s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] as string);
 
 /** Keeps the previous unit list while it draws the same map, so the index is rebuilt only on change. */
 function useStableUnits(units: MapUnit[]): MapUnit[] {
@@ -135,39 +87,8 @@ export function UnitMapWidget({ dashboardId, widgetId, widget }: WidgetProps) {
   indexRef.current = index;
 
   const fmt = useMemo(() => new Intl.NumberFormat(i18n.language), [i18n.language]);
-  // The units as a table instead of the map, on demand (issue 11): name, status and position.
-  const [asTable, setAsTable] = useState(false);
-  const tableId = useId();
-  const mapToggleRef = useRef<HTMLButtonElement>(null);
-  const tableToggleRef = useRef<HTMLDivElement>(null);
-  const showTable = (open: boolean) => {
-    setAsTable(open);
-    // Focus follows the switch: to the table's way back, or to the map's table button.
-    requestAnimationFrame(() =>
-      open ? tableToggleRef.current?.querySelector('button')?.focus() : mapToggleRef.current?.focus(),
-    );
-  };
-  const coordinate = useMemo(
-    () => new Intl.NumberFormat(i18n.language, { minimumFractionDigits: 5, maximumFractionDigits: 5 }),
-    [i18n.language],
-  );
-  // The table names its units: the device list is read when the table opens.
-  const named = useQuery({ ...devicesQuery(customers, refreshKey), enabled: asTable && customers.length > 0 });
-  const nameOf = useMemo(() => new Map(named.data?.map((d) => [d.id, d.name])), [named.data]);
-  const tableRows = useMemo(
-    () =>
-      asTable
-        ? units
-            .map((u) => ({ u, name: nameOf.get(u.id) ?? String(u.id) }))
-            .sort((a, b) => STATUS_SEVERITY[b.u.status] - STATUS_SEVERITY[a.u.status] || a.name.localeCompare(b.name))
-            .map(({ u, name }) => [name, t(`status.${u.status}`), coordinate.format(u.lat), coordinate.format(u.lng)])
-        : [],
-    [asTable, units, nameOf, t, coordinate],
-  );
-  const compact = useMemo(
-    () => new Intl.NumberFormat(i18n.language, { notation: 'compact', maximumFractionDigits: 1 }),
-    [i18n.language],
-  );
+  const table = useMapTable(units, customers, refreshKey);
+  const { asTable, showTable, tableId, mapToggleRef } = table;
 
   // The map itself: created once, removed with the widget.
   useEffect(() => {
@@ -358,90 +279,7 @@ export function UnitMapWidget({ dashboardId, widgetId, widget }: WidgetProps) {
   );
   const onUnitClickRef = useRef(onUnitClick);
   onUnitClickRef.current = onUnitClick;
-
-  // Clusters and markers: one layer group, rebuilt from the index for the view after every move
-  // and zoom (moveend follows each zoomend), on a new index (live status changes), a new
-  // selection or a theme change.
-  useEffect(() => {
-    const renderer = rendererRef.current;
-    if (!map || !renderer) return;
-    const layer = L.layerGroup().addTo(map);
-    const chosen = new Set(selectedIds);
-    const accent = cssVar('--accent', '#4c8dff');
-    const darkOutline = cssVar('--text', '#17202b');
-    const statusWord = (s: UnitStatus) => t(`status.${s}`);
-    const draw = () => {
-      layer.clearLayers();
-      const b = map.getBounds();
-      const items = itemsInView(index, [b.getWest(), b.getSouth(), b.getEast(), b.getNorth()], map.getZoom());
-      const heldIn = clustersHolding(index, items, chosen);
-      const rings: L.Layer[] = [];
-      for (const item of items) {
-        if (item.kind === 'unit') {
-          const { unit } = item;
-          const inactive = unit.status === 'inactive';
-          const marker = L.circleMarker([item.lat, item.lng], {
-            renderer,
-            radius: 7,
-            weight: 2,
-            color: inactive && !look.dark ? darkOutline : '#FFFFFF',
-            fillColor: STATUS_COLORS[unit.status],
-            fillOpacity: 1,
-            bubblingMouseEvents: false,
-          });
-          marker.on('click', () => onUnitClickRef.current(unit));
-          layer.addLayer(marker);
-          if (chosen.has(unit.id)) {
-            rings.push(
-              L.circleMarker([item.lat, item.lng], {
-                renderer,
-                radius: 13,
-                weight: 3,
-                color: accent,
-                fill: false,
-                interactive: false,
-              }),
-            );
-          }
-        } else {
-          const count = item.count >= 10_000 ? compact.format(item.count) : fmt.format(item.count);
-          const label = t('widgets.map.cluster', { count: item.count, status: statusWord(item.status) });
-          const icon = L.divIcon({
-            className: [
-              'unit-map__cluster',
-              `unit-map__cluster--${item.status}`,
-              item.size >= 66 && 'unit-map__cluster--large',
-              heldIn.has(item.clusterId) && 'unit-map__cluster--selected',
-            ]
-              .filter(Boolean)
-              .join(' '),
-            iconSize: [item.size, item.size],
-            html: `<span class="unit-map__cluster-core" aria-hidden="true">${escapeHtml(count)}</span><span class="visually-hidden">${escapeHtml(label)}</span>`,
-          });
-          const marker = L.marker([item.lat, item.lng], {
-            icon,
-            title: label,
-            keyboard: true,
-            riseOnHover: true,
-            zIndexOffset: STATUS_SEVERITY[item.status] * 1000,
-          });
-          marker.on('click', () => {
-            const zoom = Math.min(expansionZoom(index, item.clusterId), MAX_ZOOM);
-            if (reducedMotion()) map.setView([item.lat, item.lng], zoom, { animate: false });
-            else map.flyTo([item.lat, item.lng], zoom, { duration: 0.5 });
-          });
-          layer.addLayer(marker);
-        }
-      }
-      for (const ring of rings) layer.addLayer(ring);
-    };
-    draw();
-    map.on('moveend', draw);
-    return () => {
-      map.off('moveend', draw);
-      layer.remove();
-    };
-  }, [map, index, selectedIds, look.dark, t, fmt, compact]);
+  useUnitMarkers(map, rendererRef, index, selectedIds, look.dark, onUnitClickRef);
 
   // The popup names the clicked unit from its details; its status is the map's, kept live. Its
   // size is measured after React renders.
@@ -507,24 +345,7 @@ export function UnitMapWidget({ dashboardId, widgetId, widget }: WidgetProps) {
         <GisLayers map={map} dashboardId={dashboardId} widgetId={widgetId} widget={widget} />
       )}
       {overlay && <div className="unit-map__overlay">{overlay}</div>}
-      {asTable && units.length > 0 && (
-        <div className="unit-map__table">
-          <div ref={tableToggleRef} className="unit-map__table-head">
-            <TableToggle open onChange={showTable} controls={tableId} back="map" />
-          </div>
-          <NumbersTable
-            id={tableId}
-            caption={t('common.mapTable')}
-            columns={[
-              { label: t('common.tableUnit') },
-              { label: t('common.tableStatus') },
-              { label: t('common.tableLatitude'), numeric: true },
-              { label: t('common.tableLongitude'), numeric: true },
-            ]}
-            rows={tableRows}
-          />
-        </div>
-      )}
+      {asTable && units.length > 0 && <MapTable table={table} />}
       {fitHost &&
         createPortal(
           <>

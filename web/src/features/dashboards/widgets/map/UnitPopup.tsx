@@ -1,8 +1,8 @@
 import { isRadarType, type UnitStatus } from '@fieldwatch/core';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { useOriginState } from '../../../../lib/origin.ts';
-import { Skeleton } from '../../../../ui/Skeleton.tsx';
+import { useOriginState } from '@/lib/origin.ts';
+import { Skeleton } from '@/ui/Skeleton.tsx';
 
 /** What the popup tells of a unit: from its details, which arrive a moment after the click. */
 type PopupDevice = { id: number; name: string; location: string; type: { code: number; name: string } };

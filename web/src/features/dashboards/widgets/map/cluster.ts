@@ -2,7 +2,7 @@ import { type MapUnit, STATUS_SEVERITY, type UnitStatus } from '@fieldwatch/core
 import Supercluster from 'supercluster';
 
 /**
- * Clustering of the unit maps (spec §9 "Map clusters use red, orange, green (red is highest
+ * Clustering of the unit maps ("Map clusters use red, orange, green (red is highest
  * severity) and icon sizes 53, 56, 66, 78, 90"). Pure: no DOM, no Leaflet, so it is unit-tested
  * and benchmarked on its own (bench/map-cluster.ts).
  */
@@ -37,7 +37,7 @@ export function statusCounts(units: readonly { status: UnitStatus }[]): Record<U
 export const CLUSTER_OPTIONS = { radius: 60, extent: 256, minZoom: 0, maxZoom: 16, minPoints: 2 } as const;
 
 /**
- * Cluster icon sizes of spec §9 by number of units, the digit rule of the classic marker
+ * Cluster icon sizes by number of units, the digit rule of the classic marker
  * clusterer: 2–9 units 53 px, 10–99 56 px, 100–999 66 px, 1,000–9,999 78 px, 10,000 or more 90 px.
  */
 const CLUSTER_SIZES = [53, 56, 66, 78, 90] as const;
@@ -49,7 +49,7 @@ export function clusterSize(count: number): number {
   return CLUSTER_SIZES[i] as number;
 }
 
-/** The three cluster colours of spec §9: red with any alarm, orange with any problem, else green. */
+/** The three cluster colours: red with any alarm, orange with any problem, else green. */
 export type ClusterStatus = 'alarm' | 'problem' | 'ok';
 
 export function clusterStatus(worst: number): ClusterStatus {

@@ -1,14 +1,14 @@
 import { useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { relayApi } from '../../../../lib/relay/relayApi.ts';
-import { Select } from '../../../../ui/Select.tsx';
-import { TextField } from '../../../../ui/TextField.tsx';
+import { relayApi } from '@/lib/relay/relayApi.ts';
+import { Select } from '@/ui/Select.tsx';
+import { TextField } from '@/ui/TextField.tsx';
 import { useDevices } from '../../data.ts';
 import type { WidgetSettingsProps } from '../../widgetTypes.ts';
 import { relaySettings } from './relaySettings.ts';
 import { isRelayUnit } from './relayUnits.ts';
-import './settings.css';
+import '../common/settingsForm.css';
 
 /** Outputs assumed while the chosen unit's state is unknown (the demo's DNIL units have 4). */
 const DEFAULT_OUTPUTS = 4;

@@ -1,23 +1,24 @@
 import type { Device } from '@fieldwatch/core';
-import { CircleAlert, CircleCheck, Lock, Power, Settings2, Users } from 'lucide-react';
+import { CircleAlert, CircleCheck, Lock, Power, Settings2 } from 'lucide-react';
 import { useCallback, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { canSwitch, outputsOf } from '../../../../lib/relay/relayMachine.ts';
-import { useRelay } from '../../../../lib/relay/useRelay.ts';
-import { toast } from '../../../../lib/toast.ts';
-import { useUserStore } from '../../../../stores/user.ts';
-import { Button } from '../../../../ui/Button.tsx';
-import { Dialog } from '../../../../ui/Dialog.tsx';
-import { Spinner } from '../../../../ui/Spinner.tsx';
+import { canSwitch, outputsOf } from '@/lib/relay/relayMachine.ts';
+import { useRelay } from '@/lib/relay/useRelay.ts';
+import { toast } from '@/lib/toast.ts';
+import { useUserStore } from '@/stores/user.ts';
+import { Button } from '@/ui/Button.tsx';
+import { Dialog } from '@/ui/Dialog.tsx';
+import { Spinner } from '@/ui/Spinner.tsx';
 import { useCustomerIds, useDevices, useSelectedUnits } from '../../data.ts';
-import { Updated, WidgetEmpty, WidgetError, WidgetSkeleton } from '../../widgets/kpi/WidgetStates.tsx';
 import type { WidgetProps } from '../../widgetTypes.ts';
+import { Updated, WidgetEmpty, WidgetError, widgetState } from '../common/WidgetState.tsx';
 import { type RelaySettings, relaySettings } from './relaySettings.ts';
 import { isRelayUnit, maySwitch } from './relayUnits.ts';
+import '../common/kpiLayout.css';
 import './relay.css';
 
 /**
- * Relay (spec §4 Device): the outputs of one relay unit as it last reported them, one switch per
+ * Relay: the outputs of one relay unit as it last reported them, one switch per
  * output with its label. A switch sends the new state (v2 POST relay) and stays pending until the
  * unit's `relay` report or the operation's result arrives over the live socket; a failure or a
  * time-out shows the error, toasts 'relay update error' and resets to the confirmed outputs.
@@ -35,24 +36,19 @@ export function RelayWidget({ dashboardId, widgetId, widget }: WidgetProps) {
       ? relayUnits.find((d) => d.id === settings.unitId)
       : relayUnits.find((d) => selected?.includes(d.id));
 
-  if (customers.length === 0) {
-    return <WidgetEmpty icon={<Users size={20} />} title={t('widgets.common.noCustomers')} />;
-  }
-  if (devices.isPending) return <WidgetSkeleton shape="kpi" />;
-  if (devices.isError && !devices.data) {
-    return (
-      <WidgetError title={t('widgets.relay.failed')} error={devices.error} onRetry={() => void devices.refetch()} />
-    );
-  }
-  if (relayUnits.length === 0) {
-    return (
-      <WidgetEmpty
-        icon={<Power size={20} />}
-        title={t('widgets.relay.noUnits')}
-        text={t('widgets.relay.noUnitsText')}
-      />
-    );
-  }
+  const state = widgetState({
+    customers,
+    shape: 'kpi',
+    queries: [devices],
+    failed: t('widgets.relay.failed'),
+    empty: relayUnits.length === 0 && {
+      icon: <Power size={20} />,
+      title: t('widgets.relay.noUnits'),
+      text: t('widgets.relay.noUnitsText'),
+    },
+  });
+  if (state) return state;
+
   if (!unit) {
     return (
       <WidgetEmpty

@@ -1,10 +1,10 @@
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { seriesName } from '../../../../i18n/seriesName.ts';
-import { TextField } from '../../../../ui/TextField.tsx';
+import { seriesName } from '@/i18n/seriesName.ts';
+import { TextField } from '@/ui/TextField.tsx';
 import { useFilteredDevices } from '../../data.ts';
-import { Check, CheckList, Choice, SettingsGroup } from '../../widgets/settings/SettingsKit.tsx';
 import type { WidgetSettingsProps } from '../../widgetTypes.ts';
+import { Check, CheckList, Choice, SettingsGroup } from '../common/SettingsKit.tsx';
 import { listProps, MAX_COLUMNS, REPORT_STATS, SERIES_COLUMNS } from './reportMath.ts';
 
 /** Units shown at once in the chooser; the search narrows a larger fleet. */

@@ -1,21 +1,20 @@
-import { useQuery } from '@tanstack/react-query';
-import { Download, Table, Users } from 'lucide-react';
+import { Download, Table } from 'lucide-react';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { seriesName } from '../../../../i18n/seriesName.ts';
-import { formatQuantity } from '../../../../i18n/values.ts';
-import { downloadCsv } from '../../../../lib/csv.ts';
-import { useDateFormat } from '../../../../lib/useDateFormat.ts';
-import { Value } from '../../../../ui/Bidi.tsx';
-import { Button } from '../../../../ui/Button.tsx';
-import { collatorFor, nextSort, type Sort, type SortValue, sortRows } from '../../../../ui/table/sorting.ts';
-import { type Column, VirtualTable } from '../../../../ui/table/VirtualTable.tsx';
+import { seriesName } from '@/i18n/seriesName.ts';
+import { formatQuantity } from '@/i18n/values.ts';
+import { downloadCsv } from '@/lib/csv.ts';
+import { useDateFormat } from '@/lib/useDateFormat.ts';
+import { Value } from '@/ui/Bidi.tsx';
+import { Button } from '@/ui/Button.tsx';
+import { collatorFor, nextSort, type Sort, type SortValue, sortRows } from '@/ui/table/sorting.ts';
+import { type Column, VirtualTable } from '@/ui/table/VirtualTable.tsx';
 import { useCustomerIds, useDateRange, useFilteredDevices, useSelectedUnits } from '../../data.ts';
-import { formatNumber } from '../../widgets/kpi/format.ts';
-import { Updated, WidgetEmpty, WidgetError, WidgetSkeleton } from '../../widgets/kpi/WidgetStates.tsx';
-import { useWidgetColumnWidths } from '../../widgets/list/columnWidths.ts';
 import type { WidgetProps } from '../../widgetTypes.ts';
-import { fetchTableReport } from './reportApi.ts';
+import { useWidgetColumnWidths } from '../common/columnWidths.ts';
+import { formatNumber } from '../common/format.ts';
+import { useTableReport } from '../common/reportApi.ts';
+import { Updated, WidgetEmpty, widgetState } from '../common/WidgetState.tsx';
 import {
   cellValue,
   csvNumber,
@@ -25,7 +24,7 @@ import {
   reportColumns,
   reportUnits,
 } from './reportMath.ts';
-import '../../widgets/list/list.css';
+import '../common/list.css';
 import './report.css';
 
 type Row = { unitId: number; unitName: string; values: Record<string, number | undefined> };
@@ -35,7 +34,7 @@ const NAME_WIDTH = 168;
 const valueWidth = (header: string) => Math.min(200, Math.max(96, Math.round(header.length * 6.8) + 36));
 
 /**
- * List (spec §2 "list", §7 TableReport): a table report over the dashboard's date range. Per unit
+ * List (the TableReport call): a table report over the dashboard's date range. Per unit
  * (the chosen ones, else the link group's selection, else all in view) and chosen series, the
  * chosen statistics (newest value, min, max, mean, count) with their physical units; every column
  * sorts, and the table as shown downloads as CSV.
@@ -48,18 +47,13 @@ export function ListWidget({ dashboardId, widgetId, widget }: WidgetProps) {
   const props = useMemo(() => listProps(widget.props), [widget.props]);
   const devices = useFilteredDevices(dashboardId);
   const [selected] = useSelectedUnits(dashboardId, widgetId);
-  const { start, end } = useDateRange();
+  const range = useDateRange();
   const inView = useMemo(() => devices.data.map((d) => d.id), [devices.data]);
   const units = useMemo(() => reportUnits(props.units, selected, inView), [props.units, selected, inView]);
   const [sort, setSort] = useState<Sort>({ key: 'name', dir: 'asc' });
   const widths = useWidgetColumnWidths({ dashboardId, widgetId, widget });
 
-  const report = useQuery({
-    queryKey: ['tableReport', units.ids, props.columns, start.toISOString(), end.toISOString()],
-    queryFn: () => fetchTableReport({ unitIds: units.ids, columns: props.columns, start, stop: end }),
-    enabled: units.ids.length > 0,
-    placeholderData: (previous) => previous,
-  });
+  const report = useTableReport(units.ids, props.columns, range);
 
   const cols = useMemo(() => reportColumns(props.columns, props.stats), [props.columns, props.stats]);
   const rows = useMemo(() => {
@@ -82,23 +76,21 @@ export function ListWidget({ dashboardId, widgetId, widget }: WidgetProps) {
   const show = (v: number | undefined, c: ReportColumn) =>
     v === undefined ? undefined : formatQuantity(lang, v, unitOf(c), { digits: decimalsOf(c.stat) });
 
-  if (customers.length === 0) {
-    return <WidgetEmpty icon={<Users size={20} />} title={t('widgets.common.noCustomers')} />;
-  }
-  if (devices.isPending) return <WidgetSkeleton shape="list" />;
-  if (units.ids.length === 0) {
-    return (
-      <WidgetEmpty
-        icon={<Table size={20} />}
-        title={t('widget.noUnits')}
-        text={t(units.source === 'chosen' ? 'widgets.list.chosenGoneText' : 'widget.noUnitsText')}
-      />
-    );
-  }
-  if (report.isPending) return <WidgetSkeleton shape="list" />;
-  if (report.isError && !report.data) {
-    return <WidgetError title={t('widgets.list.failed')} error={report.error} onRetry={() => void report.refetch()} />;
-  }
+  const failed = t('widgets.list.failed');
+  const listed = widgetState({
+    customers,
+    shape: 'list',
+    queries: [devices],
+    failed,
+    empty: units.ids.length === 0 && {
+      icon: <Table size={20} />,
+      title: t('widget.noUnits'),
+      text: t(units.source === 'chosen' ? 'widgets.list.chosenGoneText' : 'widget.noUnitsText'),
+    },
+  });
+  if (listed) return listed;
+  const state = widgetState({ customers, shape: 'list', queries: [report], failed });
+  if (state) return state;
 
   const columns: Column<Row>[] = [
     {
@@ -139,8 +131,8 @@ export function ListWidget({ dashboardId, widgetId, widget }: WidgetProps) {
   };
 
   const rangeText = t('widgets.list.range', {
-    start: dates.date(start),
-    end: dates.date(end),
+    start: dates.date(range.start),
+    end: dates.date(range.end),
   });
   return (
     <div

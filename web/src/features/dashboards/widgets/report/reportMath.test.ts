@@ -1,6 +1,6 @@
 import type { TableReport } from '@fieldwatch/core';
 import { describe, expect, it } from 'vitest';
-import { reportDays } from './reportApi.ts';
+import { reportDays } from '../common/reportApi.ts';
 import { cellValue, csvNumber, listProps, reportColumns, reportUnits } from './reportMath.ts';
 
 describe('listProps', () => {

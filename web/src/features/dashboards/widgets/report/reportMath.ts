@@ -1,6 +1,6 @@
 import { SERIES, type SeriesDef, seriesByColumn, type TableReport } from '@fieldwatch/core';
 
-/** The list widget (spec §2 "list"): a table report of `POST /api/v2/report/table`, configured in `widget.props`. */
+/** The list widget ("list"): a table report of `POST /api/v2/report/table`, configured in `widget.props`. */
 
 export const REPORT_STATS = ['last', 'min', 'max', 'avg', 'count'] as const;
 export type ReportStat = (typeof REPORT_STATS)[number];

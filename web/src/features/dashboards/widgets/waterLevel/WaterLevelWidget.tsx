@@ -1,26 +1,19 @@
 import type { Device, UnitShowValue } from '@fieldwatch/core';
 import { useQueries } from '@tanstack/react-query';
-import { Droplets, TriangleAlert, Users } from 'lucide-react';
+import { Droplets, TriangleAlert } from 'lucide-react';
 import { useId, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { deviceApi } from '../../../../lib/api.ts';
-import { useDeviceStore } from '../../../../stores/devices.ts';
-import { TextField } from '../../../../ui/TextField.tsx';
-import { Time } from '../../../../ui/Time.tsx';
-import {
-  useCustomerIds,
-  useDateRange,
-  useDevices,
-  useFilteredDevices,
-  useSelectedUnits,
-  useShowValues,
-} from '../../data.ts';
-import { SensorUnitsField } from '../../widgets/airQuality/SensorUnitsField.tsx';
-import { unitScope, WATER_LEVEL_SENSOR } from '../../widgets/airQuality/sensorUnits.ts';
-import { formatNumber, formatRelative, timeOf, useNow } from '../../widgets/kpi/format.ts';
-import { Updated, WidgetEmpty, WidgetError, WidgetSkeleton } from '../../widgets/kpi/WidgetStates.tsx';
-import { SettingsGroup } from '../../widgets/settings/SettingsKit.tsx';
+import { useDeviceStore } from '@/stores/devices.ts';
+import { TextField } from '@/ui/TextField.tsx';
+import { Time } from '@/ui/Time.tsx';
+import { useCustomerIds, useDateRange } from '../../data.ts';
 import type { WidgetProps, WidgetSettingsProps } from '../../widgetTypes.ts';
+import { formatNumber, formatRelative, timeOf, useNow } from '../common/format.ts';
+import { SensorUnitsField } from '../common/SensorUnitsField.tsx';
+import { SettingsGroup } from '../common/SettingsKit.tsx';
+import { WATER_LEVEL_SENSOR } from '../common/sensorUnits.ts';
+import { useSensorScope } from '../common/useSensorScope.ts';
+import { Updated, widgetState } from '../common/WidgetState.tsx';
 import {
   gaugeTop,
   type LevelState,
@@ -31,12 +24,14 @@ import {
   WATER_LEVEL_MAX_UNITS,
   waterLevelProps,
 } from './waterMath.ts';
+import '../common/kpiLayout.css';
 import './waterLevel.css';
+import { unitDataQuery } from '../../queries.ts';
 
 type Pit = { device: Device; value: UnitShowValue | undefined; level: number | undefined; state: LevelState };
 
 /**
- * Water level (spec §2): the level in a pit or chamber as a shaft drawing with the alarm line, the
+ * Water level: the level in a pit or chamber as a shaft drawing with the alarm line, the
  * trend over the dashboard's range and the time of the last report; above the high level the pit
  * turns to the alarm colour and says so. The units: chosen in the settings, else the link group's
  * selection, else every water-level unit in view (the highest levels first).
@@ -44,26 +39,12 @@ type Pit = { device: Device; value: UnitShowValue | undefined; level: number | u
 export function WaterLevelWidget({ dashboardId, widgetId, widget }: WidgetProps) {
   const { t } = useTranslation();
   const customers = useCustomerIds();
-  const [selected] = useSelectedUnits(dashboardId, widgetId);
-  const all = useDevices();
-  const inView = useFilteredDevices(dashboardId);
-  const values = useShowValues();
   const range = useDateRange();
   const refreshKey = useDeviceStore((s) => s.refreshKey);
   const now = useNow();
   const props = waterLevelProps(widget.props);
 
-  const scope = useMemo(
-    () =>
-      unitScope(WATER_LEVEL_SENSOR, {
-        chosen: props.units,
-        selected,
-        all: all.data ?? [],
-        inView: inView.data,
-        values: values.data,
-      }),
-    [props.units, selected, all.data, inView.data, values.data],
-  );
+  const { scope, all, values } = useSensorScope(WATER_LEVEL_SENSOR, dashboardId, widgetId, props.units);
   const { high, low } = props;
   const pits = useMemo(() => {
     const byUnit = new Map((values.data ?? []).map((v) => [v.UnitID, v]));
@@ -78,41 +59,21 @@ export function WaterLevelWidget({ dashboardId, widgetId, widget }: WidgetProps)
   }, [scope, values.data, high, low]);
   const shown = pits.slice(0, WATER_LEVEL_MAX_UNITS);
 
-  const trends = useQueries({
-    queries: shown.map((p) => ({
-      // The chart widget's key: a chart of the same unit and range shares the answer.
-      queryKey: ['unitData', p.device.id, range.start.toISOString(), range.end.toISOString(), refreshKey],
-      queryFn: () => deviceApi.unitData(p.device.id, range.start, range.end),
-      placeholderData: <T,>(previous: T) => previous,
-      staleTime: 60_000,
-    })),
-  });
+  const trends = useQueries({ queries: shown.map((p) => unitDataQuery(p.device.id, range, refreshKey)) });
 
-  if (customers.length === 0) {
-    return <WidgetEmpty icon={<Users size={20} />} title={t('widgets.common.noCustomers')} />;
-  }
-  if (values.isPending || all.isPending) return <WidgetSkeleton shape="kpi" />;
-  if ((values.isError && !values.data) || (all.isError && !all.data)) {
-    return (
-      <WidgetError
-        title={t('widgets.waterLevel.failed')}
-        error={values.error ?? all.error}
-        onRetry={() => {
-          void values.refetch();
-          void all.refetch();
-        }}
-      />
-    );
-  }
-  if (shown.length === 0) {
-    return (
-      <WidgetEmpty
-        icon={<Droplets size={20} />}
-        title={t('widgets.waterLevel.empty')}
-        text={t(scope.source === 'settings' ? 'widgets.sensors.chosenUnavailable' : 'widgets.waterLevel.emptyText')}
-      />
-    );
-  }
+  const state = widgetState({
+    customers,
+    shape: 'kpi',
+    queries: [values, all],
+    failed: t('widgets.waterLevel.failed'),
+    empty: shown.length === 0 && {
+      icon: <Droplets size={20} />,
+      title: t('widgets.waterLevel.empty'),
+      text: t(scope.source === 'settings' ? 'widgets.sensors.chosenUnavailable' : 'widgets.waterLevel.emptyText'),
+    },
+  });
+  if (state) return state;
+
   const highCount = pits.filter((p) => p.state === 'high').length;
   return (
     <div className="water" data-count={shown.length}>

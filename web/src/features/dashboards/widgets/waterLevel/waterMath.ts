@@ -1,5 +1,5 @@
 import type { UnitData } from '@fieldwatch/core';
-import { numberProp, unitIdsProp } from '../../widgets/airQuality/sensorUnits.ts';
+import { numberProp, unitIdsProp } from '../common/sensorUnits.ts';
 
 /** Pure helpers of the water-level widget: its props, a level's state, the gauge scale and the sparkline. */
 

@@ -1,10 +1,10 @@
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Select } from '../../../../ui/Select.tsx';
+import { Select } from '@/ui/Select.tsx';
 import { useDevices } from '../../data.ts';
-import { WEATHER_DAYS_MAX, weatherProps } from '../../widgets/settings/props.ts';
-import { SettingsGroup } from '../../widgets/settings/SettingsKit.tsx';
 import type { WidgetSettingsProps } from '../../widgetTypes.ts';
+import { WEATHER_DAYS_MAX, weatherProps } from '../common/props.ts';
+import { SettingsGroup } from '../common/SettingsKit.tsx';
 
 /** Weather: how many past days (1–7) and where: the units' centre (or the link group's unit) or a chosen unit. */
 export function WeatherSettings({ props, onChange }: WidgetSettingsProps) {

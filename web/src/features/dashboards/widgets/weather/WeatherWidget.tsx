@@ -1,62 +1,22 @@
-import { emptyFilter, unitsOfMap, type WeatherDay, type WeatherReport } from '@fieldwatch/core';
-import { useQuery } from '@tanstack/react-query';
-import { CloudOff, Droplet, MapPin, MapPinOff, RefreshCw, Users, Wind } from 'lucide-react';
+import type { WeatherDay, WeatherReport } from '@fieldwatch/core';
+import { CloudOff, Droplet, MapPin, MapPinOff, Wind } from 'lucide-react';
 import { useMemo } from 'react';
 import { Trans, useTranslation } from 'react-i18next';
-import { weatherApi } from '../../../../lib/api.ts';
-import { ApiError } from '../../../../lib/http.ts';
-import { useDateFormat } from '../../../../lib/useDateFormat.ts';
-import { useDeviceStore } from '../../../../stores/devices.ts';
-import { Button } from '../../../../ui/Button.tsx';
-import { EmptyState } from '../../../../ui/EmptyState.tsx';
-import { Time } from '../../../../ui/Time.tsx';
-import { useCustomerIds, useDashboardFilter, useSelectedUnits, useUnitDetails } from '../../data.ts';
-import { mapUnitsQuery } from '../../queries.ts';
-import { formatNumber } from '../../widgets/kpi/format.ts';
-import { Updated, WidgetEmpty, WidgetError, WidgetSkeleton } from '../../widgets/kpi/WidgetStates.tsx';
-import { weatherProps } from '../../widgets/settings/props.ts';
+import { useUnitDetails } from '@/lib/units.ts';
+import { useDateFormat } from '@/lib/useDateFormat.ts';
+import { Time } from '@/ui/Time.tsx';
+import { useCustomerIds } from '../../data.ts';
 import type { WidgetProps } from '../../widgetTypes.ts';
-import { centroid, rangeBar, temperatureScale, weatherKind } from './weatherMath.ts';
+import { formatNumber } from '../common/format.ts';
+import { weatherProps } from '../common/props.ts';
+import { NoCustomers, Updated, WidgetEmpty, WidgetError, WidgetSkeleton } from '../common/WidgetState.tsx';
+import { rangeBar, temperatureScale, weatherKind } from './weatherMath.ts';
+import '../common/kpiLayout.css';
 import './weather.css';
-
-/** Weather changes slowly; the server caches it 30 minutes too. */
-const STALE_MS = 30 * 60 * 1000;
-/** The provider's state is asked again at most this often (the server waits minutes after a failure). */
-const STATUS_STALE_MS = 60 * 1000;
-
-type Place =
-  | { kind: 'unit'; id: number }
-  | { kind: 'centre'; lat: number; lon: number; count: number; selected: boolean };
-
-/** Where the weather is read: units' positions as the unit map has them, never every unit's row. */
-function usePlace(dashboardId: string, widgetId: string, unitId: number | undefined) {
-  const customers = useCustomerIds();
-  const refreshKey = useDeviceStore((s) => s.refreshKey);
-  const filter = useDashboardFilter(dashboardId);
-  const [selected] = useSelectedUnits(dashboardId, widgetId);
-  const enabled = customers.length > 0;
-  const inView = useQuery({ ...mapUnitsQuery(customers, filter, 'deviceMap', refreshKey), enabled });
-  // A fixed unit or a selection is found among all the customers' units, whatever the filter.
-  const picking = unitId !== undefined || Boolean(selected?.length);
-  const all = useQuery({
-    ...mapUnitsQuery(customers, emptyFilter(), 'deviceMap', refreshKey),
-    enabled: enabled && picking,
-  });
-  const pending = inView.isPending || (picking && all.isPending);
-  const place = useMemo((): Place | undefined => {
-    const placed = unitsOfMap(all.data);
-    if (unitId !== undefined && placed.some((u) => u.id === unitId)) return { kind: 'unit', id: unitId };
-    const picked = selected?.length ? placed.filter((u) => selected.includes(u.id)) : [];
-    const one = picked.length === 1 ? picked[0] : undefined;
-    if (one) return { kind: 'unit', id: one.id };
-    const c = centroid(picked.length ? picked : unitsOfMap(inView.data));
-    return c && { kind: 'centre', ...c, selected: picked.length > 0 };
-  }, [selected, all.data, inView.data, unitId]);
-  return { place, pending };
-}
+import { usePlace, useWeatherReport, useWeatherStatus } from './weatherData.ts';
 
 /**
- * Weather (spec §2 overview, §7, §9): the past five days at the unit the link group has selected,
+ * Weather (overview): the past five days at the unit the link group has selected,
  * or around the centre of the selected units / the dashboard's units with a position: each day's
  * weather (WMO code as an icon and words), min/max and precipitation, and the current temperature.
  * When the provider cannot be reached it says so, with the reason and a retry.
@@ -65,39 +25,37 @@ export function WeatherWidget({ dashboardId, widgetId, widget }: WidgetProps) {
   const { t, i18n } = useTranslation();
   const lang = i18n.language;
   const customers = useCustomerIds();
-  // Spec §9: the past 5 days by default; the settings may choose 1–7 days and a fixed unit.
+  // The past 5 days by default; the settings may choose 1–7 days and a fixed unit.
   const { days: DAYS, unitId } = useMemo(() => weatherProps(widget.props), [widget.props]);
   const { place, pending } = usePlace(dashboardId, widgetId, unitId);
   const unitName = useUnitDetails(place?.kind === 'unit' ? place.id : undefined).data?.name;
-  // Asked first: a provider the server knows to be down is said so without a failing call.
-  const status = useQuery({ queryKey: ['weather', 'status'], queryFn: weatherApi.status, staleTime: STATUS_STALE_MS });
+  const status = useWeatherStatus();
   const available = status.data?.available === true;
+  const q = useWeatherReport(place, DAYS, lang, available);
 
-  const q = useQuery({
-    queryKey:
-      place?.kind === 'unit'
-        ? ['weather', 'unit', place.id, DAYS]
-        : ['weather', place?.kind === 'centre' ? [place.lat, place.lon] : null, DAYS, lang],
-    queryFn: (): Promise<WeatherReport> =>
-      place?.kind === 'unit'
-        ? weatherApi.unit(place.id, DAYS)
-        : weatherApi.at(place?.lat ?? 0, place?.lon ?? 0, DAYS, lang),
-    enabled: place !== undefined && available,
-    staleTime: STALE_MS,
-    // The server already waited for the provider; a 503 is shown at once with its retry button.
-    retry: (count, error) => !(error instanceof ApiError && error.status >= 400) && count < 1,
-  });
-
-  if (customers.length === 0) {
-    return <WidgetEmpty icon={<Users size={20} />} title={t('widgets.common.noCustomers')} />;
-  }
+  if (customers.length === 0) return <NoCustomers />;
   if (pending) return <WidgetSkeleton shape="weather" />;
   if (!place) {
     return <WidgetEmpty icon={<MapPinOff size={20} />} title={t('weather.noPlace')} text={t('weather.noPlaceText')} />;
   }
   if (status.isPending) return <WidgetSkeleton shape="weather" />;
   if (status.data && !available) {
-    return <ProviderDown retryAt={status.data.retryAt} onRetry={() => void status.refetch()} />;
+    // The provider does not answer (an offline site): said calmly, with when it is asked again.
+    const { retryAt } = status.data;
+    return (
+      <WidgetError
+        icon={<CloudOff size={20} />}
+        title={t('weather.unavailable')}
+        text={
+          retryAt ? (
+            <Trans i18nKey="weather.providerDown" components={{ time: <Time at={retryAt} form="time" /> }} />
+          ) : (
+            t('weather.providerDownNow')
+          )
+        }
+        onRetry={() => void status.refetch()}
+      />
+    );
   }
   const failed = status.error ?? (q.isError && !q.data ? q.error : null);
   if (failed) {
@@ -136,27 +94,6 @@ export function WeatherWidget({ dashboardId, widgetId, widget }: WidgetProps) {
           <Updated at={q.dataUpdatedAt} />
         </div>
       </div>
-    </div>
-  );
-}
-
-/** The provider does not answer (an offline site): said calmly, with when it is asked again. */
-function ProviderDown({ retryAt, onRetry }: { retryAt?: string; onRetry: () => void }) {
-  const { t } = useTranslation();
-  return (
-    <div className="wstate" role="status">
-      <EmptyState icon={<CloudOff size={20} />} title={t('weather.unavailable')}>
-        <p className="wstate__text">
-          {retryAt ? (
-            <Trans i18nKey="weather.providerDown" components={{ time: <Time at={retryAt} form="time" /> }} />
-          ) : (
-            t('weather.providerDownNow')
-          )}
-        </p>
-        <Button onClick={onRetry} icon={<RefreshCw size={14} aria-hidden />}>
-          {t('common.retry')}
-        </Button>
-      </EmptyState>
     </div>
   );
 }

@@ -1,6 +1,6 @@
 import { CloudLightning, CloudRain, CloudSun, Snowflake, Sun } from 'lucide-react';
 import { describe, expect, it } from 'vitest';
-import en from '../../../../i18n/locales/en.json';
+import en from '@/i18n/locales/en.json';
 import {
   centroid,
   rangeBar,

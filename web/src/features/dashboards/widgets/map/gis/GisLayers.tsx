@@ -1,30 +1,15 @@
 import './gis.css';
-import { type GisFeature, type GisTypeKey, gisCustomers, updateWidget } from '@fieldwatch/core';
-import { useQueries } from '@tanstack/react-query';
+import type { GisFeature, GisTypeKey } from '@fieldwatch/core';
 import * as L from 'leaflet';
-import { ChevronDown, Layers } from 'lucide-react';
-import { useEffect, useId, useMemo, useRef, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { query } from '../../../../../lib/api.ts';
-import { api } from '../../../../../lib/http.ts';
-import { editDashboard } from '../../../../../stores/dashboards.ts';
-import { useUserStore } from '../../../../../stores/user.ts';
-import { Button } from '../../../../../ui/Button.tsx';
-import { Spinner } from '../../../../../ui/Spinner.tsx';
 import type { WidgetProps } from '../../../widgetTypes.ts';
-import {
-  DRAW_ORDER,
-  featureName,
-  groupByType,
-  hiddenTypes,
-  LIST_ORDER,
-  SYMBOL,
-  type SymbolKind,
-  toggleHidden,
-} from './gisModel.ts';
+import { GisPanel } from './GisPanel.tsx';
+import { useGisCustomers, useGisData } from './gisApi.ts';
+import { DRAW_ORDER, featureName, hiddenTypes, LIST_ORDER } from './gisModel.ts';
 
 /**
- * The GIS overlay of the unit maps (spec §3 GIS types, §6 rights): for every selected customer
+ * The GIS overlay of the unit maps (GIS types, for customers with the GIS right): for every selected customer
  * with the TyrensGIS right, its GetGISData features drawn under the unit markers, one layer per
  * type, with a layers control (legend and a toggle per type, saved in the widget's props) and a
  * popup naming the feature that was clicked. Nothing is fetched or shown without the right.
@@ -69,19 +54,6 @@ const SYMBOL_SIZE: Record<GisTypeKey, number> = {
   alarmWire: 10,
 };
 
-const gisApi = (customerId: number) =>
-  api.get<GisFeature[]>(`/api/v1/xrequest/GetGISData${query({ CustomerID: customerId })}`);
-
-/** The selected customers holding the GIS right (spec §6: the GIS list is limited to them). */
-function useGisCustomers(): number[] {
-  const selected = useUserStore((s) => s.selectedCustomers);
-  const permissions = useUserStore((s) => s.permissions);
-  const ids = permissions ? gisCustomers(selected, permissions) : [];
-  const key = ids.join(',');
-  // biome-ignore lint/correctness/useExhaustiveDependencies: the list changes only when its ids do
-  return useMemo(() => ids, [key]);
-}
-
 type Picked = { key: GisTypeKey; feature: GisFeature };
 type Props = Pick<WidgetProps, 'dashboardId' | 'widgetId' | 'widget'> & { map: L.Map };
 
@@ -93,19 +65,8 @@ export function GisLayers(props: Props) {
 }
 
 function GisOverlay({ map, dashboardId, widgetId, widget, customers }: Props & { customers: number[] }) {
-  const { t, i18n } = useTranslation();
-  const results = useQueries({
-    queries: customers.map((id) => ({
-      queryKey: ['gisData', id],
-      queryFn: () => gisApi(id),
-      staleTime: 10 * 60_000,
-    })),
-  });
-  const loading = results.some((r) => r.isPending);
-  const failed = results.filter((r) => r.isError);
-  const dataKey = results.map((r) => r.dataUpdatedAt).join(',');
-  // biome-ignore lint/correctness/useExhaustiveDependencies: regrouped only when some answer changes
-  const groups = useMemo(() => groupByType(results.flatMap((r) => r.data ?? [])), [dataKey]);
+  const { t } = useTranslation();
+  const { loading, failed, groups } = useGisData(customers);
   const present = LIST_ORDER.filter((k) => (groups.get(k)?.length ?? 0) > 0);
   const hidden = hiddenTypes(widget.props);
   const hiddenKey = hidden.join(',');
@@ -307,88 +268,19 @@ function GisOverlay({ map, dashboardId, widgetId, widget, customers }: Props & {
     };
   }, [map, t]);
 
-  // The control starts open on roomy maps, closed on small ones (phones).
-  const [open, setOpen] = useState(() => {
-    const size = map.getSize();
-    return size.x >= 560 && size.y >= 420;
-  });
-  const panelId = useId();
-  const fmt = useMemo(() => new Intl.NumberFormat(i18n.language), [i18n.language]);
-
-  const toggle = (key: GisTypeKey) =>
-    editDashboard(dashboardId, (d) =>
-      updateWidget(d, widgetId, { props: toggleHidden(d.widgets[widgetId]?.props ?? widget.props, key) }),
-    );
-
   return (
-    <div className="gis-layers" data-gis-layers data-open={open || undefined}>
-      <button
-        type="button"
-        className="gis-layers__button"
-        aria-expanded={open}
-        aria-controls={panelId}
-        title={open ? t('widgets.map.gis.hide') : t('widgets.map.gis.show')}
-        onClick={() => setOpen((o) => !o)}
-      >
-        <Layers size={16} aria-hidden />
-        <span className="gis-layers__button-label">{t('widgets.map.gis.layers')}</span>
-        <ChevronDown size={14} aria-hidden className="gis-layers__chevron" />
-      </button>
-      {open && (
-        <div id={panelId} className="gis-layers__panel">
-          <fieldset className="gis-layers__group">
-            <legend className="visually-hidden">{t('widgets.map.gis.title')}</legend>
-            {/* First: the panel may scroll, and this says why the map shows none of it. */}
-            {!near && present.length > 0 && (
-              <p className="gis-layers__state" data-state="far">
-                {t('widgets.map.gis.farOut')}
-              </p>
-            )}
-            {present.length > 0 && (
-              <ul className="gis-layers__list">
-                {present.map((key) => {
-                  const count = groups.get(key)?.length ?? 0;
-                  return (
-                    <li key={key}>
-                      <label className="gis-layers__item" data-off={hidden.includes(key) || undefined}>
-                        <input
-                          type="checkbox"
-                          className="gis-layers__check"
-                          data-gis-type={key}
-                          checked={!hidden.includes(key)}
-                          onChange={() => toggle(key)}
-                        />
-                        <GisSymbol type={key} kind={SYMBOL[key]} />
-                        <span className="gis-layers__name">{t(`widgets.map.gis.types.${key}`)}</span>
-                        <span className="gis-layers__count" title={t('widgets.map.gis.count', { count })}>
-                          {fmt.format(count)}
-                        </span>
-                      </label>
-                    </li>
-                  );
-                })}
-              </ul>
-            )}
-            {loading && (
-              <p className="gis-layers__state" data-state="loading">
-                <Spinner /> {t('widgets.map.gis.loading')}
-              </p>
-            )}
-            {failed.length > 0 && (
-              <div className="gis-layers__state" data-state="error" role="alert">
-                <p>{t('widgets.map.gis.failed')}</p>
-                <Button onClick={() => failed.forEach((r) => void r.refetch())}>{t('common.retry')}</Button>
-              </div>
-            )}
-            {!loading && failed.length === 0 && present.length === 0 && (
-              <p className="gis-layers__state" data-state="empty">
-                {t('widgets.map.gis.empty')}
-              </p>
-            )}
-          </fieldset>
-        </div>
-      )}
-    </div>
+    <GisPanel
+      map={map}
+      dashboardId={dashboardId}
+      widgetId={widgetId}
+      widget={widget}
+      groups={groups}
+      present={present}
+      hidden={hidden}
+      near={near}
+      loading={loading}
+      failed={failed}
+    />
   );
 }
 
@@ -404,20 +296,6 @@ function useNear(map: L.Map) {
     };
   }, [map]);
   return near;
-}
-
-/** A type's legend symbol, drawn by the same CSS tokens as the map. */
-function GisSymbol({ type, kind }: { type: GisTypeKey; kind: SymbolKind }) {
-  if (kind === 'point') return <span className={`gis-swatch gis-symbol gis-symbol--${type}`} aria-hidden />;
-  return (
-    <svg className="gis-swatch" width="22" height="14" viewBox="0 0 22 14" aria-hidden>
-      {kind === 'area' ? (
-        <rect className={`gis-shape gis-shape--${type}`} x="2" y="2" width="18" height="10" rx="1" />
-      ) : (
-        <path className={`gis-shape gis-shape--${type}`} d="M2 7 H20" fill="none" />
-      )}
-    </svg>
-  );
 }
 
 function popupContent({ key, feature }: Picked, t: (k: string) => string): HTMLElement {

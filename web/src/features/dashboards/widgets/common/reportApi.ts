@@ -5,10 +5,11 @@ import {
   readInChunks,
   type TableReport,
 } from '@fieldwatch/core';
-import { query } from '../../../../lib/api.ts';
-import { api } from '../../../../lib/http.ts';
+import { useQuery } from '@tanstack/react-query';
+import { query } from '@/lib/api.ts';
+import { api } from '@/lib/http.ts';
 
-/** The report calls of the list and parking widgets (spec §7 TableReport, GetReportParkingUsage). */
+/** The report calls of the list and parking widgets (TableReport, GetReportParkingUsage) and their queries. */
 
 type V2<T> = { success: boolean; result?: T; error?: string };
 
@@ -16,7 +17,7 @@ type V2<T> = { success: boolean; result?: T; error?: string };
  * TableReport: per unit and column the newest value and min, max, mean and count in the range.
  * A list of more units than one request may carry is read in chunks, all at once, as one report.
  */
-export async function fetchTableReport(body: {
+async function fetchTableReport(body: {
   unitIds: readonly number[];
   columns: readonly string[];
   start: Date;
@@ -41,7 +42,7 @@ export async function fetchTableReport(body: {
  * GetReportParkingUsage over [start, stop) within the daily window 'HH:mm'–'HH:mm' (UTC); more
  * units than one request may carry are read in chunks, all at once, and their totals combined.
  */
-export async function fetchParkingUsage(
+async function fetchParkingUsage(
   unitIds: readonly number[],
   start: Date,
   stop: Date,
@@ -79,7 +80,7 @@ export function reportDays(start: Date, end: Date, max = PARKING_DAYS_MAX): { da
 }
 
 /** One report per day (a request each, run together). */
-export async function fetchParkingDays(
+async function fetchParkingDays(
   unitIds: readonly number[],
   start: Date,
   end: Date,
@@ -90,3 +91,37 @@ export async function fetchParkingDays(
     days.map(async (d) => ({ day: d.day, report: await fetchParkingUsage(unitIds, d.from, d.to, window) })),
   );
 }
+
+/** The daily window the parking figures count, as the widget settings keep it (UTC 'HH:mm'). */
+type ParkingWindow = { windowStart: string; windowStop: string };
+type Range = { start: Date; end: Date };
+
+const parkingKey = (kind: string, ids: readonly number[], range: Range, win: ParkingWindow) =>
+  [kind, ids, range.start.toISOString(), range.end.toISOString(), win.windowStart, win.windowStop] as const;
+
+/** Each bay's occupancy within the daily window over the range; the last report stays while the next loads. */
+export const useParkingUsage = (ids: readonly number[], range: Range, win: ParkingWindow) =>
+  useQuery({
+    queryKey: parkingKey('parkingUsage', ids, range, win),
+    queryFn: () => fetchParkingUsage(ids, range.start, range.end, win),
+    enabled: ids.length > 0,
+    placeholderData: (previous) => previous,
+  });
+
+/** The same report day by day. */
+export const useParkingDays = (ids: readonly number[], range: Range, win: ParkingWindow) =>
+  useQuery({
+    queryKey: parkingKey('parkingDays', ids, range, win),
+    queryFn: () => fetchParkingDays(ids, range.start, range.end, win),
+    enabled: ids.length > 0,
+    placeholderData: (previous) => previous,
+  });
+
+/** The list widget's table report of these units and columns over the range; the last stays while the next loads. */
+export const useTableReport = (unitIds: readonly number[], columns: readonly string[], range: Range) =>
+  useQuery({
+    queryKey: ['tableReport', unitIds, columns, range.start.toISOString(), range.end.toISOString()],
+    queryFn: () => fetchTableReport({ unitIds, columns, start: range.start, stop: range.end }),
+    enabled: unitIds.length > 0,
+    placeholderData: (previous) => previous,
+  });

@@ -101,7 +101,7 @@ export function deviceListProps(p: Props, parking: boolean): { columns: ListColu
 // Alarm list ---------------------------------------------------------------------------------------
 
 export const ALARM_LIST_ROWS = [50, 100, 200, 500] as const;
-/** The alarm types shown (the selectable types of §9; empty: all) and at most `rows` newest alarms. */
+/** The alarm types shown (the selectable types; empty: all) and at most `rows` newest alarms. */
 export function alarmListProps(p: Props, settings: Props = {}): { alarmTypes: number[]; rows: number } {
   // Older dashboards kept the type choice in the widget's settings.
   const raw = Array.isArray(p.alarmTypes) ? p.alarmTypes : settings.alarmTypes;
@@ -140,7 +140,7 @@ export function minutesOf(text: string): number | undefined {
   const m = TIME.exec(text.trim());
   return m ? Number(m[1]) * 60 + Number(m[2]) : undefined;
 }
-/** The daily window (UTC 'HH:mm', default 08:00–17:00 of spec §9); an empty or reversed window falls back. */
+/** The daily window (UTC 'HH:mm', default 08:00–17:00); an empty or reversed window falls back. */
 export function parkingProps(p: Props): { windowStart: string; windowStop: string } {
   const a = typeof p.windowStart === 'string' ? minutesOf(p.windowStart) : undefined;
   const b = typeof p.windowStop === 'string' ? minutesOf(p.windowStop) : undefined;

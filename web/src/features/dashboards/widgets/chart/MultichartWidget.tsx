@@ -1,26 +1,20 @@
 import 'uplot/dist/uPlot.min.css';
-import '../../widgets/chart/chart.css';
+import './chart.css';
 import type { UnitData } from '@fieldwatch/core';
 import { useQueries } from '@tanstack/react-query';
 import { ChartNoAxesCombined, ChartSpline, TriangleAlert } from 'lucide-react';
 import { useMemo, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import { seriesName } from '../../../../i18n/seriesName.ts';
-import { deviceApi } from '../../../../lib/api.ts';
-import { useDateFormat } from '../../../../lib/useDateFormat.ts';
-import { editDashboard } from '../../../../stores/dashboards.ts';
-import { useDeviceStore } from '../../../../stores/devices.ts';
+import { seriesName } from '@/i18n/seriesName.ts';
+import { useDateFormat } from '@/lib/useDateFormat.ts';
+import { editDashboard } from '@/stores/dashboards.ts';
+import { useDeviceStore } from '@/stores/devices.ts';
 import { useDateRange, useDevices, useSelectedUnits } from '../../data.ts';
-import { ChartSkeleton, ChartView } from '../../widgets/chart/ChartWidget.tsx';
-import {
-  type DecodedChart,
-  decodeUnitData,
-  mergeDecoded,
-  type UnitPart,
-  visibleColumns,
-} from '../../widgets/chart/chartData.ts';
-import { WidgetEmpty, WidgetError } from '../../widgets/kpi/WidgetStates.tsx';
+import { unitDataQuery } from '../../queries.ts';
 import type { WidgetProps } from '../../widgetTypes.ts';
+import { WidgetEmpty, WidgetError } from '../common/WidgetState.tsx';
+import { ChartSkeleton, ChartView } from './ChartView.tsx';
+import { type DecodedChart, decodeUnitData, mergeDecoded, type UnitPart, visibleColumns } from './chartData.ts';
 import { chartPlan, hiddenSeries, type PlannedUnit, readMultichartProps, toggleHidden } from './multichart.ts';
 
 /** Each answer decoded once, however many renders and widgets show it. */
@@ -43,7 +37,7 @@ function useSameItems<T>(items: T[]): T[] {
 }
 
 /**
- * The multichart widget (spec §2 "multichart"): the chosen series of up to ten units (and, when
+ * The multichart widget ("multichart"): the chosen series of up to ten units (and, when
  * it follows its link group, the units selected there) on one time axis over the dashboards' time
  * range; one y axis per physical unit, the legend naming unit and series.
  */
@@ -87,18 +81,7 @@ function Multichart({
   const refreshKey = useDeviceStore((s) => s.refreshKey);
   const dates = useDateFormat();
   const devices = useDevices();
-  const start = range.start.toISOString();
-  const end = range.end.toISOString();
-
-  // The same cache entries as the chart widget: a unit shown by both is read once.
-  const queries = useQueries({
-    queries: plan.map((p) => ({
-      queryKey: ['unitData', p.unitId, start, end, refreshKey],
-      queryFn: () => deviceApi.unitData(p.unitId, range.start, range.end),
-      placeholderData: (previous: UnitData | undefined) => previous,
-      staleTime: 60_000,
-    })),
-  });
+  const queries = useQueries({ queries: plan.map((p) => unitDataQuery(p.unitId, range, refreshKey)) });
   const answers = useSameItems(queries.map((q) => q.data));
   const merged = useMemo(() => {
     const parts: UnitPart[] = [];

@@ -1,11 +1,11 @@
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Button } from '../../../../ui/Button.tsx';
-import { TextField } from '../../../../ui/TextField.tsx';
+import { Button } from '@/ui/Button.tsx';
+import { TextField } from '@/ui/TextField.tsx';
 import { useDevices, useShowValues } from '../../data.ts';
-import { Check, SettingsGroup } from '../../widgets/settings/SettingsKit.tsx';
+import { Check, SettingsGroup } from './SettingsKit.tsx';
 import { type SensorKind, sensorUnits } from './sensorUnits.ts';
-import './airQuality.css';
+import './sensorUnits.css';
 
 /**
  * The units a sensor widget shows, chosen by hand: the user's sensors of the kind, searchable by

@@ -1,6 +1,6 @@
 import { useMemo } from 'react';
-import { editDashboard } from '../../../../stores/dashboards.ts';
-import { readColumnWidths } from '../../../../ui/table/columnWidths.ts';
+import { editDashboard } from '@/stores/dashboards.ts';
+import { readColumnWidths } from '@/ui/table/columnWidths.ts';
 import type { WidgetProps } from '../../widgetTypes.ts';
 
 /**

@@ -1,6 +1,6 @@
 import { parseLegacyDate } from '@fieldwatch/core';
 import { useEffect, useState } from 'react';
-import { MINUS } from '../../../../i18n/values.ts';
+import { MINUS } from '@/i18n/values.ts';
 
 /** Formatting shared by the KPI, weather and list widgets: numbers and times in the interface language. */
 

@@ -1,5 +1,5 @@
 /**
- * Pure rules of the multichart widget (spec §2 "multichart"): its settings as stored in
+ * Pure rules of the multichart widget ("multichart"): its settings as stored in
  * `widget.props` (read defensively: they come from saved JSON), which units and columns it draws
  * (the chosen series, plus the link group's units when it follows the group), and the legend's
  * hidden series kept in `widget.settings`.

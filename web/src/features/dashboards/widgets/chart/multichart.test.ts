@@ -1,6 +1,6 @@
 import type { UnitData } from '@fieldwatch/core';
 import { describe, expect, it } from 'vitest';
-import { axisPlan, csvExportUrl, decodeUnitData, mergeDecoded, seriesId } from '../../widgets/chart/chartData.ts';
+import { axisPlan, csvExportUrl, decodeUnitData, mergeDecoded, seriesId } from './chartData.ts';
 import {
   chartPlan,
   hiddenSeries,
