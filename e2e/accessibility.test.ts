@@ -17,8 +17,8 @@ type Theme = 'Dark' | 'Bright';
 type Lang = 'en' | 'ar';
 
 const locales: Record<Lang, Record<string, unknown>> = {
-  en: JSON.parse(fs.readFileSync(new URL('../web/src/i18n/locales/en.json', import.meta.url), 'utf8')),
-  ar: JSON.parse(fs.readFileSync(new URL('../web/src/i18n/locales/ar.json', import.meta.url), 'utf8')),
+  en: JSON.parse(fs.readFileSync(new URL('../core/locales/en.json', import.meta.url), 'utf8')),
+  ar: JSON.parse(fs.readFileSync(new URL('../core/locales/ar.json', import.meta.url), 'utf8')),
 };
 /** A text of the interface by its dotted key, in the language under test; a missing key throws. */
 const text = (lang: Lang, key: string): string => {

@@ -15,9 +15,10 @@ const api = <T>(page: Page, path: string) =>
   page.evaluate(async (p) => (await (await fetch(p)).json()) as unknown, path) as Promise<T>;
 const v2 = async <T>(page: Page, path: string) => (await api<{ result: T }>(page, path)).result;
 
-const svTexts = JSON.parse(
-  fs.readFileSync(new URL('../web/src/i18n/locales/sv.json', import.meta.url), 'utf8'),
-) as Record<string, unknown>;
+const svTexts = JSON.parse(fs.readFileSync(new URL('../core/locales/sv.json', import.meta.url), 'utf8')) as Record<
+  string,
+  unknown
+>;
 /** A Swedish text by its dotted key; throws on a missing key so a renamed key cannot pass silently. */
 const sv = (key: string): string => {
   const text = key.split('.').reduce<unknown>((o, k) => (o as Record<string, unknown> | undefined)?.[k], svTexts);

@@ -1,9 +1,9 @@
-// Merges the nested English keys of a JSON file (or of stdin) into web/src/i18n/locales/en.json,
+// Merges the nested English keys of a JSON file (or of stdin) into core/locales/en.json,
 // in one quick read-modify-write so several people adding keys at once do not lose each other's.
 // Usage: node scripts/i18n-add.mjs keys.json   (or: echo '{"a":{"b":"text"}}' | node scripts/i18n-add.mjs)
 import fs from 'node:fs';
 
-const file = new URL('../web/src/i18n/locales/en.json', import.meta.url);
+const file = new URL('../core/locales/en.json', import.meta.url);
 const input = JSON.parse(fs.readFileSync(process.argv[2] ?? 0, 'utf8'));
 const merge = (into, from) => {
   for (const [k, v] of Object.entries(from)) {

@@ -39,7 +39,7 @@ function precompress(): Plugin {
 const LATER_TEXTS = ['admin', 'devices', 'onboarding', 'containers', 'tasks', 'profile'];
 
 /**
- * `import.meta.glob('./locales/*.json', { query: '?pick=app,login' })`: only those top-level groups
+ * `import.meta.glob('…/core/locales/*.json', { query: '?pick=app,login' })`: only those top-level groups
  * of each JSON file, so a screen that shows a handful of texts (the sign-in page) downloads those
  * and not the whole locale; `?part=first` and `?part=later` split a file by LATER_TEXTS. Vite's JSON
  * plugin then turns the picked text into a module as usual.

@@ -24,7 +24,7 @@ export const PAGE_MODULES = {
   overview: [
     'src/app/start.tsx',
     // The texts of the page's language (English here), fetched beside the app's code.
-    'src/i18n/locales/en.json?part=first',
+    '../core/locales/en.json?part=first',
     'src/app/shell/Shell.tsx',
     'src/features/dashboards/DashboardPage.tsx',
     'src/features/dashboards/widgets/kpi/StatusWidget.tsx',

@@ -1,18 +1,20 @@
 import fs from 'node:fs';
-import { fileURLToPath } from 'node:url';
+import { createRequire } from 'node:module';
+import path from 'node:path';
 import { DEFAULT_LANGUAGE, isLanguage, LANGUAGES, type Language } from '@fieldwatch/core';
 
 /**
  * Texts the server writes for people (event titles, notification messages) in their language. The
- * web's locale files are the one source of every text: read here as data, never imported as code.
+ * locale files in core/locales are the one source of every text, the web app's and these: read here
+ * as data.
  */
-const LOCALES = fileURLToPath(new URL('../../web/src/i18n/locales/', import.meta.url));
+const LOCALES = path.dirname(createRequire(import.meta.url).resolve('@fieldwatch/core/locales/en.json'));
 const cache = new Map<string, Record<string, unknown>>();
 
 function bundle(lang: string): Record<string, unknown> {
   let b = cache.get(lang);
   if (!b) {
-    const file = `${LOCALES}${(LANGUAGES as readonly string[]).includes(lang) ? lang : DEFAULT_LANGUAGE}.json`;
+    const file = `${LOCALES}/${(LANGUAGES as readonly string[]).includes(lang) ? lang : DEFAULT_LANGUAGE}.json`;
     b = JSON.parse(fs.readFileSync(file, 'utf8')) as Record<string, unknown>;
     cache.set(lang, b);
   }

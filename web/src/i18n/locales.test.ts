@@ -249,7 +249,7 @@ const SAME_AS_ENGLISH: Record<string, '*' | readonly string[]> = {
 
 type Json = Record<string, unknown>;
 
-const files = import.meta.glob<Json>('./locales/*.json', { eager: true, import: 'default' });
+const files = import.meta.glob<Json>('../../../core/locales/*.json', { eager: true, import: 'default' });
 const byLanguage = new Map(
   Object.entries(files).map(([path, json]) => [path.replace(/^.*\/(.+)\.json$/, '$1'), json] as const),
 );

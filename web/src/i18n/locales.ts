@@ -11,8 +11,8 @@ type Texts = Record<string, unknown>;
  */
 export type TextPart = 'first' | 'later';
 const files: Record<TextPart, Record<string, () => Promise<{ default: Texts }>>> = {
-  first: import.meta.glob<{ default: Texts }>('./locales/*.json', { query: '?part=first' }),
-  later: import.meta.glob<{ default: Texts }>('./locales/*.json', { query: '?part=later' }),
+  first: import.meta.glob<{ default: Texts }>('../../../core/locales/*.json', { query: '?part=first' }),
+  later: import.meta.glob<{ default: Texts }>('../../../core/locales/*.json', { query: '?part=later' }),
 };
 const loading = new Map<string, Promise<Texts>>();
 
@@ -22,7 +22,7 @@ const loading = new Map<string, Promise<Texts>>();
  * tries again.
  */
 export function loadLocale(lang: Language, part: TextPart = 'first'): Promise<Texts> {
-  const file = files[part][`./locales/${lang}.json`];
+  const file = files[part][`../../../core/locales/${lang}.json`];
   if (!file) return Promise.reject(new Error(`no locale file for ${lang}`));
   const key = `${lang}:${part}`;
   let texts = loading.get(key);

@@ -4,8 +4,8 @@ import { describe, expect, it } from 'vitest';
 import { columnName, seriesName } from './seriesName.ts';
 
 type Json = Record<string, unknown>;
-const files = import.meta.glob<Json>('./locales/*.json', { eager: true, import: 'default' });
-const locale = (lang: string) => files[`./locales/${lang}.json`] ?? {};
+const files = import.meta.glob<Json>('../../../core/locales/*.json', { eager: true, import: 'default' });
+const locale = (lang: string) => files[`../../../core/locales/${lang}.json`] ?? {};
 
 /** A translator over one locale file, as the app's i18next would be. */
 async function translator(lang: string) {

@@ -14,9 +14,9 @@ type Words = Record<string, string>;
 type Texts = {
   devices: Words & { fields: Words; fieldFormats: Words; fieldUnits: Words; fieldNotes: Words };
 };
-const files = import.meta.glob<Texts>('../../i18n/locales/*.json', { eager: true, import: 'default' });
+const files = import.meta.glob<Texts>('../../../../core/locales/*.json', { eager: true, import: 'default' });
 const texts = (lang: string) => {
-  const file = files[`../../i18n/locales/${lang}.json`];
+  const file = files[`../../../../core/locales/${lang}.json`];
   if (!file) throw new Error(`no ${lang}.json`);
   return file.devices;
 };

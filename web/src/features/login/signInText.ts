@@ -9,12 +9,12 @@ import { isolateIn } from '@/i18n/direction.ts';
 type Texts = Record<string, unknown>;
 export type Translate = (key: string, params?: Record<string, string | number>) => string;
 
-const english = import.meta.glob<Texts>('../../i18n/locales/en.json', {
+const english = import.meta.glob<Texts>('../../../../core/locales/en.json', {
   query: '?pick=app,login,pages,errors,validation,shell',
   import: 'default',
   eager: true,
 });
-const others = import.meta.glob<Texts>(['../../i18n/locales/*.json', '!../../i18n/locales/en.json'], {
+const others = import.meta.glob<Texts>(['../../../../core/locales/*.json', '!../../../../core/locales/en.json'], {
   query: '?pick=app,login,pages,errors,validation,shell',
   import: 'default',
 });
@@ -36,7 +36,7 @@ export function translator(lang: Language, texts: Texts): Translate {
 
 /** The texts of a language (a failed load rejects: the caller stays in the language it shows). */
 export async function signInTexts(lang: Language): Promise<Translate> {
-  const load = lang === DEFAULT_LANGUAGE ? undefined : others[`../../i18n/locales/${lang}.json`];
+  const load = lang === DEFAULT_LANGUAGE ? undefined : others[`../../../../core/locales/${lang}.json`];
   return translator(lang, load ? await load() : EN);
 }
 

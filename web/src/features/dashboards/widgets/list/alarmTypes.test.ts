@@ -1,6 +1,6 @@
 import { ALARM_TYPES, alarmTypeKey, SELECTABLE_ALARM_TYPES } from '@fieldwatch/core';
+import en from '@fieldwatch/core/locales/en.json';
 import { describe, expect, it } from 'vitest';
-import en from '@/i18n/locales/en.json';
 import { alarmTypesSetting, toggleAlarmType } from './alarmTypes.ts';
 
 describe('alarmTypesSetting', () => {

@@ -1,6 +1,6 @@
+import en from '@fieldwatch/core/locales/en.json';
 import { CloudLightning, CloudRain, CloudSun, Snowflake, Sun } from 'lucide-react';
 import { describe, expect, it } from 'vitest';
-import en from '@/i18n/locales/en.json';
 import {
   centroid,
   rangeBar,
