@@ -8,6 +8,8 @@ export type TaskStatus = (typeof TASK_STATUSES)[number];
 /** Task levels, most severe first. */
 export const TASK_CATEGORIES = ['critical', 'alert', 'warning', 'notice'] as const;
 export type TaskCategory = (typeof TASK_CATEGORIES)[number];
+/** The largest file a task takes (photos from the field, reports, PDFs). */
+export const TASK_FILE_MAX_BYTES = 10 * 1024 * 1024;
 const TASK_VERSION = 2;
 const DEFAULT_TASK_TITLE = 'New task';
 const DEFAULT_TASK_SIGNATURE = 'default';

@@ -1,18 +1,18 @@
-import { Ok, RecordIdParam, TaskFileParams, TaskFileSchema, TaskFileUploadQuery } from '@fieldwatch/core';
+import {
+  Ok,
+  RecordIdParam,
+  TASK_FILE_MAX_BYTES,
+  TaskFileParams,
+  TaskFileSchema,
+  TaskFileUploadQuery,
+} from '@fieldwatch/core';
 import { Type } from '@sinclair/typebox';
 import { doc } from '../../families/family.ts';
 import { errorResponses } from '../../families/standard.ts';
 import type { App } from '../../http.ts';
 import { sessionOf } from '../../plugins/auth.ts';
 import { scoped } from '../../plugins/policy.ts';
-import {
-  attachTaskFile,
-  downloadHeaders,
-  removeTaskFile,
-  TASK_FILE_MAX_BYTES,
-  taskFileDownload,
-  taskFiles,
-} from './taskFiles.service.ts';
+import { attachTaskFile, downloadHeaders, removeTaskFile, taskFileDownload, taskFiles } from './taskFiles.service.ts';
 
 const errors = errorResponses(400, 401, 403, 404, 413);
 const readTask = scoped('task', 'read', { writes: false });

@@ -13,9 +13,6 @@ import {
   taskFileData,
 } from './taskFiles.repository.ts';
 
-/** The largest file a task takes (photos from the field, reports, PDFs). */
-export const TASK_FILE_MAX_BYTES = 10 * 1024 * 1024;
-
 /**
  * The types a task file is served as: pictures, PDFs and plain text, which no browser runs as
  * script or page. Any other file is served as application/octet-stream, bytes to save.

@@ -1,4 +1,4 @@
-import { initials, type Profile } from '@fieldwatch/core';
+import { AVATAR_TYPES, initials, type Profile } from '@fieldwatch/core';
 import { useMutation } from '@tanstack/react-query';
 import { ImageUp, Trash2 } from 'lucide-react';
 import { type ChangeEvent, useRef, useState } from 'react';
@@ -10,8 +10,6 @@ import { useDateFormat } from '@/lib/useDateFormat.ts';
 import { Button } from '@/ui/Button.tsx';
 import { avatarProblem } from './personalForm.ts';
 import { profileApi, profileSaved } from './profileApi.ts';
-
-const ACCEPT = 'image/png,image/jpeg,image/webp';
 
 /** The picture (or initials without one), who the user is, and the upload and remove actions. */
 export function AvatarEditor({ profile }: { profile: Profile }) {
@@ -62,7 +60,14 @@ export function AvatarEditor({ profile }: { profile: Profile }) {
           <dd>{profile.lastLogin ? when.dateTime(profile.lastLogin) : t('profile.personal.never')}</dd>
         </dl>
         <div className="profile-avatar__actions">
-          <input ref={input} type="file" accept={ACCEPT} hidden onChange={pick} data-testid="avatar-file" />
+          <input
+            ref={input}
+            type="file"
+            accept={AVATAR_TYPES.join(',')}
+            hidden
+            onChange={pick}
+            data-testid="avatar-file"
+          />
           <Button
             icon={<ImageUp size={16} aria-hidden />}
             disabled={change.isPending}

@@ -1,3 +1,4 @@
+import { TASK_FILE_MAX_BYTES } from '@fieldwatch/core';
 import { Paperclip, Upload, X } from 'lucide-react';
 import { useRef } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -6,9 +7,6 @@ import { toast } from '@/lib/toast.ts';
 import { Button, IconButton } from '@/ui/Button.tsx';
 import { Time } from '@/ui/Time.tsx';
 import { useTaskFiles } from './tasksApi.ts';
-
-/** The largest file the server takes (TASK_FILE_MAX_BYTES), checked here first to say so at once. */
-const FILE_MAX_BYTES = 10 * 1024 * 1024;
 
 /** The files attached to the task: download, remove, or attach one more. */
 export function TaskFiles({ taskId, canWork }: { taskId: string; canWork: boolean }) {
@@ -49,7 +47,8 @@ export function TaskFiles({ taskId, canWork }: { taskId: string; canWork: boolea
               const file = e.target.files?.[0];
               e.target.value = '';
               if (!file) return;
-              if (file.size > FILE_MAX_BYTES) toast(t('tasks.fileTooLarge', { name: file.name }), 'danger');
+              // The server's limit, checked here first to say so at once.
+              if (file.size > TASK_FILE_MAX_BYTES) toast(t('tasks.fileTooLarge', { name: file.name }), 'danger');
               else attach.mutate(file);
             }}
           />

@@ -1,4 +1,4 @@
-import type { FloorPlan } from '@fieldwatch/core';
+import { FLOOR_PLAN_MAX_BYTES, FLOOR_PLAN_TYPES, type FloorPlan } from '@fieldwatch/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { Trash2, Upload } from 'lucide-react';
 import { type FormEvent, useMemo, useRef, useState } from 'react';
@@ -14,10 +14,6 @@ import { floorPlanKeys, useClimateOrg, useFloorPlans } from './climateData.ts';
 import { floorPlanApi } from './floorPlanApi.ts';
 import './indoorClimate.css';
 import './indoorClimateSettings.css';
-
-/** The server's limit (core FLOOR_PLAN_MAX_BYTES), checked here first to say so before uploading. */
-const MAX_BYTES = 5 * 1024 * 1024;
-const ACCEPT = 'image/png,image/jpeg,image/webp,image/svg+xml';
 
 /**
  * The indoor-climate settings: organisation, floor plan, metric, comfort bands, value labels; and
@@ -177,7 +173,8 @@ function PlanManager({
   const upload = async (e?: FormEvent) => {
     e?.preventDefault();
     if (!file) return;
-    if (file.size > MAX_BYTES) {
+    // The server's limit, checked here first to say so before uploading.
+    if (file.size > FLOOR_PLAN_MAX_BYTES) {
       setError(t('widgets.indoorClimate.settings.tooLarge'));
       return;
     }
@@ -274,7 +271,7 @@ function PlanManager({
             ref={fileRef}
             className="climate-upload__file"
             type="file"
-            accept={ACCEPT}
+            accept={FLOOR_PLAN_TYPES.join(',')}
             onChange={(e) => {
               setFile(e.target.files?.[0] ?? null);
               setError(null);
