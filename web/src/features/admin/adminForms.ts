@@ -3,6 +3,7 @@ import {
   AVATAR_MAX_BYTES,
   AVATAR_TYPES,
   type ContactFields,
+  isPhoneNumber,
   PASSWORD_POLICY,
   SESSION_LIFETIME_HOURS,
   type ValidationError,
@@ -66,7 +67,6 @@ export function newUserProblems(
   return out;
 }
 
-const PHONE = /^[0-9+()\-. ]*$/;
 export type ProfileDraft = { name: string; title: string; email: string; phone: string };
 /** The profile an administrator edits: a name, and a valid e-mail and phone when given. */
 export function profileProblems(
@@ -78,7 +78,7 @@ export function profileProblems(
   if (name) out.name = name;
   const email = p.email.trim() && validateEmail(p.email, labels.email);
   if (email) out.email = email;
-  if (!PHONE.test(p.phone)) out.phone = { key: 'admin.profile.phonePattern' };
+  if (!isPhoneNumber(p.phone)) out.phone = { key: 'admin.profile.phonePattern' };
   return out;
 }
 

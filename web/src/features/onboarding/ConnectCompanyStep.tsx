@@ -1,5 +1,6 @@
 import {
   ACCOUNT_URL_PATTERN,
+  isPhoneNumber,
   JOIN_MESSAGE_MAX,
   type ValidationError,
   validateBlank,
@@ -19,7 +20,6 @@ type Draft = { accountUrl: string; name: string; email: string; phone: string; m
 type Field = keyof Draft;
 const EMPTY: Draft = { accountUrl: '', name: '', email: '', phone: '', message: '' };
 const ACCOUNT_URL = new RegExp(ACCOUNT_URL_PATTERN);
-const PHONE = /^[0-9+()\-. ]*$/;
 
 /** The account URL as typed or pasted: its last part after /a/ when a whole address is given. */
 export const accountUrlOf = (text: string) =>
@@ -35,7 +35,7 @@ function problems(d: Draft, label: (f: Field) => string): Partial<Record<Field, 
   if (name) out.name = name;
   const email = validateBlank(d.email, label('email')) ?? validateEmail(d.email, label('email'));
   if (email) out.email = email;
-  if (!PHONE.test(d.phone.trim())) out.phone = { key: 'onboarding.account.phoneInvalid' };
+  if (!isPhoneNumber(d.phone)) out.phone = { key: 'onboarding.account.phoneInvalid' };
   return out;
 }
 

@@ -1,4 +1,4 @@
-import { type ValidationError, validateBlank, validateEmail } from '@fieldwatch/core';
+import { isPhoneNumber, type ValidationError, validateBlank, validateEmail } from '@fieldwatch/core';
 import { passwordErrors } from '@/lib/passwordErrors.ts';
 
 /** The create-account step's fields: the user and their organisation, sent together. */
@@ -24,9 +24,8 @@ export const emptyAccount: AccountDraft = {
   company: '',
 };
 
-/** The server's shapes (core contract): a username without spaces, a phone of digits and + ( ) - . */
+/** The server's username shape (core contract): no spaces. */
 const USERNAME = /^\S+$/;
-const PHONE = /^[0-9+()\-. ]*$/;
 
 /**
  * The account rules on each field: blanks, the e-mail, the password and its repetition, plus the
@@ -41,7 +40,7 @@ export function validateAccount(draft: AccountDraft, label: (field: AccountField
   if (!errors.username && !USERNAME.test(draft.username.trim()))
     errors.username = { key: 'onboarding.account.usernameSpaces' };
   if (!errors.email) errors.email = validateEmail(draft.email, label('email')) ?? undefined;
-  if (!PHONE.test(draft.phone.trim())) errors.phone = { key: 'onboarding.account.phoneInvalid' };
+  if (!isPhoneNumber(draft.phone)) errors.phone = { key: 'onboarding.account.phoneInvalid' };
   Object.assign(errors, passwordErrors(draft.password, draft.repeat));
   for (const k of Object.keys(errors) as AccountField[]) if (!errors[k]) delete errors[k];
   return errors;

@@ -1,6 +1,7 @@
 import {
   AVATAR_MAX_BYTES,
   AVATAR_TYPES,
+  isPhoneNumber,
   type Profile,
   type ProfileUpdate,
   ProfileUpdateBody,
@@ -33,8 +34,7 @@ export const personalTexts = (p: Profile): PersonalTexts => ({
 export const emailChanged = (saved: string, typed: string) => saved.trim().toLowerCase() !== typed.trim().toLowerCase();
 
 // The contract's own bounds, so the browser refuses exactly what the server would.
-const { phone, location } = ProfileUpdateBody.properties;
-const PHONE = new RegExp(phone.pattern ?? '');
+const { location } = ProfileUpdateBody.properties;
 const [LAT, LONG] = (location.items ?? []).map((s) => ({ min: s.minimum ?? 0, max: s.maximum ?? 0 }));
 
 /** A coordinate as typed (a decimal comma is fine), or the rule it breaks. */
@@ -73,7 +73,7 @@ export function personalUpdate(
   };
   const problems: Partial<Record<PersonalField, ValidationError>> = {};
   for (const p of profileProblems(update)) problems[p.field as PersonalField] = p.error;
-  if (!PHONE.test(update.phone)) problems.phone = { key: 'profile.personal.invalid', params: { name: 'phone' } };
+  if (!isPhoneNumber(update.phone)) problems.phone = { key: 'profile.personal.invalid', params: { name: 'phone' } };
   if (lat.error) problems.latitude = lat.error;
   if (long.error) problems.longitude = long.error;
   const password =
