@@ -41,6 +41,7 @@ export default defineConfig({
           name: 'web',
           include: ['web/src/**/*.test.{ts,tsx}'],
           environment: 'jsdom',
+          setupFiles: ['web/test/setup.ts'],
           // The first test that opens a dialog or a screen compiles its libraries through the alias.
           testTimeout: 20_000,
           hookTimeout: 30_000,

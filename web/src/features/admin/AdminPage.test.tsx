@@ -46,7 +46,7 @@ describe('AdminPage', () => {
     vi.stubGlobal('fetch', fetch);
     useUserStore.setState({ accessResponse: access(1) });
     show();
-    expect(screen.getByRole('heading', { name: 'Administration needs the SuperUser role' })).toBeTruthy();
+    expect(screen.getByRole('heading', { name: 'Administration needs the SuperUser role' })).toBeInTheDocument();
     expect(fetch).not.toHaveBeenCalled();
   });
 
@@ -54,7 +54,7 @@ describe('AdminPage', () => {
     vi.stubGlobal('fetch', answer(403, { message: 'You may not administer this organisation' }));
     useUserStore.setState({ accessResponse: access(0) });
     show();
-    expect(await screen.findByRole('heading', { name: 'Administration needs the SuperUser role' })).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: 'Administration needs the SuperUser role' })).toBeInTheDocument();
   });
 
   it('opens the tab and organisation named in the address', async () => {
@@ -94,7 +94,7 @@ describe('AdminPage', () => {
     useUserStore.setState({ accessResponse: access(0) });
     show('/admin?tab=errors');
     expect((await screen.findByRole('tab', { name: 'Errors' })).getAttribute('aria-selected')).toBe('true');
-    expect(await screen.findByRole('heading', { name: 'No error reports' })).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: 'No error reports' })).toBeInTheDocument();
   });
 
   it('asks for the current password before creating an API key, and says on the field when it is wrong', async () => {
@@ -135,23 +135,25 @@ describe('AdminPage', () => {
     const password = dialog.getByLabelText('Current password') as HTMLInputElement;
     expect(password.type).toBe('password');
     expect(password.autocomplete).toBe('current-password');
-    expect(dialog.getByText('A key acts for you without your password, so creating one asks for it.')).toBeTruthy();
+    expect(
+      dialog.getByText('A key acts for you without your password, so creating one asks for it.'),
+    ).toBeInTheDocument();
     const create = dialog.getByRole('button', { name: 'Create key' });
     fireEvent.change(dialog.getByLabelText('Key name'), { target: { value: ' Reports ' } });
     fireEvent.click(create);
-    expect(await dialog.findByText('Current password should not be blank')).toBeTruthy();
+    expect(await dialog.findByText('Current password should not be blank')).toBeInTheDocument();
 
     fireEvent.change(password, { target: { value: 'not-it' } });
     fireEvent.click(create);
-    expect(await dialog.findByText('The current password is not correct')).toBeTruthy();
+    expect(await dialog.findByText('The current password is not correct')).toBeInTheDocument();
     expect(password.getAttribute('aria-invalid')).toBe('true');
     fireEvent.change(password, { target: { value: 'throttled' } });
     fireEvent.click(create);
-    expect(await dialog.findByText('Too many sign-in attempts. Try again in 12 s.')).toBeTruthy();
+    expect(await dialog.findByText('Too many sign-in attempts. Try again in 12 s.')).toBeInTheDocument();
 
     fireEvent.change(password, { target: { value: 'fieldwatch-demo' } });
     fireEvent.click(create);
-    expect(await screen.findByRole('dialog', { name: 'Your new key: Reports' })).toBeTruthy();
+    expect(await screen.findByRole('dialog', { name: 'Your new key: Reports' })).toBeInTheDocument();
     const posts = fetch.mock.calls
       .filter(([, init]) => init?.method === 'POST')
       .map(([, init]) => JSON.parse(String(init?.body)));

@@ -140,7 +140,7 @@ describe('TimeRangePicker', () => {
       return `${p.weekday} ${p.dd} ${p.month} ${p.year}`;
     };
     fireEvent.click(within(dialog).getByRole('button', { name: label(second) }));
-    expect(within(dialog).getByText('Pick the last day')).toBeTruthy();
+    expect(within(dialog).getByText('Pick the last day')).toBeInTheDocument();
     fireEvent.click(within(dialog).getByRole('button', { name: label(1) }));
     fireEvent.click(within(dialog).getByRole('button', { name: 'Apply' }));
     const s = useDeviceStore.getState();

@@ -72,7 +72,7 @@ describe('unit field texts', () => {
         <SettingsForm unitId={1} fields={fields} settings={settings} canEdit canSend />
       </QueryClientProvider>,
     );
-    expect(screen.getByRole('textbox', { name: 'Name' })).toBeTruthy();
+    expect(screen.getByRole('textbox', { name: 'Name' })).toBeInTheDocument();
     for (const name of ['Unit type', 'Group number', 'Channels', 'Relay outputs'])
       expect(screen.queryByRole('textbox', { name }), name).toBeNull();
     expect(screen.getByRole('group', { name: 'Unit type' }).textContent).toContain('X3 (25)');

@@ -51,14 +51,14 @@ describe('reset password page', () => {
   it('says an expired or used link is so, and offers a new one', async () => {
     server({ [`/api/v3/user/verifyChangePasswordToken/${TOKEN}`]: [410, { message: 'Link expired' }] });
     open(`/reset-password?token=${TOKEN}`);
-    expect(await screen.findByText('This link has expired or was already used')).toBeTruthy();
+    expect(await screen.findByText('This link has expired or was already used')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Request a new link' }).getAttribute('href')).toBe('/login?forgot=1');
   });
 
   it('does not ask the server about a link that cannot be one', async () => {
     const fetch = server({});
     open('/reset-password?token=short');
-    expect(await screen.findByText('This link has expired or was already used')).toBeTruthy();
+    expect(await screen.findByText('This link has expired or was already used')).toBeInTheDocument();
     expect(fetch).not.toHaveBeenCalled();
   });
 
@@ -68,15 +68,15 @@ describe('reset password page', () => {
       '/api/v3/user/changePassword': [200, { success: true }],
     });
     open(`/reset-password?token=${TOKEN}&invite=1`);
-    expect(await screen.findByRole('heading', { name: 'Set your password' })).toBeTruthy();
-    expect(screen.getByText(/Welcome, ada!/)).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: 'Set your password' })).toBeInTheDocument();
+    expect(screen.getByText(/Welcome, ada!/)).toBeInTheDocument();
     type('New password', 'secret1');
     type('Repeat the new password', 'secret2');
     fireEvent.click(screen.getByRole('button', { name: 'Save password' }));
-    expect(await screen.findByText('the passwords do not match')).toBeTruthy();
+    expect(await screen.findByText('the passwords do not match')).toBeInTheDocument();
     type('Repeat the new password', 'secret1');
     fireEvent.click(screen.getByRole('button', { name: 'Save password' }));
-    expect(await screen.findByText('Your password is saved')).toBeTruthy();
+    expect(await screen.findByText('Your password is saved')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Sign in' }).getAttribute('href')).toBe('/login');
     const [, init] = fetch.mock.calls.find(([path]) => path === '/api/v3/user/changePassword') ?? [];
     expect(JSON.parse(String(init?.body))).toEqual({ token: TOKEN, newPassword: 'secret1' });
@@ -88,11 +88,11 @@ describe('reset password page', () => {
       '/api/v3/user/changePassword': [400, { message: 'The password must be at least 10 characters' }],
     });
     open(`/reset-password?token=${TOKEN}`);
-    expect(await screen.findByRole('heading', { name: 'Choose a new password' })).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: 'Choose a new password' })).toBeInTheDocument();
     type('New password', 'secret1');
     type('Repeat the new password', 'secret1');
     fireEvent.click(screen.getByRole('button', { name: 'Save password' }));
-    expect(await screen.findByText('The password must be at least 10 characters')).toBeTruthy();
+    expect(await screen.findByText('The password must be at least 10 characters')).toBeInTheDocument();
   });
 });
 
@@ -104,18 +104,18 @@ describe('forgotten password on the login screen', () => {
     expect(router.state.location.search).toBe('?forgot=1');
     type('E-mail address', 'ada@');
     fireEvent.click(screen.getByRole('button', { name: 'Send link' }));
-    expect(await screen.findByText('Enter valid E-mail address')).toBeTruthy();
+    expect(await screen.findByText('Enter valid E-mail address')).toBeInTheDocument();
     type('E-mail address', ' ada@example.com ');
     fireEvent.click(screen.getByRole('button', { name: 'Send link' }));
     expect(
       await screen.findByText('If an account has this address, a link is on its way. It is valid for one hour.'),
-    ).toBeTruthy();
+    ).toBeInTheDocument();
     const [, init] = fetch.mock.calls[0] ?? [];
     expect(JSON.parse(String(init?.body))).toEqual({
       userId: 'ada@example.com',
       baseUrl: `${window.location.origin}/reset-password`,
     });
     fireEvent.click(screen.getByRole('link', { name: 'Back to sign in' }));
-    expect(await screen.findByRole('heading', { name: 'Sign in' })).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: 'Sign in' })).toBeInTheDocument();
   });
 });

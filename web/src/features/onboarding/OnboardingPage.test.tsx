@@ -82,8 +82,10 @@ describe('NFC onboarding', () => {
   it('stops at a unit of another organisation, saying it cannot be taken over', async () => {
     server({ [`GET ${N}/tag/${UUID}`]: [200, { tag_uuid: UUID, state: 'owned', unitType: 'X2' }] });
     open();
-    expect(await screen.findByRole('heading', { name: 'This unit belongs to another organisation' })).toBeTruthy();
-    expect(screen.getByText('You scanned a unit of type X2')).toBeTruthy();
+    expect(
+      await screen.findByRole('heading', { name: 'This unit belongs to another organisation' }),
+    ).toBeInTheDocument();
+    expect(screen.getByText('You scanned a unit of type X2')).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Get started' })).toBeNull();
   });
 
@@ -100,7 +102,7 @@ describe('NFC onboarding', () => {
     fireEvent.click(await screen.findByRole('button', { name: 'Get started' }));
     click(/Create an account/);
     click('Continue to the terms');
-    expect(screen.getByText('Username should not be blank')).toBeTruthy();
+    expect(screen.getByText('Username should not be blank')).toBeInTheDocument();
     type('Full name', 'Ada L');
     type('Username', 'ada');
     type('E-mail', 'ada@example.com');
@@ -108,14 +110,14 @@ describe('NFC onboarding', () => {
     type('Repeat password', 'secret1');
     type('Company name', 'Heat AB');
     click('Continue to the terms');
-    expect(await screen.findByRole('heading', { name: 'Terms' })).toBeTruthy();
-    expect(screen.getByText('Interest on late payment: 12 %.')).toBeTruthy();
-    expect(screen.getByText('Notice of termination: 3 months.')).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: 'Terms' })).toBeInTheDocument();
+    expect(screen.getByText('Interest on late payment: 12 %.')).toBeInTheDocument();
+    expect(screen.getByText('Notice of termination: 3 months.')).toBeInTheDocument();
     click('Create account');
-    expect(screen.getByText('Accept the terms to create the account')).toBeTruthy();
+    expect(screen.getByText('Accept the terms to create the account')).toBeInTheDocument();
     fireEvent.click(screen.getByLabelText('I accept the terms, version 2023_1'));
     click('Create account');
-    expect(await screen.findByText('Your 4-week trial runs until 01 Mar 2030.')).toBeTruthy();
+    expect(await screen.findByText('Your 4-week trial runs until 01 Mar 2030.')).toBeInTheDocument();
     expect(sent(fetch, `POST ${N}/user/${UUID}/createAccount`)).toEqual({
       user: { username: 'ada', password: 'secret1', email: 'ada@example.com', name: 'Ada L' },
       organization: { name: 'Heat AB' },
@@ -142,10 +144,10 @@ describe('NFC onboarding', () => {
     ])
       type(label as string, value as string);
     click('Continue to the terms');
-    expect(await screen.findByText('NFC email already exists')).toBeTruthy();
-    expect(screen.getByText('Use a different email or log in.')).toBeTruthy();
+    expect(await screen.findByText('NFC email already exists')).toBeInTheDocument();
+    expect(screen.getByText('Use a different email or log in.')).toBeInTheDocument();
     click('Sign in instead');
-    expect(await screen.findByRole('heading', { name: 'Sign in' })).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: 'Sign in' })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Forgot password?' }).getAttribute('href')).toBe('/login?forgot=1');
   });
 
@@ -181,15 +183,15 @@ describe('NFC onboarding', () => {
     });
     open();
     fireEvent.click(await screen.findByRole('button', { name: 'Get started' }));
-    expect(await screen.findByRole('heading', { name: 'Place device' })).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: 'Place device' })).toBeInTheDocument();
     click('Place and activate');
-    expect(screen.getByText('Location should not be blank')).toBeTruthy();
+    expect(screen.getByText('Location should not be blank')).toBeInTheDocument();
     type('Location', 'Pump house');
     click('Place and activate');
-    expect(await screen.findByRole('heading', { name: 'The unit is active' })).toBeTruthy();
-    expect(screen.getByText('Testing its connection')).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: 'The unit is active' })).toBeInTheDocument();
+    expect(screen.getByText('Testing its connection')).toBeInTheDocument();
     expect(screen.getByRole('progressbar').getAttribute('aria-valuenow')).toBe('100');
-    expect(screen.getByRole('button', { name: 'Open my dashboard' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Open my dashboard' })).toBeInTheDocument();
     expect(sent(fetch, `POST ${N}/tag/${UUID}/config`)).toEqual({
       organizationId: 9,
       position: null,
@@ -209,8 +211,8 @@ describe('NFC onboarding', () => {
     open();
     fireEvent.click(await screen.findByRole('button', { name: 'Get started' }));
     fireEvent.click(await screen.findByRole('button', { name: 'Place and activate' }));
-    expect(await screen.findByRole('heading', { name: 'Activation error' })).toBeTruthy();
-    expect(screen.getByRole('button', { name: 'Retry' })).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: 'Activation error' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Retry' })).toBeInTheDocument();
   });
   it('signs in with an existing account and continues with the tag, not to the dashboard', async () => {
     const fetch = server({
@@ -227,10 +229,10 @@ describe('NFC onboarding', () => {
     type('Username', 'ada');
     type('Password', 'secret1');
     fireEvent.click(screen.getAllByRole('button', { name: 'Sign in' }).at(-1) as HTMLElement);
-    expect(await screen.findByRole('heading', { name: 'Select organisation' })).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: 'Select organisation' })).toBeInTheDocument();
     expect(sent(fetch, 'POST /api/v2/auth/login')).toEqual({ username: 'ada', password: 'secret1' });
     fireEvent.click(screen.getByLabelText('Depot'));
     click('Continue');
-    expect(await screen.findByRole('heading', { name: 'Place device' })).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: 'Place device' })).toBeInTheDocument();
   });
 });

@@ -102,14 +102,14 @@ describe('profile page', () => {
     fireEvent.change(name, { target: { value: ' ' } });
     fireEvent.change(screen.getByLabelText('E-mail'), { target: { value: 'maja@' } });
     fireEvent.click(screen.getByRole('button', { name: 'Save' }));
-    expect(await screen.findByText('Full name should not be blank')).toBeTruthy();
-    expect(screen.getByText('Enter valid E-mail')).toBeTruthy();
+    expect(await screen.findByText('Full name should not be blank')).toBeInTheDocument();
+    expect(screen.getByText('Enter valid E-mail')).toBeInTheDocument();
 
     fireEvent.change(name, { target: { value: 'Maja Lind' } });
     fireEvent.change(screen.getByLabelText('E-mail'), { target: { value: 'maja@example.com' } });
     fireEvent.change(screen.getByLabelText('Latitude'), { target: { value: '57,7' } });
     fireEvent.click(screen.getByRole('button', { name: 'Save' }));
-    expect(await screen.findByRole('heading', { name: 'Maja Lind' })).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: 'Maja Lind' })).toBeInTheDocument();
     const [, init] = fetch.mock.calls.find(([, i]) => i?.method === 'PUT') ?? [];
     expect(JSON.parse(String(init?.body))).toMatchObject({ name: 'Maja Lind', location: [57.7, 0] });
     expect(useUserStore.getState().profile?.name).toBe('Maja Lind');
@@ -132,20 +132,22 @@ describe('profile page', () => {
     const password = screen.getByLabelText('Current password') as HTMLInputElement;
     expect(password.type).toBe('password');
     expect(password.autocomplete).toBe('current-password');
-    expect(screen.getByText('Needed to change your e-mail address: password reset links go there.')).toBeTruthy();
+    expect(
+      screen.getByText('Needed to change your e-mail address: password reset links go there.'),
+    ).toBeInTheDocument();
     fireEvent.click(save);
-    expect(await screen.findByText('Current password should not be blank')).toBeTruthy();
+    expect(await screen.findByText('Current password should not be blank')).toBeInTheDocument();
     const puts = () =>
       fetch.mock.calls.filter(([, init]) => init?.method === 'PUT').map(([, init]) => JSON.parse(String(init?.body)));
     expect(puts()).toEqual([]);
 
     fireEvent.change(password, { target: { value: 'not-it' } });
     fireEvent.click(save);
-    expect(await screen.findByText('The current password is not correct')).toBeTruthy();
+    expect(await screen.findByText('The current password is not correct')).toBeInTheDocument();
     expect(password.getAttribute('aria-invalid')).toBe('true');
     fireEvent.change(password, { target: { value: 'throttled' } });
     fireEvent.click(save);
-    expect(await screen.findByText('Too many sign-in attempts. Try again in 25 s.')).toBeTruthy();
+    expect(await screen.findByText('Too many sign-in attempts. Try again in 25 s.')).toBeInTheDocument();
 
     fireEvent.change(password, { target: { value: PASSWORD } });
     fireEvent.click(save);
@@ -168,17 +170,17 @@ describe('profile page', () => {
     server();
     const router = open('/profile?tab=sessions');
     const rows = (await screen.findAllByRole('row')).slice(1);
-    expect(within(rows[0] as HTMLElement).getByText('This device')).toBeTruthy();
+    expect(within(rows[0] as HTMLElement).getByText('This device')).toBeInTheDocument();
     expect(rows.map((r) => r.querySelector('td')?.textContent)).toEqual([
       'Chrome on LinuxThis device',
       'Firefox on Windows',
     ]);
-    expect(within(rows[1] as HTMLElement).getByText('10.0.0.7')).toBeTruthy();
-    expect(screen.getByRole('button', { name: 'Log out Firefox on Windows' })).toBeTruthy();
+    expect(within(rows[1] as HTMLElement).getByText('10.0.0.7')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Log out Firefox on Windows' })).toBeInTheDocument();
     fireEvent.click(screen.getByRole('tab', { name: 'Password' }));
     expect(router.state.location.search).toBe('?tab=password');
-    expect(screen.getByLabelText('Current password')).toBeTruthy();
-    expect(screen.getByText(/signs out all your other sessions and revokes your API keys/)).toBeTruthy();
+    expect(screen.getByLabelText('Current password')).toBeInTheDocument();
+    expect(screen.getByText(/signs out all your other sessions and revokes your API keys/)).toBeInTheDocument();
   });
 
   it('saves a notification switch with the full preferences body, and the shell follows it', async () => {

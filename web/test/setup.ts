@@ -1,0 +1,2 @@
+// The DOM matchers (toBeInTheDocument, toHaveTextContent, …) for the web unit tests.
+import '@testing-library/jest-dom/vitest';
