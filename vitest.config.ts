@@ -73,7 +73,7 @@ export default defineConfig({
           hookTimeout: 120_000,
           // A browser waits on a real server on a shared machine: a state polled for must have
           // time to arrive (the 1 s default failed a CI run while the page was still loading).
-          expect: { poll: { timeout: 10_000 } },
+          expect: { poll: { timeout: WAIT_MS } },
           pool: 'threads',
           sequence: { groupOrder: 1 },
           globalSetup: ['e2e/support/demoTemplate.ts'],

@@ -97,7 +97,7 @@ async function settled(page: Page) {
               '.skeleton, .skeleton__lines, .wskel, .spinner, .chart--loading, [aria-busy=true]',
             ).length,
         ),
-      { timeout: 20_000, interval: 100 },
+      { interval: 100 },
     )
     .toBe(0);
 }

@@ -44,9 +44,7 @@ describe('administration', () => {
     await page.getByRole('cell', { name: /Dag Depå/ }).waitFor();
 
     // The invitation: its link sets the first password.
-    await expect
-      .poll(() => sink.mails.filter((m) => m.to.includes('dag@example.test')).length, { timeout: 15_000 })
-      .toBe(1);
+    await expect.poll(() => sink.mails.filter((m) => m.to.includes('dag@example.test')).length).toBe(1);
     const raw = (sink.mails.at(-1)?.raw ?? '').replace(/=\r?\n/g, '').replace(/=3D/g, '=');
     const link = /https?:\/\/\S+\/reset-password\?token=[A-Za-z0-9_-]{43}&invite=1/.exec(raw)?.[0] ?? '';
     const dag = (await app.open()).page;

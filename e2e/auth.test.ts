@@ -216,7 +216,7 @@ describe('session expiry', () => {
     // Dispatched rather than clicked: the 401 sends the page to /login while the pointer action is
     // still finishing, which Playwright's click would retry on a button that is gone. A live update's
     // refetch (the fleet alarms meanwhile) may meet the missing cookie first and take the button
-    // away: either way the page goes to /login with one toast.
+    // away: either way the page goes to /login with one toast (so a button gone is not waited for).
     await page
       .getByRole('button', { name: 'Refresh now', exact: true })
       .dispatchEvent('click', undefined, { timeout: 5_000 })

@@ -40,11 +40,8 @@ const NOT_SHOWING_DATA = '.wskel, .wstate, .chart--loading, [role=alert]';
 async function expectWidgetsShowData(page: Page) {
   const widgets = page.locator('[data-widget-type]:not([data-widget-type=charts])');
   await expect
-    .poll(
-      async () => widgets.evaluateAll((els, sel) => els.filter((e) => e.querySelector(sel)).length, NOT_SHOWING_DATA),
-      {
-        timeout: 15_000,
-      },
+    .poll(async () =>
+      widgets.evaluateAll((els, sel) => els.filter((e) => e.querySelector(sel)).length, NOT_SHOWING_DATA),
     )
     .toBe(0);
   for (const type of await widgetTypes(page)) {
@@ -489,13 +486,10 @@ describe('dashboards', () => {
     const view = async () => (await map.getAttribute('data-view'))?.split(',').map(Number) ?? [];
     // The map flies there: zoomed in and centred on the unit once the flight ends.
     await expect
-      .poll(
-        async () => {
-          const [lat = 0, lng = 0, zoom = 0] = await view();
-          return zoom >= 10 && Math.abs(lat - uLat) < 0.005 && Math.abs(lng - uLng) < 0.005;
-        },
-        { timeout: 10_000 },
-      )
+      .poll(async () => {
+        const [lat = 0, lng = 0, zoom = 0] = await view();
+        return zoom >= 10 && Math.abs(lat - uLat) < 0.005 && Math.abs(lng - uLng) < 0.005;
+      })
       .toBe(true);
     // A click on the unit's marker (by Web Mercator from the settled view's centre) opens its popup,
     // named from its details. (Earlier tests may have moved the map down the page.)
@@ -542,7 +536,7 @@ describe('dashboards', () => {
     await expect(row.locator('.status-label').textContent()).resolves.toContain('OK');
 
     await reportWetInsulation();
-    await expect.poll(() => row.locator('.status-label').textContent(), { timeout: 15_000 }).toContain('Alarm');
+    await expect.poll(() => row.locator('.status-label').textContent()).toContain('Alarm');
     await expect.poll(chipCount).toBe(before + 1);
     expect(await page.evaluate(() => (window as unknown as { sameDocument?: boolean }).sameDocument)).toBe(true);
   });
@@ -612,7 +606,7 @@ describe('dashboards', () => {
 
     // The unit's new alarm moves it from OK to Alarm without a reload.
     await reportWetInsulation();
-    await expect.poll(() => kpi('Alarm'), { timeout: 15_000 }).toBe((narrowed[0] ?? 0) + 1);
+    await expect.poll(() => kpi('Alarm')).toBe((narrowed[0] ?? 0) + 1);
     expect(await kpi('OK')).toBe((narrowed[2] ?? 0) - 1);
     await search.fill('');
     await expect.poll(agree).toBe('agree');

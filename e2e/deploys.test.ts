@@ -136,7 +136,7 @@ describe('a tab open across a server restart, a network drop and the end of its 
 
     await context.setOffline(false);
     await connection(page, 'live');
-    await expect.poll(() => row.locator('.status-label').textContent(), { timeout: 15_000 }).toContain('Alarm');
+    await expect.poll(() => row.locator('.status-label').textContent()).toContain('Alarm');
     await expect.poll(chipCount).toBe(before + 1);
     expect(await page.evaluate(() => (window as unknown as { sameDocument?: boolean }).sameDocument)).toBe(true);
   });

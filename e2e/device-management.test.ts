@@ -68,7 +68,7 @@ describe('device management', () => {
     await page.getByRole('button', { name: 'Save and send to unit' }).click();
     await toasts(page).filter({ hasText: 'Send settings requested' }).waitFor();
     const send = page.locator('.ops__op', { hasText: 'Send settings' });
-    await send.locator('.ops__state--succeeded').waitFor({ timeout: 30_000 });
+    await send.locator('.ops__state--succeeded').waitFor();
     expect((await settings()).Schedule).toBe(30);
     const ops = await v2<{ operation: string; state: string }[]>(page, `/api/v2/device/devices/${unit.id}/operations`);
     expect(ops[0]).toMatchObject({ operation: 'send_settings', state: 'succeeded' });
@@ -101,10 +101,7 @@ describe('device management', () => {
     await expect(page.getByLabel('Report every', { exact: true }).isDisabled()).resolves.toBe(true);
     await expect(page.getByRole('button', { name: 'Save and send to unit' }).count()).resolves.toBe(0);
     await page.locator('.ops__op', { hasText: 'Get data' }).click();
-    await page
-      .locator('.ops__op', { hasText: 'Get data' })
-      .locator('.ops__state--succeeded')
-      .waitFor({ timeout: 30_000 });
+    await page.locator('.ops__op', { hasText: 'Get data' }).locator('.ops__state--succeeded').waitFor();
   });
 
   it('shows a Reader everything and lets them change nothing', async () => {
@@ -199,7 +196,7 @@ describe('device settings a person can read', () => {
     await toasts(page).filter({ hasText: 'Get settings requested' }).waitFor();
     // The unit answers with what it has; fields it left out are said to be left out, and what it
     // sent (its type, its channels) is shown.
-    await unknown.getByText('The unit left these out of the settings it last reported.').waitFor({ timeout: 30_000 });
+    await unknown.getByText('The unit left these out of the settings it last reported.').waitFor();
     await page.getByRole('tab', { name: 'Device info' }).click();
     await expect(page.getByRole('group', { name: 'Channels' }).textContent()).resolves.not.toContain('Unknown');
     await shoot(page, 'device-info-1440-Bright');

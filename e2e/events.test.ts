@@ -35,7 +35,7 @@ describe('alarms become events, notifications and tasks', () => {
     const { unit, reportWetInsulation } = await okPipeUnit(page, app.server);
     await reportWetInsulation();
     // 0.4 MΩ breaks all four resistance levels: four alarms, four notifications, one task.
-    await expect.poll(() => badge.textContent(), { timeout: 15_000 }).toBe('4');
+    await expect.poll(() => badge.textContent()).toBe('4');
     // The demo operator's desktop preference is on: each notification shows on the desktop too.
     const shown = () =>
       page.evaluate(
@@ -141,10 +141,10 @@ describe('alarms become events, notifications and tasks', () => {
 
     const { unit, reportWetInsulation } = await okPipeUnit(page, app.server);
     await reportWetInsulation();
-    await expect.poll(() => otherBadge.textContent(), { timeout: 15_000 }).toBe('4');
+    await expect.poll(() => otherBadge.textContent()).toBe('4');
     // Newest first: the unit's new critical notification (its demo history may have older ones).
     const otherRow = other.locator('.notif[data-severity=critical]').filter({ hasText: unit.name }).first();
-    await expect.poll(() => otherRow.getAttribute('class'), { timeout: 15_000 }).toContain('notif--unread');
+    await expect.poll(() => otherRow.getAttribute('class')).toContain('notif--unread');
 
     // The first tab acknowledges the critical one.
     await page.getByRole('link', { name: /Notifications: 4 unread/ }).click();
@@ -156,15 +156,15 @@ describe('alarms become events, notifications and tasks', () => {
     await critical.locator('.notif__ack').getByText('Acknowledged by operator').waitFor();
 
     // The other tab follows live: its bell drops, the notification is read and shows who acknowledged it.
-    await expect.poll(() => otherBadge.textContent(), { timeout: 10_000 }).toBe('3');
-    await expect.poll(() => otherRow.getAttribute('class'), { timeout: 10_000 }).not.toContain('notif--unread');
-    await otherRow.locator('.notif__acked').getByText('Acknowledged by operator').waitFor({ timeout: 10_000 });
+    await expect.poll(() => otherBadge.textContent()).toBe('3');
+    await expect.poll(() => otherRow.getAttribute('class')).not.toContain('notif--unread');
+    await otherRow.locator('.notif__acked').getByText('Acknowledged by operator').waitFor();
     await otherRow.getByRole('button', { expanded: false }).click();
     await otherRow.locator('.notif__ack').getByText('Seen from the first tab').waitFor();
 
     // Marking seen in the first tab (not acknowledging) updates the other tab's bell too.
     await page.locator('.notif--unread').first().getByRole('button', { name: 'Mark as seen' }).click();
-    await expect.poll(() => otherBadge.textContent(), { timeout: 10_000 }).toBe('2');
+    await expect.poll(() => otherBadge.textContent()).toBe('2');
     await expect(other.evaluate(() => (window as unknown as { sameDocument?: boolean }).sameDocument)).resolves.toBe(
       true,
     );

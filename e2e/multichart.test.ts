@@ -87,11 +87,11 @@ describe('multichart', () => {
     });
 
     const legendUnits = () => widget.locator('.chart__item .chart__prefix').allTextContents();
-    await expect.poll(legendUnits, { timeout: 15_000 }).toEqual([first.unit.name, second.unit.name]);
+    await expect.poll(legendUnits).toEqual([first.unit.name, second.unit.name]);
     await widget.getByRole('img', { name: /2 units/ }).waitFor();
 
     await page.reload();
-    await expect.poll(legendUnits, { timeout: 15_000 }).toEqual([first.unit.name, second.unit.name]);
+    await expect.poll(legendUnits).toEqual([first.unit.name, second.unit.name]);
 
     // Its export covers both units.
     const [download] = await Promise.all([

@@ -11,7 +11,7 @@ const app = useApp(() => ({ SMTP_URL: sink.url }));
 
 /** The reset link of the newest mail to `to`, once `count` mails have reached it. */
 async function mailedLink(to: string, count: number) {
-  await expect.poll(() => sink.mails.filter((m) => m.to.includes(to)).length, { timeout: 15_000 }).toBe(count);
+  await expect.poll(() => sink.mails.filter((m) => m.to.includes(to)).length).toBe(count);
   const raw = (sink.mails.filter((m) => m.to.includes(to)).at(-1)?.raw ?? '')
     .replace(/=\r?\n/g, '')
     .replace(/=3D/g, '=');

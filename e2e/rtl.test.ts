@@ -121,7 +121,7 @@ describe.each([
     // The notification centre: the message and the unit's name are isolated; the message is cut at its end.
     await page.goto(`${app.url}/notifications`);
     const notification = page.locator('li.notif').first();
-    await notification.waitFor({ timeout: 20_000 });
+    await notification.waitFor();
     const message = await expectIsolated(notification.locator('.notif__message'), 'li.notif');
     expect(message.text.length).toBeGreaterThan(0);
     const unitName = notification.locator('.notif__meta bdi').first();
@@ -132,7 +132,7 @@ describe.each([
     await dashboard(page, 'alarms', 'alarmList');
     const alarms = page.locator('[data-widget-type=alarmList]');
     const alarm = rowsOf(alarms).first();
-    await alarm.waitFor({ timeout: 20_000 });
+    await alarm.waitFor();
     for (const td of await alarm.locator('td').all()) {
       const b = await expectIsolated(td.locator('.line').first(), 'td');
       expect(b.text.length, 'a cell with text').toBeGreaterThan(0);
@@ -142,7 +142,7 @@ describe.each([
     // The unit list: the unit's name (and on wide screens its Latin address) in its own direction.
     await dashboard(page, 'units', 'deviceList');
     const unit = rowsOf(page.locator('[data-widget-type=deviceList]')).first();
-    await unit.waitFor({ timeout: 20_000 });
+    await unit.waitFor();
     for (const td of await unit.locator('td:not(.vt__check)').all()) await expectIsolated(td.locator('.line'), 'td');
     // A Latin address ("Kungsholmsgatan 17, Stockholm") is a left-to-right box, cut at its end.
     const address = unit.locator('td .line').filter({ hasText: ', ' });
@@ -157,7 +157,7 @@ describe.each([
     await page.goto(`${app.url}/devicemanagement`);
     const table = page.locator('.device-table');
     const first = rowsOf(table).first();
-    await first.waitFor({ timeout: 20_000 });
+    await first.waitFor();
     if (wide) {
       const serial = first.locator('td .line').filter({ hasText: /^X\w*-[A-Z]\d+$/ });
       await expect(serial.count()).resolves.toBe(1);
@@ -177,7 +177,7 @@ describe.each([
     await page.goto(`${app.url}/devicemanagement?unit=${id}&tab=tableView`);
     const header = page.locator('.device-detail__head');
     const serial = header.locator('.device-detail__serial');
-    await serial.waitFor({ timeout: 20_000 });
+    await serial.waitFor();
     const s = await bidiOf(serial, 'header');
     expect(s.isolated).toBe(true);
     expect(await serial.evaluate((el) => el.tagName === 'BDI' && el.getAttribute('dir') === 'ltr')).toBe(true);
@@ -189,7 +189,7 @@ describe.each([
     // Its latest values: each series by its Arabic name, never the API column ("SignalStrength"), and
     // each value with its unit as one left-to-right run with a real minus: "−75 dBm".
     const latest = page.locator('.table-view table').first();
-    await rowsOf(latest).first().waitFor({ timeout: 20_000 });
+    await rowsOf(latest).first().waitFor();
     const names = (await latest.locator('tbody tr td:first-child').allInnerTexts()).map(visible);
     expect(names.length).toBeGreaterThan(3);
     expect(names.filter((n) => COLUMNS.has(n))).toEqual([]);
@@ -225,7 +225,7 @@ describe('Arabic chart legend', () => {
     const row = rowsOf(page.locator('[data-widget-type=deviceList]')).first();
     if ((await row.getAttribute('aria-selected')) !== 'true') await row.click();
     const legend = page.locator('[data-widget-type=charts] .chart__legend');
-    await legend.locator('.chart__name').first().waitFor({ timeout: 20_000 });
+    await legend.locator('.chart__name').first().waitFor();
     const names = (await legend.locator('.chart__name').allInnerTexts()).map(visible);
     expect(names.filter((n) => COLUMNS.has(n))).toEqual([]);
     for (const n of names) expect(n).toMatch(ARABIC);

@@ -46,7 +46,7 @@ describe('alarm severity', () => {
     await markAllSeen(page);
     const { unit, reportWetInsulation } = await okPipeUnit(page, app.server);
     await reportWetInsulation();
-    await expect.poll(() => page.getByTestId('unseen-count').textContent(), { timeout: 15_000 }).toBe('4');
+    await expect.poll(() => page.getByTestId('unseen-count').textContent()).toBe('4');
     await page.goto(`${app.url}/notifications`);
     await page.getByRole('heading', { name: 'Notifications', level: 1 }).waitFor();
     const fresh = page.locator('.notif--unread').filter({ hasText: unit.name });

@@ -384,7 +384,7 @@ async function check(page: Page, screen: Screen, seeded: Seeded) {
     const shown = await pageText(page);
     console.log(`${screen.name}: ${JSON.stringify(EVERY_TEXT.filter((t) => shown.includes(t)))}`);
   } else {
-    await expect.poll(() => missing(page, screen.shows), { timeout: 15_000 }).toEqual([]);
+    await expect.poll(() => missing(page, screen.shows)).toEqual([]);
   }
   expect(await breaches(page), screen.name).toEqual([]);
   return screen.shows.length;

@@ -44,10 +44,9 @@ describe('widget settings', () => {
     await signIn(page, app.url, 'manager');
     await page.getByRole('heading', { name: 'Overview', level: 1 }).waitFor();
     // First data can take a moment (the weather provider is a fake on loopback).
-    const firstData = { timeout: 15_000 };
-    await expect.poll(() => statusRows(page).count(), firstData).toBe(4);
+    await expect.poll(() => statusRows(page).count()).toBe(4);
     await widget(page, 'status').locator('.status-bar').waitFor();
-    await expect.poll(() => widget(page, 'weather').locator('.weather__days > li').count(), firstData).toBe(5);
+    await expect.poll(() => widget(page, 'weather').locator('.weather__days > li').count()).toBe(5);
     await widget(page, 'temp').locator('.kpi__figure').waitFor();
     const since = await widget(page, 'alarms').locator('.kpi__caption').textContent();
     await startEditing(page);
@@ -92,7 +91,7 @@ describe('widget settings', () => {
 
     await page.reload();
     await page.getByRole('heading', { name: 'Overview', level: 1 }).waitFor();
-    await expect.poll(() => statusRows(page).count(), firstData).toBe(3);
+    await expect.poll(() => statusRows(page).count()).toBe(3);
     expect(await widget(page, 'status').locator('.status-bar').count()).toBe(0);
     await expect.poll(() => widget(page, 'temp').locator('.kpi__figure').textContent()).toMatch(/\d[.,]\d\d\s°C/);
     await expect.poll(() => widget(page, 'alarms').locator('.kpi__caption').textContent()).toBe(since30);
@@ -116,7 +115,7 @@ describe('widget settings', () => {
     await saved;
 
     const list = widget(page, 'list');
-    await expect.poll(() => list.locator('tbody tr[aria-rowindex]').count(), { timeout: 15_000 }).toBeGreaterThan(0);
+    await expect.poll(() => list.locator('tbody tr[aria-rowindex]').count()).toBeGreaterThan(0);
     expect(await headers(list)).toEqual([
       'Unit',
       'Battery voltage · Last',
@@ -166,9 +165,7 @@ describe('widget settings', () => {
     expect(lines[1]?.startsWith(`${firstName},`) || lines[1]?.startsWith(`"${firstName}",`)).toBe(true);
 
     await page.reload();
-    await expect
-      .poll(() => headers(widget(page, 'list')), { timeout: 15_000 })
-      .toEqual(['Unit', 'Battery voltage', 'Resistance 1']);
+    await expect.poll(() => headers(widget(page, 'list'))).toEqual(['Unit', 'Battery voltage', 'Resistance 1']);
   });
 
   it('shows parking occupancy per day and per bay within the daily window', async () => {
@@ -176,7 +173,7 @@ describe('widget settings', () => {
     await signIn(page, app.url, 'parking');
     await page.goto(`${app.url}/dashboard/parking`);
     const stats = widget(page, 'parkingStatistics');
-    await stats.locator('.gauge').waitFor({ timeout: 15_000 });
+    await stats.locator('.gauge').waitFor();
     // One bar per day of the range (the default interval spans several days).
     await expect.poll(() => stats.locator('.pdays g[data-day]').count()).toBeGreaterThan(1);
     const list = widget(page, 'parkingList');

@@ -179,7 +179,7 @@ describe('control widgets', () => {
     await confirm.getByRole('button', { name: before ? 'Switch off' : 'Switch on' }).click();
 
     await expect.poll(() => pump.getAttribute('aria-checked')).toBe(String(!before));
-    await expect.poll(() => relay.locator('.relay').getAttribute('data-phase'), { timeout: 15_000 }).toBe('ready');
+    await expect.poll(() => relay.locator('.relay').getAttribute('data-phase')).toBe('ready');
     const phases = await page.evaluate(() => (window as unknown as { relayPhases: string[] }).relayPhases);
     expect(phases[0]).toBe('pending');
     expect(phases.at(-1)).toBe('ready');
@@ -208,7 +208,7 @@ describe('control widgets', () => {
     await reportWetInsulation();
     // Large and highlighted as new, translated; only the chosen types (level 1, not levels 2–4).
     const item = monitor.locator('.amon__large .amon__item[data-new]').filter({ hasText: unit.name });
-    await item.waitFor({ timeout: 15_000 });
+    await item.waitFor();
     await expect(item.locator('.amon__type-name').textContent()).resolves.toBe('Resistance level 1');
     await expect(monitor.getByText('Resistance level 2').count()).resolves.toBe(0);
     await expect(monitor.locator('.amon__item').count()).resolves.toBeLessThanOrEqual(5);

@@ -71,7 +71,7 @@ describe('sensor widgets', () => {
 
     // Water level: every pit in view, the highest first; the flooding pit is above 80 cm.
     const pits = water(page).locator('.pit');
-    await expect.poll(() => pits.count(), { timeout: 15_000 }).toBeGreaterThanOrEqual(2);
+    await expect.poll(() => pits.count()).toBeGreaterThanOrEqual(2);
     await expect(pits.first().getAttribute('data-state')).resolves.toBe('high');
     await expect(pits.first().locator('.pit__state').textContent()).resolves.toContain('High level');
     const level = Number((await pits.first().locator('.pit__figure').textContent())?.replace(/[^\d.]/g, ''));
@@ -82,7 +82,7 @@ describe('sensor widgets', () => {
 
     // Air quality: a tile per room with its status, CO2 and PM2.5; the worst in the header.
     const rooms = air(page).locator('.air-room');
-    await expect.poll(() => rooms.count(), { timeout: 15_000 }).toBeGreaterThanOrEqual(2);
+    await expect.poll(() => rooms.count()).toBeGreaterThanOrEqual(2);
     const statuses = ['Excellent', 'Neutral', 'Bad', 'Warning', 'Polluted'];
     const summary = (await air(page).locator('.air__summary-status').textContent())?.trim() ?? '';
     expect(statuses).toContain(summary);
@@ -96,7 +96,7 @@ describe('sensor widgets', () => {
 
     // Consumption: a bar per day of the week, the total in kWh, the change against the week before.
     const c = consumption(page);
-    await c.locator('.consumption__figure').waitFor({ timeout: 15_000 });
+    await c.locator('.consumption__figure').waitFor();
     await expect(c.locator('.cbars__bar').count()).resolves.toBe(8); // 7 days cut at both ends
     await expect(c.locator('.consumption__figure').textContent()).resolves.toMatch(/[\d,]+ kWh/);
     await expect(c.locator('.consumption__caption').first().textContent()).resolves.toContain('Total of 2 meters');
@@ -146,7 +146,7 @@ describe('sensor widgets', () => {
 
     await page.reload();
     await page.getByRole('heading', { name: 'Sensors', level: 1 }).waitFor();
-    await expect.poll(() => water(page).locator('.pit').count(), { timeout: 15_000 }).toBe(1);
+    await expect.poll(() => water(page).locator('.pit').count()).toBe(1);
     await expect(water(page).locator('.pit__name').textContent()).resolves.toBe(pit);
     await expect(water(page).locator('.pit').getAttribute('data-state')).resolves.toBe('high');
     await expect(water(page).locator('.pit__limit').textContent()).resolves.toBe('Alarm at 1 cm · low at 0.5 cm');
@@ -168,7 +168,7 @@ describe('sensor widgets', () => {
     const { page } = await app.open(PHONE);
     await signIn(page, app.url, 'manager');
     await page.goto(dashboardUrl);
-    await water(page).locator('.pit').first().waitFor({ timeout: 15_000 });
+    await water(page).locator('.pit').first().waitFor();
     await air(page).locator('.air-room').first().waitFor();
     await consumption(page).locator('.cbars__bar').first().waitFor();
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);

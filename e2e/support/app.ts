@@ -2,6 +2,7 @@ import type { Browser, BrowserContext, Page, Request } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, expect } from 'vitest';
 import { launchBrowser, signInThroughForm } from './browser.ts';
 import { DEMO_PASSWORD, type RunningServer, startServer } from './server.ts';
+import { WAIT_MS } from './waits.ts';
 
 export const DESKTOP = { width: 1440, height: 900 };
 export const PHONE = { width: 375, height: 780 };
@@ -56,6 +57,7 @@ export function useApp(env: () => Record<string, string> = () => ({})): E2EApp {
     },
     open: async (viewport = DESKTOP) => {
       const context = await need(browser, 'browser').newContext({ viewport });
+      context.setDefaultTimeout(WAIT_MS);
       const page = await context.newPage();
       const handle: OpenPage = { context, page, pageErrors: [] };
       page.on('pageerror', (e) => handle.pageErrors.push(e));
@@ -146,9 +148,7 @@ export function trackApi(page: Page) {
   return {
     responses,
     settled: (quietMs = 500) =>
-      expect
-        .poll(() => inFlight.size === 0 && Date.now() - lastChange >= quietMs, { timeout: 15_000, interval: 50 })
-        .toBe(true),
+      expect.poll(() => inFlight.size === 0 && Date.now() - lastChange >= quietMs, { interval: 50 }).toBe(true),
   };
 }
 
