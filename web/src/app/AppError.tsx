@@ -7,7 +7,7 @@ import { reportError } from '@/lib/errorReporter.ts';
 import { Button } from '@/ui/Button.tsx';
 import { EmptyState } from '@/ui/EmptyState.tsx';
 import { NewVersionScreen } from './NewVersion.tsx';
-import './app-error.css';
+import './appError.css';
 
 /**
  * The app's error boundary (the routes' errorElement): a screen that failed to render or load says

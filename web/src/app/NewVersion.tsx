@@ -11,7 +11,7 @@ import {
 } from '@/lib/chunkLoad.ts';
 import { Button, IconButton } from '@/ui/Button.tsx';
 import { EmptyState } from '@/ui/EmptyState.tsx';
-import './new-version.css';
+import './newVersion.css';
 
 /** How long the prompt waits, so that a route's error screen, if there is one, shows alone. */
 export const PROMPT_DELAY_MS = 400;

@@ -1,4 +1,4 @@
-import './time-range.css';
+import './timeRange.css';
 import { CUSTOM_RANGE, type DateFormatter, TIME_RANGES } from '@fieldwatch/core';
 import { CalendarRange } from 'lucide-react';
 import { type KeyboardEvent, lazy, Suspense, useEffect, useId, useRef, useState } from 'react';
