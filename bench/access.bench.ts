@@ -1,11 +1,11 @@
 import { openDb } from '../server/src/db/db.ts';
 import { migrate } from '../server/src/db/migrate.ts';
 import { accessFor } from '../server/src/modules/auth/auth.service.ts';
-import { insertOrganization } from '../server/src/modules/organisations/organisations.service.ts';
+import { insertOrganization } from '../server/src/modules/organizations/organizations.service.ts';
 import { insertUser, setUserRole } from '../server/src/modules/users/users.service.ts';
 import { type BenchResult, fmt, medianMs } from './util.ts';
 
-/** Builds a tree of n organisations (fan-out 4) with a user holding a role on its root. */
+/** Builds a tree of n organizations (fan-out 4) with a user holding a role on its root. */
 async function setup(n: number) {
   const db = await openDb({ kind: 'pglite' });
   await migrate(db);
@@ -21,7 +21,7 @@ async function setup(n: number) {
   return { db, userId };
 }
 
-/** The access of a sign-in (every visible organisation, its role and rights) as the tree grows. */
+/** The access of a sign-in (every visible organization, its role and rights) as the tree grows. */
 export async function accessBench(): Promise<BenchResult> {
   const sizes = [10, 1000, 5000];
   const times: number[] = [];

@@ -1,5 +1,5 @@
 import { processPendingAlarms } from '../server/src/modules/events/engine.service.ts';
-import { insertOrganization } from '../server/src/modules/organisations/organisations.service.ts';
+import { insertOrganization } from '../server/src/modules/organizations/organizations.service.ts';
 import { insertUser, setUserRole } from '../server/src/modules/users/users.service.ts';
 import { benchDb, benchTargets, bulkUnits } from './fixture.ts';
 import type { BenchResult } from './util.ts';

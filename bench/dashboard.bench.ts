@@ -8,7 +8,7 @@ import { launchBrowser, signInThroughForm } from '../e2e/support/browser.ts';
 import { buildApp } from '../server/src/app.ts';
 import type { Db } from '../server/src/db/db.ts';
 import { hashPassword } from '../server/src/modules/auth/password.ts';
-import { insertOrganization } from '../server/src/modules/organisations/organisations.service.ts';
+import { insertOrganization } from '../server/src/modules/organizations/organizations.service.ts';
 import { insertSamplesOfUnits } from '../server/src/modules/telemetry/telemetry.repository.ts';
 import { insertUser, setUserRole } from '../server/src/modules/users/users.service.ts';
 import { FakeOpenMeteo } from '../server/test/fixtures/fakeOpenMeteo.ts';

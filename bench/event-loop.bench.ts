@@ -5,7 +5,7 @@ import { openDb } from '../server/src/db/db.ts';
 import { hashUnitSecret } from '../server/src/gateway/embedded.ts';
 import { startGateway } from '../server/src/gateway/gateway.ts';
 import { LiveBus } from '../server/src/live/bus.ts';
-import { insertOrganization } from '../server/src/modules/organisations/organisations.service.ts';
+import { insertOrganization } from '../server/src/modules/organizations/organizations.service.ts';
 import { samplesMinMax } from '../server/src/modules/telemetry/telemetry.repository.ts';
 import { benchDb, bulkUnits } from './fixture.ts';
 import { type BenchResult, fmt } from './util.ts';

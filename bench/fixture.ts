@@ -3,7 +3,7 @@ import { buildApp } from '../server/src/app.ts';
 import { type Db, openDb } from '../server/src/db/db.ts';
 import { migrate } from '../server/src/db/migrate.ts';
 import { hashPassword } from '../server/src/modules/auth/password.ts';
-import { insertOrganization } from '../server/src/modules/organisations/organisations.service.ts';
+import { insertOrganization } from '../server/src/modules/organizations/organizations.service.ts';
 import { insertUser, setUserRole } from '../server/src/modules/users/users.service.ts';
 
 /** A database for a benchmark: PGlite, or a fresh schema on DATABASE_URL's PostgreSQL. */
@@ -19,7 +19,7 @@ export async function benchDb(kind: 'pglite' | 'postgres'): Promise<Db> {
 export const benchTargets = (): ('pglite' | 'postgres')[] =>
   process.env.DATABASE_URL ? ['pglite', 'postgres'] : ['pglite'];
 
-/** An app on the database with one signed-in user (a User of a fresh organisation). */
+/** An app on the database with one signed-in user (a User of a fresh organization). */
 export async function benchApp(db: Db) {
   const org = await insertOrganization(db, 'Bench', null);
   const user = await insertUser(db, { username: `bench${org}`, passwordHash: await hashPassword('bench-password') });

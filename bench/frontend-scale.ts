@@ -378,7 +378,7 @@ export async function frontendScaleBench(): Promise<BenchResult> {
           WEB_DIST: DIST,
         });
     note(`server with ${UNITS} demo units up in ${((Date.now() - started) / 1000).toFixed(0)} s`);
-    // The admin sees every organisation, so the whole fleet.
+    // The admin sees every organization, so the whole fleet.
     const signIn = await fetch(`${server.url}/api/v2/auth/login`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },

@@ -8,7 +8,7 @@ import { hashUnitSecret } from '../server/src/gateway/embedded.ts';
 import { startGateway } from '../server/src/gateway/gateway.ts';
 import { LiveBus } from '../server/src/live/bus.ts';
 import { insertUnit } from '../server/src/modules/devices/devices.service.ts';
-import { insertOrganization } from '../server/src/modules/organisations/organisations.service.ts';
+import { insertOrganization } from '../server/src/modules/organizations/organizations.service.ts';
 import type { BenchResult } from './util.ts';
 
 const UNITS = 40;

@@ -4,7 +4,7 @@ import { startSmtpSink } from '../server/test/fixtures/smtpSink.ts';
 import { signIn, toasts, useApp, waitForOrganization } from './support/app.ts';
 import { setLook, signInThroughForm } from './support/browser.ts';
 
-// Issue 8 in the browser: an administrator builds the organisation tree and adds a user with a role;
+// Issue 8 in the browser: an administrator builds the organization tree and adds a user with a role;
 // the invitation mailed to the sink sets the user's password; the user sees exactly what the role
 // allows, and more once the administrator raises it.
 const sink = await startSmtpSink();
@@ -55,7 +55,7 @@ describe('administration', () => {
     await dag.getByRole('button', { name: 'Save password' }).click();
     await dag.getByText('Your password is saved').waitFor();
 
-    // As a Reader of the new organisation: only it, no administration.
+    // As a Reader of the new organization: only it, no administration.
     await signInThroughForm(dag, app.url, 'dag', 'dag-first-password');
     await dag.waitForURL((url) => url.pathname.startsWith('/dashboard/'));
     expect(await waitForOrganization(dag)).toBe('Nordic Heat Depot');
@@ -65,7 +65,7 @@ describe('administration', () => {
     await dag.getByText('Administration needs the SuperUser role').waitFor();
     expect(await status(dag, '/api/v1/admin/getOrganizations')).toBe(403);
 
-    // The administrator makes Dag a SuperUser there; Dag now administers exactly that organisation.
+    // The administrator makes Dag a SuperUser there; Dag now administers exactly that organization.
     await page.getByRole('tab', { name: 'Roles and passwords' }).click();
     await page.getByLabel('Role of Dag Depå in Nordic Heat Depot').selectOption({ label: 'SuperUser' });
     await toasts(page).filter({ hasText: 'Dag Depå is now SuperUser in Nordic Heat Depot' }).waitFor();

@@ -449,7 +449,7 @@ describe('dashboards', () => {
     await menu.getByRole('menuitem', { name: 'Heat rounds' }).waitFor();
     await page.keyboard.press('Escape');
 
-    // Another organisation: its workspace has none of this one's; the open one gives way to the overview.
+    // Another organization: its workspace has none of this one's; the open one gives way to the overview.
     await switcher.click();
     await page.getByRole('menuitemcheckbox', { name: 'Nordic Heat North' }).click();
     await page.getByRole('heading', { name: 'Overview', level: 1 }).waitFor();

@@ -4,7 +4,7 @@ import { FakeOpenMeteo } from '../server/test/fixtures/fakeOpenMeteo.ts';
 import { countRequests, DESKTOP, PHONE, signIn, trackApi, useApp } from './support/app.ts';
 
 // The GIS layers of the unit map (GIS types, widget rights): the 'gis' demo user's
-// organisation holds the TyrensGIS right and a demo district-heating network; 'operator' does not.
+// organization holds the TyrensGIS right and a demo district-heating network; 'operator' does not.
 // Selected by data attributes and classes only (the gis user's interface is Danish).
 const weather = new FakeOpenMeteo();
 beforeAll(() => weather.listen());

@@ -4,7 +4,7 @@ import { signIn, useApp } from './support/app.ts';
 import { ADMIN_PASSWORD } from './support/server.ts';
 
 // The demo gives Aarhus Municipality (its climate units) two floor plans with the climate units in
-// their rooms; the administrator (root organisation, English) sees that organisation.
+// their rooms; the administrator (root organization, English) sees that organization.
 const app = useApp();
 
 const DASHBOARD = '/api/v3/user/dashboard/';
@@ -61,7 +61,7 @@ describe('indoor climate widget', () => {
     await page.getByRole('button', { name: 'Add widget' }).click();
     await page.getByRole('dialog', { name: 'Add widget' }).locator('[data-type=indoorClimate]').click();
     await saved;
-    // The root organisation has no plans: a new widget shows those of the first organisation in view
+    // The root organization has no plans: a new widget shows those of the first organization in view
     // that has some, not an empty state.
     await page.locator(WIDGET).getByRole('img', { name: 'Floor plan: Ground floor' }).waitFor();
     await expect.poll(async () => (await sensorsOf(page)).length).toBeGreaterThan(0);

@@ -3,7 +3,7 @@ import { okPipeUnit } from './support/alarm.ts';
 import { markAllSeen, signIn, toasts, useApp, waitForOverview } from './support/app.ts';
 
 // One severity model (core/src/events/severity.ts) in the browser: a SuperUser sets an alarm type's
-// severity in Administration, organisations below show it as inherited, and the next event of that
+// severity in Administration, organizations below show it as inherited, and the next event of that
 // type reaches an operator's notification centre with the new severity (word, colour, explanation).
 const app = useApp();
 

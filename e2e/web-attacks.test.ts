@@ -136,7 +136,7 @@ async function seed(page: Page): Promise<Seeded> {
       position: 100 + i * 50,
       comments: store('comment', kind),
     });
-  // Organisations below the manager's, groups and locations, users, API keys.
+  // Organizations below the manager's, groups and locations, users, API keys.
   const childOrgs: number[] = [];
   for (const kind of KINDS) {
     const made = await call<{ id: number }>(page, 'POST', '/api/v1/admin/organization/add', {
@@ -167,7 +167,7 @@ async function seed(page: Page): Promise<Seeded> {
     name: store('me', 'img'),
     title: store('title', 'script'),
   });
-  // The sign-in page of an organisation's account URL shows its name.
+  // The sign-in page of an organization's account URL shows its name.
   const settingsUrl = `/api/v1/admin/organization/${childOrgs[0]}/settings`;
   const settings = await call<Record<string, unknown>>(page, 'GET', settingsUrl);
   await call(page, 'PUT', settingsUrl, { ...settings, accountUrl: ACCOUNT_URL });
@@ -263,7 +263,7 @@ const ADMIN_TABS = [
   'usage',
   'permissions',
 ] as const;
-/** What the administration shows of each tab, beside the organisation picker (every organisation's name). */
+/** What the administration shows of each tab, beside the organization picker (every organization's name). */
 const ADMIN_SHOWS: Partial<Record<(typeof ADMIN_TABS)[number], string[]>> = {
   users: [...all('person'), text('me', 'img')],
   userManagement: [...all('person'), text('me', 'img')],

@@ -7,8 +7,8 @@ import { ADMIN_PASSWORD } from './support/server.ts';
 // Simulated units answer relay commands at once but report only hourly: a unit's next report
 // would clear the alarm the alarm-monitor test raises, at times before the monitor showed it.
 const app = useApp(() => ({ SIM_INTERVAL_S: '3600' }));
-// The demo's relay unit belongs to Aarhus Municipality, outside the demo manager's organisations:
-// the administrator (root organisation, English) sees every unit.
+// The demo's relay unit belongs to Aarhus Municipality, outside the demo manager's organizations:
+// the administrator (root organization, English) sees every unit.
 
 const DASHBOARD = '/api/v3/user/dashboard/';
 const idInUrl = (page: Page) => new URL(page.url()).pathname.split('/').pop() ?? '';
@@ -60,7 +60,7 @@ describe('control widgets', () => {
     await signIn(page, app.url, 'admin', ADMIN_PASSWORD);
     await page.getByRole('heading', { name: 'Overview', level: 1 }).waitFor();
 
-    // Two more unit groups of the relay unit's organisation, beside the demo's (one per town and kind).
+    // Two more unit groups of the relay unit's organization, beside the demo's (one per town and kind).
     const devices = await devicesOf(page);
     relayUnit = devices.find((d) => d.type.code === 243);
     if (!relayUnit) throw new Error('the demo fleet has no relay unit');

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { DESKTOP, PHONE, signIn, startEditing, useApp } from './support/app.ts';
 
 // Forty units: the fixed IoT sensors (water-level pits, air-quality rooms, heat meters) follow the
-// first twelve units of the demo fleet. The manager sees the Swedish organisations, where the
+// first twelve units of the demo fleet. The manager sees the Swedish organizations, where the
 // flooding pit, two rooms and two meters are.
 const app = useApp(() => ({ SIM_UNITS: '40' }));
 

@@ -3,7 +3,7 @@ import type { Db } from '../../server/src/db/db.ts';
 import { ensureSamplePartitions } from '../../server/src/db/partitions.ts';
 import { hashUnitSecret } from '../../server/src/gateway/embedded.ts';
 import { hashPassword } from '../../server/src/modules/auth/password.ts';
-import { insertOrganization } from '../../server/src/modules/organisations/organisations.service.ts';
+import { insertOrganization } from '../../server/src/modules/organizations/organizations.service.ts';
 import { rebuildDerivedSamples } from '../../server/src/modules/telemetry/telemetry.repository.ts';
 import { insertUser, setUserRole } from '../../server/src/modules/users/users.service.ts';
 
@@ -34,7 +34,7 @@ export type ScaleFleet = {
   ms: { units: number; history: number; rollups: number };
 };
 
-/** Organisations, operators and units: bulk SQL, as a migration from another system would load them. */
+/** Organizations, operators and units: bulk SQL, as a migration from another system would load them. */
 export async function seedScaleFleet(db: Db, log: (line: string) => void): Promise<ScaleFleet> {
   const t0 = performance.now();
   const company = await insertOrganization(db, 'Scale Energy', null);
@@ -71,7 +71,7 @@ export async function seedScaleFleet(db: Db, log: (line: string) => void): Promi
   const tUnits = performance.now();
   log(`  ${units.length.toLocaleString('en')} units in ${orgs.length} organisations, ${users.length} operators`);
 
-  // History: the first units of every organisation, so each operator has some with a year behind them.
+  // History: the first units of every organization, so each operator has some with a year behind them.
   const per = Math.ceil(SCALE.historyUnits / orgs.length);
   const historyUnits = orgs.flatMap((org) =>
     units

@@ -21,13 +21,13 @@ export function gisCustomers(selected: readonly Pick<Customer, 'CustomerID'>[], 
   return selected.map((c) => c.CustomerID).filter((id) => permissions.gis.includes(id));
 }
 
-/** Administration is offered to a SuperUser of at least one organisation. */
+/** Administration is offered to a SuperUser of at least one organization. */
 export function isAdministrator(access: Access): boolean {
   return access.Customers.some((c) => c.RoleID === 0);
 }
 
 /**
- * The platform's administrator: a SuperUser of the root organisation (the one without a parent), who
+ * The platform's administrator: a SuperUser of the root organization (the one without a parent), who
  * alone sees the error reports. A hint for the screens; the server decides (admin.service).
  */
 export function isPlatformAdministrator(access: Access): boolean {

@@ -1,9 +1,9 @@
-/** Access levels: a role is held per user per organisation and covers its descendants. */
+/** Access levels: a role is held per user per organization and covers its descendants. */
 export const AccessLevel = { SuperUser: 0, User: 1, Reader: 2 } as const;
 export type AccessLevel = (typeof AccessLevel)[keyof typeof AccessLevel];
 export const accessLevels: readonly AccessLevel[] = [0, 1, 2];
 
-/** Customer (organisation) widget rights. */
+/** Customer (organization) widget rights. */
 export const WidgetRight = { TyrensGIS: 1, AWG: 2, Parking: 3 } as const;
 export type WidgetRight = (typeof WidgetRight)[keyof typeof WidgetRight];
 
@@ -15,7 +15,7 @@ export type Resource = (typeof resources)[number];
 /**
  * The role × capability table shared by server (enforcement) and web (what to show).
  * Readers read; Users also operate devices and work on dashboards, tasks and notifications;
- * SuperUsers also manage users and organisations.
+ * SuperUsers also manage users and organizations.
  */
 export const ROLE_CAPABILITIES: Readonly<Record<AccessLevel, Readonly<Record<Resource, readonly Action[]>>>> = {
   0: {

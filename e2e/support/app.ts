@@ -87,14 +87,14 @@ export async function waitForOverview(page: Page) {
   await page.locator('.dashboard-grid [data-widget-type=weather]').waitFor();
 }
 
-/** Signs in through the form and waits until the shell shows the user's current organisation. */
+/** Signs in through the form and waits until the shell shows the user's current organization. */
 export async function signIn(page: Page, baseUrl: string, username: string, password = DEMO_PASSWORD) {
   await signInThroughForm(page, baseUrl, username, password);
   await page.waitForURL((url) => url.pathname.startsWith('/dashboard/'));
   await waitForOrganization(page);
 }
 
-/** The organisation switcher once it shows a loaded organisation name (not the placeholder word). */
+/** The organization switcher once it shows a loaded organization name (not the placeholder word). */
 export async function waitForOrganization(page: Page): Promise<string> {
   const switcher = page.getByTestId('organization-switcher');
   await switcher.waitFor();

@@ -17,7 +17,7 @@ import { smtpAccountMailer } from './modules/auth/accountMail.ts';
 import { recordServerError } from './modules/errorReports/errorReports.service.ts';
 import { startEventEngine } from './modules/events/engine.ts';
 import { startMailer } from './modules/events/mailer.ts';
-import { ensureInitialAdmin } from './modules/users/initial-admin.ts';
+import { ensureInitialAdmin } from './modules/users/initialAdmin.ts';
 import { createMetrics } from './observability/metrics.ts';
 import { startTracing, traceDb } from './observability/tracing.ts';
 

@@ -13,8 +13,8 @@ import {
 
 /**
  * The authorisation matrix of issue 8: every administration call and every user call ×
- * {anonymous, Reader, User, SuperUser} × {own organisation, child, parent, foreign}. Each actor
- * holds their role on `alpha`; a call about an organisation is allowed only to a SuperUser and only
+ * {anonymous, Reader, User, SuperUser} × {own organization, child, parent, foreign}. Each actor
+ * holds their role on `alpha`; a call about an organization is allowed only to a SuperUser and only
  * for alpha and what lies below it. Where a call is refused, the database is byte-for-byte unchanged.
  *
  *   root ─┬─ alpha (own) ── north (child)
@@ -46,7 +46,7 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 let serial = 0;
-/** A fresh member of the organisation (role only there), with a dashboard of each kind and a session. */
+/** A fresh member of the organization (role only there), with a dashboard of each kind and a session. */
 async function member(organizationId: number) {
   const username = `member-${++serial}`;
   const id = await createUser(t.db, { username, password: PASSWORD, organizationId, role: AccessLevel.Reader });
@@ -106,7 +106,7 @@ const multipart = (username: string) => {
   return { payload: body, headers: { 'content-type': `multipart/form-data; boundary=${b}` } };
 };
 
-/** Each administration call about organisation `o`, with fixtures made inside `o`. */
+/** Each administration call about organization `o`, with fixtures made inside `o`. */
 const adminCalls: [string, (o: number) => Promise<Call>][] = [
   ['profilesByOrgId', async (o) => ({ method: 'GET', url: `${A}/profilesByOrgId?organizationId=${o}` })],
   [

@@ -13,7 +13,7 @@ import {
   type TestApp,
 } from './helpers.ts';
 
-// What an administrator does, through the real routes: users and roles, the organisation tree,
+// What an administrator does, through the real routes: users and roles, the organization tree,
 // account URLs, security policy, sessions, dashboard ownership and usage.
 const PASSWORD = 'admin-secret';
 let t: TestApp;
@@ -190,7 +190,7 @@ describe('account URL', () => {
       "select round(extract(epoch from until - now()) / 86400) as days from account_url_redirects where account_url = 'alpha-heat'",
     );
     expect(Number(row?.days)).toBe(30);
-    // Another organisation cannot take the old URL while it redirects.
+    // Another organization cannot take the old URL while it redirects.
     await createUser(t.db, { username: 'bea', password: PASSWORD, organizationId: org.beta, role: 0 });
     const bea = await signIn(t.app, 'bea', PASSWORD);
     expect((await call('PUT', `organization/${org.beta}/settings`, settings('alpha-heat'), bea)).statusCode).toBe(409);

@@ -7,7 +7,7 @@ import { processPendingAlarms } from '../src/modules/events/engine.service.ts';
 import { createOrganization, createTestApp, createUnit, createUser, signIn, type TestApp } from './helpers.ts';
 
 // One fault, one event: a radar curve hovering around its limit raises and clears again and again;
-// each re-raise within the organisation's window joins the first event as an occurrence.
+// each re-raise within the organization's window joins the first event as an occurrence.
 let t: TestApp;
 let db: Db;
 let org: number;

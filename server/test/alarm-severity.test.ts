@@ -13,7 +13,7 @@ import { processPendingAlarms } from '../src/modules/events/engine.service.ts';
 import { sendDigests } from '../src/modules/events/mailer.ts';
 import { createOrganizationTree, createTestApp, createUnit, createUser, signIn, type TestApp } from './helpers.ts';
 
-// Severity per alarm type and organisation (core/src/events/severity.ts), through the real routes
+// Severity per alarm type and organization (core/src/events/severity.ts), through the real routes
 // and the event engine on a real database.
 const PASSWORD = 'severity-secret';
 let t: TestApp;
@@ -89,7 +89,7 @@ describe('alarm severity settings', () => {
     // Beta is not below alpha: the default.
     expect(rowOf((await get(tree.beta, 'superBeta')).json<AlarmSeverityList>(), 2)?.effective).toBe('notice');
 
-    // What each user's organisations apply, for the web's unit alarms.
+    // What each user's organizations apply, for the web's unit alarms.
     const seen = await t.app.inject({ url: '/api/v3/alarmSeverities', headers: { cookie: cookies.userNorthX ?? '' } });
     expect(seen.json<EffectiveAlarmSeverities>()).toEqual([
       { organizationId: tree.northX, severities: [{ alarmType: 2, severity: 'critical' }] },
@@ -105,7 +105,7 @@ describe('alarm severity settings', () => {
       [tree.alpha, 'superBeta'], // beside
       [tree.alpha, 'userAlpha'],
       [tree.alpha, 'readerAlpha'],
-      [999_999, 'superAlpha'], // no such organisation: the same answer
+      [999_999, 'superAlpha'], // no such organization: the same answer
     ] as const) {
       const res = await put(org, who, body);
       expect(res.statusCode, `${who} on ${org}`).toBe(403);

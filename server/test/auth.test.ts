@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { AccessLevel, SESSION_COOKIE_DAYS, SESSION_COOKIE_NAME, WidgetRight } from '@fieldwatch/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { addOrganizationRight } from '../src/modules/organisations/organisations.service.ts';
+import { addOrganizationRight } from '../src/modules/organizations/organizations.service.ts';
 import { setUserRole } from '../src/modules/users/users.service.ts';
 import {
   cookieHeaderOf,

@@ -107,7 +107,7 @@ async function keep(method: string, url: string, body?: unknown, raw?: Req['raw'
 
 const PNG = PNG_1X1;
 
-/** One object of the kind in organisation `org` (with `unit` its unit). */
+/** One object of the kind in organization `org` (with `unit` its unit). */
 async function make(kind: ObjectKind, org: number, unit: number): Promise<number | string> {
   switch (kind) {
     case 'org':

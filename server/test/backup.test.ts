@@ -14,11 +14,11 @@ import { lockDataDir } from '../src/db/lock.ts';
 import { migrate } from '../src/db/migrate.ts';
 import { DEMO_PASSWORD, seedDemo } from '../src/demo/seed.ts';
 import { processPendingAlarms } from '../src/modules/events/engine.service.ts';
-import { ensureInitialAdmin } from '../src/modules/users/initial-admin.ts';
+import { ensureInitialAdmin } from '../src/modules/users/initialAdmin.ts';
 import { createOrganization, createUser, signIn } from './helpers.ts';
 
 // `npm run backup` / `npm run restore` as real processes: a database filled by the app's own code
-// (demo organisations, users, fleet with history, alarms turned into events, a dashboard, sessions)
+// (demo organizations, users, fleet with history, alarms turned into events, a dashboard, sessions)
 // is backed up, restored into an empty database, and every table must hold the same rows.
 // PGlite data directories, or databases of their own on DATABASE_URL's server when it is set.
 
@@ -66,7 +66,7 @@ async function newPlace(): Promise<Place> {
 
 /** Runs the CLI as `npm run backup/restore` does; resolves with its exit code and output. */
 function cli(command: 'backup' | 'restore', args: string[], env: Record<string, string>) {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/src/db/backup-cli.ts', command, ...args], {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'server/src/db/backupCli.ts', command, ...args], {
     cwd: root,
     env: { ...process.env, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -190,7 +190,7 @@ describe(`backup and restore (${kind})`, { timeout: 60_000 }, () => {
       expect(boards.json<DashboardRecord[]>().map((d) => d.name)).toContain('Backup board');
       await signIn(app, 'admin', ADMIN_PASSWORD);
       await signIn(app, 'backup-user', 'backup-password');
-      // Sequences came back too: a new organisation takes an id after the restored ones.
+      // Sequences came back too: a new organization takes an id after the restored ones.
       const [max] = await db.query<{ id: number }>('select max(id)::int as id from organizations');
       expect(await createOrganization(db, 'After restore')).toBeGreaterThan(max?.id as number);
     } finally {

@@ -11,8 +11,8 @@ import {
 // Groups and locations (/api/v3/containers) on a real database: a group is also a v2 device group,
 // locations hold units, groups hold locations, and a unit's group names follow both paths.
 // Every test makes the units and containers it uses (makeUnit, makeGroup, makeLocation, makeEast),
-// and a test that reads a whole list or finds things by name works in an organisation of its own
-// (makeOrganization), so each runs alone and in any order. Shared, never changed: the organisation
+// and a test that reads a whole list or finds things by name works in an organization of its own
+// (makeOrganization), so each runs alone and in any order. Shared, never changed: the organization
 // tree, beta's unit and the signed-in callers.
 const C = '/api/v3/containers';
 const ID = /^[A-Za-z0-9]{10}$/;
@@ -47,7 +47,7 @@ const list = async (query = '', who: Who = 'writer'): Promise<View[]> => {
   return res.json();
 };
 const byId = async (id: string) => (await list()).find((c) => c.id === id);
-/** The ids of the listed containers that belong to an organisation (one a test made for itself). */
+/** The ids of the listed containers that belong to an organization (one a test made for itself). */
 const idsIn = (views: View[], organization: number) =>
   views.filter((c) => c.organization === organization).map((c) => c.id);
 const unitRef = (id: number, name: string) => ({ name, type: 'unit', target: String(id) });
@@ -59,14 +59,14 @@ const snapshot = async () => ({
   placed: await t.db.query('select * from location_units order by unit_id'),
   held: await t.db.query('select * from group_locations order by group_id, location_id'),
 });
-/** Group names of an organisation's units as the v1 device list answers them. */
+/** Group names of an organization's units as the v1 device list answers them. */
 const groupNames = async (organization = org.alpha) => {
   const res = await call('GET', `/api/v1/device?orgs=${organization}`);
   expect(res.statusCode, res.body).toBe(200);
   return Object.fromEntries(res.json().map((d: { id: number; groups: string[] }) => [d.id, d.groups]));
 };
 
-/** An organisation of the test's own inside alpha, where the writer and the reader have their roles. */
+/** An organization of the test's own inside alpha, where the writer and the reader have their roles. */
 const makeOrganization = (name: string, parent = org.alpha) => createOrganization(t.db, name, parent);
 let serials = 0;
 /** A unit of the test's own, with the location text the group import reads. */
@@ -133,7 +133,7 @@ describe('containers', () => {
       name: 'Pump house',
       content: [],
     });
-    // Exactly what this test made in its organisation, and nothing of the other type anywhere.
+    // Exactly what this test made in its organization, and nothing of the other type anywhere.
     const groups = await list('?type=groups');
     expect(idsIn(groups, home)).toEqual([east.id]);
     expect(groups.filter((c) => c.type !== 'groups')).toEqual([]);
@@ -257,7 +257,7 @@ describe('containers', () => {
     const north = (await call('POST', C, { type: 'locations', organization: org.north, name: 'North yard' })).json();
     const before = await snapshot();
     const cases: [string, unknown, Who, number][] = [
-      [east.id, { locations: [north.id] }, 'writer', 404], // a location of another organisation
+      [east.id, { locations: [north.id] }, 'writer', 404], // a location of another organization
       [east.id, { locations: ['ZZZZZZZZZZ'] }, 'writer', 404],
       [gate.id, { locations: [pump.id] }, 'writer', 400], // a location holds no locations
       [east.id, { name: '  ' }, 'writer', 400],
@@ -290,7 +290,7 @@ describe('containers', () => {
     expect((await list('', 'outsider')).map((c) => c.id)).toEqual([own.json().id]);
     expect((await list()).map((c) => c.id)).not.toContain(own.json().id);
     expect((await list()).map((c) => c.id)).toContain(alphaYard.id);
-    // The context: an organisation of this test's own, inside north.
+    // The context: an organization of this test's own, inside north.
     const context = await makeOrganization('North context', org.north);
     const north = (await call('POST', C, { type: 'locations', organization: context, name: 'North' })).json();
     await call('PUT', `/api/v3/user/session/current_organization?id=${context}`, undefined, 'reader');
@@ -317,7 +317,7 @@ describe('containers', () => {
 describe('group import', () => {
   const IMPORT = `${C}/import`;
   /**
-   * The v2 group 'Field' of an organisation, with four units of it: two whose location text is
+   * The v2 group 'Field' of an organization, with four units of it: two whose location text is
    * 'Pump house', one of 'Gate' and one without.
    */
   const makeField = async (organization: number) => {

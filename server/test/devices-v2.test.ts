@@ -169,7 +169,7 @@ describe('v1 status counts (the status KPI)', () => {
     expect(await counts('')).toEqual({ alarm: 1, problem: 1, ok: 1, inactive: 1, total: 4 });
     expect(await counts('', 'outsider')).toEqual({ alarm: 1, problem: 0, ok: 0, inactive: 0, total: 1 });
     expect(await counts(`?orgs=${org.north}`)).toEqual({ alarm: 0, problem: 0, ok: 0, inactive: 1, total: 1 });
-    // Another tree's organisation asked for by id is not seen.
+    // Another tree's organization asked for by id is not seen.
     expect(await counts(`?orgs=${org.beta}`)).toEqual({ alarm: 0, problem: 0, ok: 0, inactive: 0, total: 0 });
   });
 
@@ -225,7 +225,7 @@ describe('v1 map units (what a unit map draws)', () => {
       unplaced: 3,
     });
     expect(await mapUnits('', 'outsider')).toEqual({ ids: [], lat: [], lng: [], status: [], unplaced: 1 });
-    // Another tree's organisation asked for by id is not seen.
+    // Another tree's organization asked for by id is not seen.
     expect((await mapUnits(`?orgs=${org.beta}`)).unplaced).toBe(0);
   });
 

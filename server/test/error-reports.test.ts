@@ -10,7 +10,7 @@ import { signedIn } from '../src/plugins/policy.ts';
 import { createOrganizationTree, createUser, openTestDb, signIn } from './helpers.ts';
 
 // Issue 10: browser errors and unhandled server errors are stored (grouped) when ERROR_REPORTING is
-// on, and only the platform administrator (SuperUser of the root organisation) reads them.
+// on, and only the platform administrator (SuperUser of the root organization) reads them.
 
 let db: Db;
 let app: App;

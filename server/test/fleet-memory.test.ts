@@ -110,7 +110,7 @@ beforeAll(async () => {
   unit.a = await createUnit(t.db, { organizationId: org.parent, serial: 'FM-A', name: 'Alpha', lat: 55.6, long: 12.5 });
   unit.b = await createUnit(t.db, { organizationId: org.child, serial: 'FM-B', name: 'Bravo', lat: 55.7, long: 12.6 });
   unit.c = await createUnit(t.db, { organizationId: org.child, serial: 'FM-C', name: 'Charlie', type: 1 });
-  // A group of each organisation; the parent's holds a unit of the child.
+  // A group of each organization; the parent's holds a unit of the child.
   await t.db.query(
     `with g as (insert into device_groups (organization_id, name) values ($1, 'North'), ($2, 'Harbour') returning id, organization_id)
      insert into device_group_members (group_id, unit_id) select id, case when organization_id = $1::int then $3::int else $4::int end from g`,
@@ -299,7 +299,7 @@ describe('fleet-wide reads held in memory', () => {
     await t.app.db.query("update units set unit_name = 'Renamed a minute ago' where id = $1", [unit.c]);
     vi.useFakeTimers({ toFake: ['Date'], now: Date.now() + 61_000 });
     try {
-      // Behind the call: a call may answer from what was held while the organisation is read.
+      // Behind the call: a call may answer from what was held while the organization is read.
       await expect.poll(names).toContain('Renamed a minute ago');
     } finally {
       vi.useRealTimers();

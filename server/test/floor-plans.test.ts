@@ -270,7 +270,7 @@ describe('floor plans', () => {
     expect((await send('DELETE', base(org.home), cookie.writer, { files: [] })).statusCode).toBe(400);
     expect((await send('DELETE', base(org.home), cookie.writer, { files: ['x'] })).statusCode).toBe(400);
     expect((await send('DELETE', base(org.home), cookie.writer, {})).statusCode).toBe(400);
-    // The plan exists, but in another organisation than the path's.
+    // The plan exists, but in another organization than the path's.
     expect((await get(`${base(org.other)}/${pngId}`, cookie.outsider)).statusCode).toBe(404);
     expect((await send('DELETE', base(org.other), cookie.outsider, { files: [pngId] })).statusCode).toBe(404);
   });
@@ -292,7 +292,7 @@ describe('floor plans', () => {
   });
 
   describe('SVG sanitiser', () => {
-    /** Uploads an SVG to the outsider's own organisation and answers the bytes stored for it. */
+    /** Uploads an SVG to the outsider's own organization and answers the bytes stored for it. */
     async function stored(svg: string) {
       const res = await upload(org.other, Buffer.from(svg), cookie.outsider, { filename: 'plan.svg' });
       expect(res.statusCode, res.body).toBe(200);

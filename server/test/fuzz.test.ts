@@ -9,7 +9,7 @@ import { changedTables, databaseDigest, isErrorShape, type Route, routesOf, urlO
 /**
  * Issue 11, fuzzing: every route of the route table gets FUZZ_RUNS requests built from its schema
  * and beyond it (wrong types, huge strings, deep nesting, Unicode, prototype-polluting keys, SQL and
- * script fragments, broken JSON), from a SuperUser of the root organisation, who reaches the most
+ * script fragments, broken JSON), from a SuperUser of the root organization, who reaches the most
  * code. Expected: never a 5xx; every 4xx in its family's documented error shape; a refused write
  * leaves every table as it was; nothing polluted Object.prototype.
  */

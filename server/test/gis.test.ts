@@ -3,11 +3,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { demoGisNetwork, offsetLine, seedDemoGis } from '../src/demo/gis.ts';
 import { countGisFeatures, insertGisFeatures } from '../src/modules/gis/gis.repository.ts';
 import { addGisFeatures } from '../src/modules/gis/gis.service.ts';
-import { addOrganizationRight, insertOrganization } from '../src/modules/organisations/organisations.service.ts';
+import { addOrganizationRight, insertOrganization } from '../src/modules/organizations/organizations.service.ts';
 import { createOrganizationTree, createTestApp, createUnit, signInRoles, type TestApp } from './helpers.ts';
 
 // GetGISData {CustomerID}: the GIS features of a customer with the TyrensGIS right
-// (an organisation right), plus its units as measuring points.
+// (an organization right), plus its units as measuring points.
 let t: TestApp;
 let tree: Awaited<ReturnType<typeof createOrganizationTree>>;
 let unit = 0;

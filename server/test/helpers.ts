@@ -13,7 +13,7 @@ import { LiveBus } from '../src/live/bus.ts';
 import type { AccountMailer } from '../src/modules/auth/accountMail.ts';
 import { hashPassword } from '../src/modules/auth/password.ts';
 import { insertUnit } from '../src/modules/devices/devices.service.ts';
-import { insertOrganization } from '../src/modules/organisations/organisations.service.ts';
+import { insertOrganization } from '../src/modules/organizations/organizations.service.ts';
 import { insertUser, setUserRole } from '../src/modules/users/users.service.ts';
 
 /**

@@ -6,8 +6,8 @@ import { smtpAccountMailer } from '../src/modules/auth/accountMail.ts';
 import { startSmtpSink } from './fixtures/smtpSink.ts';
 import { createOrganization, createTestApp, createUnit, createUser, signIn, type TestApp } from './helpers.ts';
 
-// "Connect company": a person asks, from a scanned tag, to join the organisation of an account URL;
-// the SuperUsers of that organisation (or above it) accept, adding and inviting them, or decline.
+// "Connect company": a person asks, from a scanned tag, to join the organization of an account URL;
+// the SuperUsers of that organization (or above it) accept, adding and inviting them, or decline.
 let t: TestApp;
 let sink: Awaited<ReturnType<typeof startSmtpSink>>;
 const org = { parent: 0, heat: 0, other: 0 };
@@ -69,7 +69,7 @@ describe('asking to join', () => {
     expect(res.json()).toEqual({ organization: 'Heat North' });
     expect((await ask(person('ada'))).statusCode).toBe(200);
     expect(await requestsOf('ada@example.test')).toHaveLength(1);
-    // No account is made: the organisation decides.
+    // No account is made: the organization decides.
     expect(await t.db.query("select 1 from users where email = 'ada@example.test'")).toEqual([]);
   });
 
@@ -114,7 +114,7 @@ describe('deciding', () => {
   it('accepts: the person gets the role chosen and the invitation, once', async () => {
     await ask(person('dee'));
     const id = (await waiting('heat')).find((r) => r.email === 'dee@example.test')?.id ?? 0;
-    // Another organisation's SuperUser and a User of this one cannot see it: as if there were none.
+    // Another organization's SuperUser and a User of this one cannot see it: as if there were none.
     expect((await decide('other', id, 'accept', { username: 'dee', roleId: 1 })).statusCode).toBe(404);
     expect((await decide('user', id, 'accept', { username: 'dee', roleId: 1 })).statusCode).toBe(403);
     const res = await decide('parent', id, 'accept', { username: 'dee', roleId: 1 });

@@ -1,7 +1,7 @@
 import { seriesByColumn, WidgetRight } from '@fieldwatch/core';
 import mqtt, { type MqttClient } from 'mqtt';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { addOrganizationRight } from '../src/modules/organisations/organisations.service.ts';
+import { addOrganizationRight } from '../src/modules/organizations/organizations.service.ts';
 import { csvField, toCsv } from '../src/modules/telemetry/csvExport.service.ts';
 import { insertSamples } from '../src/modules/telemetry/telemetry.repository.ts';
 import { insertRadar } from '../src/modules/telemetry/telemetry.service.ts';

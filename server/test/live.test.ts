@@ -125,7 +125,7 @@ describe('live samples', () => {
     expect(batches(messages)[0]?.samples).toEqual([sample(mine, 11, 1), sample(child, 31, 3)]);
     expect(messages.find((m) => m.kind === 'relay')).toMatchObject({ unitId: 12 });
 
-    // By organisation: a foreign one asked for stays foreign.
+    // By organization: a foreign one asked for stays foreign.
     await send(ws, { kind: 'subscribe', organizations: [child, foreign] });
     for (const e of [sample(mine, 11, 5), sample(child, 32, 6), sample(foreign, 41, 7)]) t.bus.publish(e);
     await expect.poll(() => batches(messages).length, TICK).toBe(2);

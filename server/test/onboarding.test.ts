@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createOrganization, createTestApp, createUnit, createUser, signIn, type TestApp } from './helpers.ts';
 
 // NFC onboarding (issue 9) through the real routes and the real MQTT gateway: a scanned tag,
-// a new account with its trial organisation, and the unit placed and activated; and what a tag
+// a new account with its trial organization, and the unit placed and activated; and what a tag
 // must not allow.
 let t: TestApp;
 const org = { root: 0, stock: 0, alpha: 0, beta: 0 };
@@ -45,7 +45,7 @@ const N = '/api/v1/nfc';
 const get = (url: string, cookie = '') => t.app.inject({ url, headers: cookie ? { cookie } : {} });
 const post = (url: string, payload: unknown, cookie = '', remoteAddress = '127.0.0.1') =>
   t.app.inject({ method: 'POST', url, payload: payload as string, headers: cookie ? { cookie } : {}, remoteAddress });
-/** The spec's createAccount body: the user and their organisation. */
+/** The spec's createAccount body: the user and their organization. */
 const account = (n: string, over: Record<string, unknown> = {}) => ({
   user: { username: n, password: `${n}-password`, email: `${n}@example.test`, name: `Person ${n}` },
   organization: { name: `${n} Heating AB` },

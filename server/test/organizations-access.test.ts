@@ -78,7 +78,7 @@ describe('PUT /api/v3/user/session/current_organization', () => {
     });
     expect(await currentOrg(cookie.reader)).toBe(org.northX);
     expect((await get('/api/v2/auth', cookie.reader)).json().currentOrganizationId).toBe(org.northX);
-    // another session of the same user keeps its own organisation
+    // another session of the same user keeps its own organization
     expect(await currentOrg(cookie.readerOther)).toBe(org.alpha);
   });
 
@@ -180,7 +180,7 @@ describe('GET /api/v3/user/authorization/getAuthorizedOrganizations', () => {
     expect(idsOf((await authorized(cookie.superuser, `action=manage&resource=user&item=${org.south}`)).json())).toEqual(
       [org.south],
     );
-    // an organisation the user cannot see, or where the action is not allowed
+    // an organization the user cannot see, or where the action is not allowed
     expect((await authorized(cookie.reader, `action=read&resource=device&item=${org.beta}`)).json()).toEqual([]);
     expect((await authorized(cookie.reader, `action=write&resource=device&item=${org.north}`)).json()).toEqual([]);
   });

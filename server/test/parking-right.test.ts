@@ -1,6 +1,6 @@
 import { seriesByColumn, WidgetRight } from '@fieldwatch/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { addOrganizationRight } from '../src/modules/organisations/organisations.service.ts';
+import { addOrganizationRight } from '../src/modules/organizations/organizations.service.ts';
 import { insertSamples } from '../src/modules/telemetry/telemetry.repository.ts';
 
 import { createOrganizationTree, createTestApp, createUnit, signInRoles, type TestApp } from './helpers.ts';

@@ -5,7 +5,7 @@ import { migrate } from '../src/db/migrate.ts';
 import { dropExpiredSamples, ensureSamplePartitions } from '../src/db/partitions.ts';
 import { hashUnitSecret } from '../src/gateway/embedded.ts';
 import { insertUnit } from '../src/modules/devices/devices.service.ts';
-import { insertOrganization } from '../src/modules/organisations/organisations.service.ts';
+import { insertOrganization } from '../src/modules/organizations/organizations.service.ts';
 import { queryUnitData } from '../src/modules/telemetry/data.service.ts';
 import { insertSamples } from '../src/modules/telemetry/telemetry.repository.ts';
 import { minMaxFromSamples, openTestDb } from './helpers.ts';

@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { openDb } from '../src/db/db.ts';
 import { lockDataDir } from '../src/db/lock.ts';
 import { migrate } from '../src/db/migrate.ts';
-import { insertOrganization } from '../src/modules/organisations/organisations.service.ts';
+import { insertOrganization } from '../src/modules/organizations/organizations.service.ts';
 
 const tempDir = () => fs.mkdtempSync(path.join(os.tmpdir(), 'fieldwatch-pglite-'));
 

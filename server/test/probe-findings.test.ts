@@ -209,7 +209,7 @@ describe('personal dashboards of a user who also belongs elsewhere', () => {
     expect((await transfer(dual.username, solo.username, 'personal')).statusCode).toBe(404);
     const owner = await t.db.query<{ user_id: number }>("select user_id from dashboards where name = 'Dual own'");
     expect(owner[0]?.user_id).toBe(dual.id);
-    // Their dashboards of this organisation's workspace, and a governed user's own, still move.
+    // Their dashboards of this organization's workspace, and a governed user's own, still move.
     expect((await transfer(dual.username, solo.username, 'workspace')).json()).toEqual({ moved: 1 });
     expect((await transfer(solo.username, admin.username, 'personal')).json()).toEqual({ moved: 1 });
   });

@@ -4,7 +4,7 @@ import { PNG_1X1, pngClaiming, pngOfSize } from './fixtures/images.ts';
 import { createOrganizationTree, createTestApp, createUser, signIn, type TestApp } from './helpers.ts';
 
 // The user calls (/api/v3/user): profile, preferences, language, avatar, both password
-// changes, organisation by id, sessions and personal API keys, each through the real routes.
+// changes, organization by id, sessions and personal API keys, each through the real routes.
 const PASSWORD = 'profile-secret';
 let t: TestApp;
 let org: Awaited<ReturnType<typeof createOrganizationTree>>;

@@ -3,7 +3,7 @@ import { EventMessages, EventRuleError } from '../events/messages.ts';
 
 /**
  * Containers: groups hold locations (and units), locations hold unit references.
- * Ids are random, 10 characters; the server stores them per organisation.
+ * Ids are random, 10 characters; the server stores them per organization.
  */
 export const CONTAINER_TYPES = ['groups', 'locations'] as const;
 export type ContainerType = (typeof CONTAINER_TYPES)[number];

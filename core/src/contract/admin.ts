@@ -5,7 +5,7 @@ import {
   BRAND_COLOR_PATTERN,
   PASSWORD_POLICY,
   SESSION_LIFETIME_HOURS,
-} from '../users/organisationPolicy.ts';
+} from '../users/organizationPolicy.ts';
 import { Profile } from './auth.ts';
 import { NonBlank, Nullable, PhoneNumber } from './common.ts';
 import { ProfileUpdateBody } from './user.ts';
@@ -66,7 +66,7 @@ export type AddUserResult = Static<typeof AddUserResult>;
 
 /**
  * Join requests: a person whose company is already on the product asks, from the NFC onboarding,
- * to join the organisation of an account URL; its SuperUsers accept (adding them with a role and
+ * to join the organization of an account URL; its SuperUsers accept (adding them with a role and
  * an invitation, as Add user does) or decline.
  */
 export const JOIN_MESSAGE_MAX = 500;
@@ -106,7 +106,7 @@ export const AdminOrganization = Type.Object({
   accountUrl: Nullable(Type.String()),
   units: Type.Integer(),
   users: Type.Integer(),
-  /** A trial organisation made through a tag: when its trial ends, or null for a customer. */
+  /** A trial organization made through a tag: when its trial ends, or null for a customer. */
   trialEndsAt: Nullable(Type.String({ format: 'date-time' })),
 });
 export type AdminOrganization = Static<typeof AdminOrganization>;
@@ -127,7 +127,7 @@ export const AddOrganizationBody = Type.Object(
 );
 export const MoveOrganizationBody = Type.Object({ parentOrganizationId: OrganizationId }, closed);
 
-/** General, customization and security settings of one organisation. */
+/** General, customization and security settings of one organization. */
 export const OrganizationSettings = Type.Object(
   {
     accountUrl: Nullable(Type.String({ pattern: ACCOUNT_URL_PATTERN, maxLength: 40 })),
@@ -140,7 +140,7 @@ export const OrganizationSettings = Type.Object(
 );
 export type OrganizationSettings = Static<typeof OrganizationSettings>;
 
-/** A session of a user of the organisation, for the security tab. */
+/** A session of a user of the organization, for the security tab. */
 export const OrganizationSession = Type.Object({
   id: Type.String(),
   username: Type.String(),
@@ -154,7 +154,7 @@ export const OrganizationSession = Type.Object({
 export type OrganizationSession = Static<typeof OrganizationSession>;
 export const OrganizationSessionParam = Type.Object({ id: OrganizationId, session: Type.String({ format: 'uuid' }) });
 
-/** Dashboards of an organisation's users; personal ones, and the organisation's workspace (useContext). */
+/** Dashboards of an organization's users; personal ones, and the organization's workspace (useContext). */
 export const OwnedDashboard = Type.Object({
   id: Type.Integer(),
   name: Type.String(),
@@ -168,7 +168,7 @@ export const DashboardTransferBody = Type.Object(
   {
     from: Username,
     to: Username,
-    /** 'personal': the user's own dashboards; 'workspace': the ones made in this organisation's context. */
+    /** 'personal': the user's own dashboards; 'workspace': the ones made in this organization's context. */
     scope: Type.Union([Type.Literal('personal'), Type.Literal('workspace')]),
   },
   closed,

@@ -19,10 +19,10 @@ const AlarmTypeCode = Type.Union(
   { description: 'an alarm type code' },
 );
 
-/** One alarm type's severity as an organisation's administrator sees it. */
+/** One alarm type's severity as an organization's administrator sees it. */
 export const AlarmSeverityRow = Type.Object({
   alarmType: Type.Integer(),
-  /** Set on this organisation itself, or null. */
+  /** Set on this organization itself, or null. */
   own: Nullable(SeverityName),
   /** What applies without its own setting: the nearest ancestor's setting, else the spec default. */
   inherited: SeverityName,
@@ -41,7 +41,7 @@ export const AlarmSeverityList = Type.Object({
 });
 export type AlarmSeverityList = Static<typeof AlarmSeverityList>;
 
-/** Sets (a severity) or clears (null: inherit again) the severity of alarm types of one organisation. */
+/** Sets (a severity) or clears (null: inherit again) the severity of alarm types of one organization. */
 export const AlarmSeverityBody = Type.Object(
   {
     severities: Type.Array(
@@ -53,14 +53,14 @@ export const AlarmSeverityBody = Type.Object(
 );
 export type AlarmSeverityBody = Static<typeof AlarmSeverityBody>;
 
-/** Sets (or with null clears, back to the default) the organisation's join window in hours. */
+/** Sets (or with null clears, back to the default) the organization's join window in hours. */
 export const AlarmJoinBody = Type.Object(
   { hours: Nullable(Type.Integer({ minimum: 1, maximum: MAX_ALARM_JOIN_HOURS })) },
   { additionalProperties: false },
 );
 export type AlarmJoinBody = Static<typeof AlarmJoinBody>;
 
-/** The severities that apply to each organisation a user sees: only the types set on it or above. */
+/** The severities that apply to each organization a user sees: only the types set on it or above. */
 export const EffectiveAlarmSeverities = Type.Array(
   Type.Object({
     organizationId: Type.Integer(),
@@ -69,6 +69,6 @@ export const EffectiveAlarmSeverities = Type.Array(
 );
 export type EffectiveAlarmSeverities = Static<typeof EffectiveAlarmSeverities>;
 
-/** The settings of one organisation as the table of severity.ts reads them. */
+/** The settings of one organization as the table of severity.ts reads them. */
 export const severitiesOf = (rows: readonly { alarmType: number; severity: Severity }[]) =>
   Object.fromEntries(rows.map((r) => [r.alarmType, r.severity])) as Partial<Record<number, Severity>>;

@@ -34,7 +34,7 @@ export const Profile = Type.Object({
 });
 export type Profile = Static<typeof Profile>;
 
-/** A customer is an organisation the user may see, with its widget rights. */
+/** A customer is an organization the user may see, with its widget rights. */
 export const Customer = Type.Object({
   CustomerID: Type.Integer(),
   CustomerName: Type.String(),
@@ -73,12 +73,12 @@ export const OrganizationSummary = Type.Object({
   name: Type.String(),
   parentOrganizationId: Nullable(Type.Integer()),
   roleId: Type.Integer(),
-  /** A trial organisation made through a tag: when the trial ends; absent for a customer. */
+  /** A trial organization made through a tag: when the trial ends; absent for a customer. */
   trialEndsAt: Type.Optional(Type.String({ format: 'date-time' })),
 });
 export type OrganizationSummary = Static<typeof OrganizationSummary>;
 
-/** GET /api/v3/user/session: who is signed in and in which organisation. */
+/** GET /api/v3/user/session: who is signed in and in which organization. */
 export const UserSession = Type.Object({
   id: Type.String(),
   username: Type.String(),

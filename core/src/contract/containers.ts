@@ -1,7 +1,7 @@
 import { type Static, Type } from '@sinclair/typebox';
 import { CONTAINER_ID_PATTERN, CONTAINER_TYPES } from '../containers/containers.ts';
 
-/** The container calls (/api/v3/containers): groups and locations, stored per organisation. */
+/** The container calls (/api/v3/containers): groups and locations, stored per organization. */
 export const ContainerId = Type.String({ pattern: CONTAINER_ID_PATTERN, description: '10 letters and digits' });
 const UnitTarget = Type.String({ pattern: '^[1-9]\\d{0,9}$', description: 'a unit id' });
 

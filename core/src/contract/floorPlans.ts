@@ -3,7 +3,7 @@ import { Nullable } from './common.ts';
 
 /**
  * Floor plans (User, /api/v3/user/organization/{orgId}/floor-plan…): images of a
- * building's floors, stored per organisation, with the organisation's sensors placed on them. The
+ * building's floors, stored per organization, with the organization's sensors placed on them. The
  * response fields are "not shown" in the spec; server/src/modules/floorPlans/README.md records this design.
  */
 
@@ -13,7 +13,7 @@ export type FloorPlanType = (typeof FLOOR_PLAN_TYPES)[number];
 
 /** The largest accepted image (413 above). */
 export const FLOOR_PLAN_MAX_BYTES = 5 * 1024 * 1024;
-/** Plans per organisation (a building's floors, several buildings). */
+/** Plans per organization (a building's floors, several buildings). */
 export const FLOOR_PLAN_MAX_PER_ORG = 50;
 /** Sensors placed on one plan. */
 const FLOOR_PLAN_MAX_PLACEMENTS = 500;
@@ -85,7 +85,7 @@ export const FloorPlanDataQuery = Type.Object({
 
 export const FloorPlanData = Type.Object({
   organizationId: Type.Integer(),
-  /** Whether the caller may change plans and placements (SuperUser or User of the organisation). */
+  /** Whether the caller may change plans and placements (SuperUser or User of the organization). */
   editable: Type.Boolean(),
   placements: Type.Array(FloorPlanPlacement),
 });

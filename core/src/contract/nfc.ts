@@ -22,7 +22,7 @@ export const TagOnboardingView = Type.Object({
   state: TagStateSchema,
   unit: Type.Object({
     id: Nullable(Type.Integer()),
-    /** The organisation of a unit that is the user's own ('yours'); null otherwise. */
+    /** The organization of a unit that is the user's own ('yours'); null otherwise. */
     organizationId: Nullable(Type.Integer()),
     name: Type.String(),
     type: Type.String(),
@@ -69,7 +69,7 @@ export const UserExistsParams = Type.Object({
 export const UserExists = Type.Object({ exists: Type.Boolean() });
 
 /**
- * POST /user/{uuid}/createAccount: the user and their organisation together. Creating the account
+ * POST /user/{uuid}/createAccount: the user and their organization together. Creating the account
  * accepts the current terms; a `terms` field, when sent, must name that version.
  */
 export const CreateAccountBody = Type.Object(

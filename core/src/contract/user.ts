@@ -1,7 +1,7 @@
 import { type Static, Type } from '@sinclair/typebox';
 import { DATE_FORMATS, RESET_TOKEN_PATTERN, TIME_FORMATS } from '../constants.ts';
 import { LANGUAGES } from '../languages.ts';
-import { API_KEY_SCOPES } from '../users/organisationPolicy.ts';
+import { API_KEY_SCOPES } from '../users/organizationPolicy.ts';
 import { TIMEZONES } from '../users/timezones.ts';
 import { Nullable } from './common.ts';
 
@@ -65,7 +65,7 @@ export const RestoreTokenBody = Type.Object(
 );
 export const TokenState = Type.Object({ valid: Type.Literal(true), username: Type.String() });
 
-/** An organisation as a member sees it (GET /organization/{id}). */
+/** An organization as a member sees it (GET /organization/{id}). */
 export const OrganizationView = Type.Object({
   id: Type.Integer(),
   name: Type.String(),
@@ -75,7 +75,7 @@ export const OrganizationView = Type.Object({
   accountUrl: Nullable(Type.String()),
   theme: Nullable(Type.Union([Type.Literal('Dark'), Type.Literal('Bright')])),
   brandColor: Nullable(Type.String()),
-  /** A trial organisation (made through a tag) ends then; after it, it is read-only until converted. */
+  /** A trial organization (made through a tag) ends then; after it, it is read-only until converted. */
   trialEndsAt: Nullable(Type.String({ format: 'date-time' })),
 });
 export type OrganizationView = Static<typeof OrganizationView>;

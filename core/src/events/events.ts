@@ -69,9 +69,9 @@ export type EventRecord = {
 /** A re-raise that joined an event: its alarm, when, and what was measured. */
 export type EventOccurrence = { alarmId: number; at: string; value: number | null; limit: number | null };
 
-/** Hours within which an alarm raised again joins its earlier event, unless the organisation sets its own. */
+/** Hours within which an alarm raised again joins its earlier event, unless the organization sets its own. */
 export const DEFAULT_ALARM_JOIN_HOURS = 24;
-/** The longest window an organisation may set: a week. */
+/** The longest window an organization may set: a week. */
 export const MAX_ALARM_JOIN_HOURS = 168;
 
 /** Acknowledged after its alarm was last raised: a fault raised again needs handling again. */
@@ -90,7 +90,7 @@ export function alarmIdOf(alarm: Pick<AlarmRecord, 'UnitID' | 'ChannelID' | 'Ala
 }
 
 /**
- * The category (severity) of an alarm type's event: the organisation's setting for the type, else
+ * The category (severity) of an alarm type's event: the organization's setting for the type, else
  * the default (critical alarm types 0 and 30 give alert, every other type notice).
  */
 export const eventCategoryOf = (alarmType: number, severities?: AlarmSeverities): EventCategory =>
@@ -115,7 +115,7 @@ export function createAlarmEvent(input: {
   unit: EventUnit;
   groups: readonly string[];
   words: { alarm: string; alarmType: string };
-  /** The severities the unit's organisation has set (severity.ts); without them, spec defaults. */
+  /** The severities the unit's organization has set (severity.ts); without them, spec defaults. */
   severities?: AlarmSeverities;
 }): EventRecord {
   const { alarm, unit } = input;

@@ -49,7 +49,7 @@ export function createAlarmNotification(input: {
     eventId: input.event.id,
     type: 'alarm',
     message: input.message,
-    // The event's own severity decides (the organisation's setting when it was raised).
+    // The event's own severity decides (the organization's setting when it was raised).
     priority: priorityOfSeverity(input.event.category),
     seen: '',
   };

@@ -75,13 +75,13 @@ export const defaultSeverityOf = (alarmType: number): Severity => (isCriticalAla
 /** Severities set for alarm types (by type code); a type not in it has its spec default. */
 export type AlarmSeverities = Readonly<Partial<Record<number, Severity>>>;
 
-/** The severity of an alarm type under an organisation's settings (spec default without one). */
+/** The severity of an alarm type under an organization's settings (spec default without one). */
 export const severityOfAlarmType = (alarmType: number, severities?: AlarmSeverities): Severity =>
   severities?.[alarmType] ?? defaultSeverityOf(alarmType);
 
 /**
- * The settings that apply to an organisation, from the settings of it and its ancestors, nearest
- * first: for each alarm type the nearest organisation's setting wins.
+ * The settings that apply to an organization, from the settings of it and its ancestors, nearest
+ * first: for each alarm type the nearest organization's setting wins.
  */
 export function nearestSeverities(chain: readonly AlarmSeverities[]): AlarmSeverities {
   const out: Partial<Record<number, Severity>> = {};

@@ -27,6 +27,6 @@ export function trialDaysLeft(endsAt: string | Date, now: Date = new Date()): nu
   return ms <= 0 ? 0 : Math.ceil(ms / DAY_MS);
 }
 
-/** What a tag allows: placing its unit, nothing (another organisation owns it, or it is disabled), or opening it. */
+/** What a tag allows: placing its unit, nothing (another organization owns it, or it is disabled), or opening it. */
 export const TAG_STATES = ['available', 'yours', 'owned', 'disabled'] as const;
 export type TagState = (typeof TAG_STATES)[number];

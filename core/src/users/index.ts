@@ -1,4 +1,4 @@
 export * from './dateTime.ts';
-export * from './organisationPolicy.ts';
+export * from './organizationPolicy.ts';
 export * from './profileUpdate.ts';
 export * from './timezones.ts';

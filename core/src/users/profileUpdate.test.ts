@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { strictestPolicy } from './organisationPolicy.ts';
+import { strictestPolicy } from './organizationPolicy.ts';
 import { pickProfileUpdate, profileProblems } from './profileUpdate.ts';
 
 describe('profile field updates', () => {

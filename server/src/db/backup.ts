@@ -96,8 +96,8 @@ export async function backup(target: BackupTarget, file: string): Promise<Backup
   const started = performance.now();
   const bytes =
     target.kind === 'pglite'
-      ? await (await import('./backup-pglite.ts')).backupPglite(target.dataDir, file)
-      : await (await import('./backup-postgres.ts')).backupPostgres(target.url, file);
+      ? await (await import('./backupPglite.ts')).backupPglite(target.dataDir, file)
+      : await (await import('./backupPostgres.ts')).backupPostgres(target.url, file);
   return { file, bytes, ms: performance.now() - started };
 }
 
@@ -106,7 +106,7 @@ export async function restore(target: BackupTarget, file: string, opts: { force:
   checkBackupKind(file, target);
   const replaced =
     target.kind === 'pglite'
-      ? await (await import('./backup-pglite.ts')).restorePglite(target.dataDir, file, opts)
-      : await (await import('./backup-postgres.ts')).restorePostgres(target.url, file, opts);
+      ? await (await import('./backupPglite.ts')).restorePglite(target.dataDir, file, opts)
+      : await (await import('./backupPostgres.ts')).restorePostgres(target.url, file, opts);
   return { ms: performance.now() - started, replaced };
 }

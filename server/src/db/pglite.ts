@@ -19,7 +19,7 @@ class DbError extends Error {
  * (`first`) go ahead of queued reads, so a unit's acknowledgement waits for one running query at most.
  */
 export async function openPglite(dataDir?: string, template?: string): Promise<Db> {
-  const worker = new Worker(new URL('./pglite-worker.mjs', import.meta.url), {
+  const worker = new Worker(new URL('./pgliteWorker.mjs', import.meta.url), {
     workerData: { dataDir, template },
     execArgv: [],
   });

@@ -7,7 +7,7 @@ import { DAY, generator, HOUR, hash32, MINUTE, rand } from './seeded.ts';
 import { danishTowns, swedishPipeTowns, type Town, townByName, towns } from './towns.ts';
 
 /**
- * The demo fleet, derived from a seed: serials, types, names, organisations, positions around real
+ * The demo fleet, derived from a seed: serials, types, names, organizations, positions around real
  * Swedish and Danish towns, and each unit's physical model (faults included). Unit i depends only
  * on the seed and i, so a larger fleet begins with the units of a smaller one.
  */

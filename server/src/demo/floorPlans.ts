@@ -105,11 +105,11 @@ export const DEMO_FLOORS: readonly DemoFloor[] = [
   ]),
 ];
 
-/** The demo's climate units, by organisation, as seedDemoFloorPlans needs them. */
+/** The demo's climate units, by organization, as seedDemoFloorPlans needs them. */
 type ClimateUnit = { id: number; organizationId: number };
 
 /**
- * Gives every organisation with climate units the two demo floors, once (an organisation that has
+ * Gives every organization with climate units the two demo floors, once (an organization that has
  * plans keeps them), with its climate units in the rooms: ground floor first, then the first floor.
  */
 export async function seedDemoFloorPlans(db: Db, units: readonly ClimateUnit[]): Promise<number> {

@@ -1,7 +1,7 @@
 import { type GisGeometry, type GisTypeKey, gisTypeByKey, WidgetRight } from '@fieldwatch/core';
 import type { Db } from '../db/db.ts';
 import { addGisFeatures, countGisFeatures, type NewGisFeature } from '../modules/gis/gis.service.ts';
-import { findOrganizationByName } from '../modules/organisations/organisations.service.ts';
+import { findOrganizationByName } from '../modules/organizations/organizations.service.ts';
 import { type Town, townByName } from './towns.ts';
 
 /**
@@ -300,8 +300,8 @@ export function demoGisNetwork(units: readonly (GisUnit & { town: string })[]): 
 }
 
 /**
- * Seeds the networks of the demo organisations with the TyrensGIS right, once: an organisation that
- * has GIS features keeps them. Units are those of the fleet registered for the organisation.
+ * Seeds the networks of the demo organizations with the TyrensGIS right, once: an organization that
+ * has GIS features keeps them. Units are those of the fleet registered for the organization.
  */
 export async function seedDemoGis(
   db: Db,

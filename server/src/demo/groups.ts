@@ -17,7 +17,7 @@ const KIND_NAMES: Record<UnitDef['kind'], string> = {
 type GroupedUnit = { id: number; organizationId: number; def: Pick<UnitDef, 'town' | 'kind'> };
 
 /**
- * Gives every organisation of the fleet its unit groups, once: one group per town and kind of unit
+ * Gives every organization of the fleet its unit groups, once: one group per town and kind of unit
  * (e.g. "Luleå district heating network"), the way utilities divide their networks for the
  * group alarm view. Inactive units are members too: they are installed, only not reporting.
  */

@@ -159,7 +159,7 @@ describe('the demo fleet seed', () => {
     expect(readFleetFile(file)?.file.units).toHaveLength(14);
     const [n] = await q<{ n: number }>('select count(*)::int as n from units');
     expect(n?.n).toBe(14);
-    // Groups are seeded once per organisation: the operator's own arrangement is never redone.
+    // Groups are seeded once per organization: the operator's own arrangement is never redone.
     const [groups] = await q<{ n: number }>('select count(*)::int as n from device_groups');
     const [before] = await q<{ n: number }>(
       'select count(*)::int as n from device_group_members where unit_id = any($1)',

@@ -7,8 +7,8 @@ import {
   addOrganizationRight,
   findOrganizationByName,
   insertOrganization,
-} from '../modules/organisations/organisations.service.ts';
-import { ROOT_ORGANIZATION_NAME } from '../modules/users/initial-admin.ts';
+} from '../modules/organizations/organizations.service.ts';
+import { ROOT_ORGANIZATION_NAME } from '../modules/users/initialAdmin.ts';
 import {
   findUserByUsername,
   insertUser,
@@ -129,7 +129,7 @@ export type SeededFleet = {
 
 export type RegisteredUnit = HistoryUnit;
 
-/** Seeds the demo organisations and users once (later starts find them and change nothing), then the fleet. */
+/** Seeds the demo organizations and users once (later starts find them and change nothing), then the fleet. */
 export async function seedDemo(
   db: Db,
   opts: { fleet?: DemoFleetOptions } = {},
@@ -174,7 +174,7 @@ async function seedOrganizationsAndUsers(db: Db) {
 /**
  * Registers the demo fleet, idempotently: units already registered (by serial) are kept as they
  * are, missing ones are added with their secret's hash, the default alarm thresholds and the
- * fleet's names, places and organisations. On an empty fleet a new seed file is written (with a
+ * fleet's names, places and organizations. On an empty fleet a new seed file is written (with a
  * random secret key) and, unless told otherwise, the new units get their history.
  */
 async function seedDemoFleet(db: Db, opts: DemoFleetOptions): Promise<SeededFleet> {
@@ -262,14 +262,14 @@ async function seedDemoFleet(db: Db, opts: DemoFleetOptions): Promise<SeededFlee
   // Two pipe monitors wait in stock for a customer to scan their tag (large fleets only).
   const { stock, tags } = await seedDemoTags(db, units);
   const placed = units.filter((u) => !stock.has(u.id));
-  // Climate units hang on demo floor plans of their organisation (once per organisation).
+  // Climate units hang on demo floor plans of their organization (once per organization).
   await seedDemoFloorPlans(
     db,
     placed
       .filter((u) => u.def.kind === 'climate' && !u.def.inactive)
       .map((u) => ({ id: u.id, organizationId: u.organizationId })),
   );
-  // Unit groups per town and kind, for the group alarm view (once per organisation).
+  // Unit groups per town and kind, for the group alarm view (once per organization).
   await seedDemoGroups(db, placed);
   const history =
     (opts.history ?? true) && created.length > 0 ? await seedHistory(db, created, { days: opts.historyDays }) : null;

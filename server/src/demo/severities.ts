@@ -27,7 +27,7 @@ const DEMO_SEVERITIES: Readonly<Record<number, Severity>> = {
   52: 'pre-alert', // ground resistance
 };
 
-/** Gives the organisation the demo table (once, with the organisations: an administrator may change it). */
+/** Gives the organization the demo table (once, with the organizations: an administrator may change it). */
 export async function seedDemoSeverities(db: Queryable, organizationId: number) {
   await writeSeverities(
     db,

@@ -7,8 +7,8 @@ import {
   insertOrganization,
   rootOrganizationId,
   setStock,
-} from '../modules/organisations/organisations.service.ts';
-import { ROOT_ORGANIZATION_NAME } from '../modules/users/initial-admin.ts';
+} from '../modules/organizations/organizations.service.ts';
+import { ROOT_ORGANIZATION_NAME } from '../modules/users/initialAdmin.ts';
 import type { HistoryUnit } from './history.ts';
 
 /** Units waiting for a customer: scanning their tag onboards them (issue 9). */
@@ -17,7 +17,7 @@ export const STOCK_ORGANIZATION_NAME = 'Fieldwatch stock';
 const MIN_FLEET = 50;
 
 /**
- * Demo NFC tags: the last two reporting pipe monitors wait in the stock organisation with a tag
+ * Demo NFC tags: the last two reporting pipe monitors wait in the stock organization with a tag
  * each, ready to be claimed by scanning it; the first three placed pipe monitors carry a tag too.
  * Once only; later starts find the stock and answer its units. Returns the stock units' ids.
  */

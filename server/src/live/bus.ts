@@ -25,7 +25,7 @@ export type UnitLiveEvent = { unitId: number; organizationId: number } & (
 );
 
 /**
- * What only one user's browsers are told, whatever organisations they see: some of their
+ * What only one user's browsers are told, whatever organizations they see: some of their
  * notifications were marked seen (`notificationIds` null: too many to list, or all of them), so the
  * bell and the notification list of every open tab follow.
  */

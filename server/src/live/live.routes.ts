@@ -1,13 +1,13 @@
 import { SESSION_COOKIE_NAME } from '@fieldwatch/core';
 import type { App } from '../http.ts';
 import { sessionFromToken } from '../modules/auth/auth.service.ts';
-import { visibleOrganizations } from '../modules/organisations/organisations.service.ts';
+import { visibleOrganizations } from '../modules/organizations/organizations.service.ts';
 import { sessionOf } from '../plugins/auth.ts';
 import { signedIn } from '../plugins/policy.ts';
 import { ALL_SAMPLES, parseSubscribe, sampleBatcher, wantsSamples } from './sampleBatch.ts';
 
 /**
- * How often an open socket re-checks its session and the organisations its user may see. A session
+ * How often an open socket re-checks its session and the organizations its user may see. A session
  * that ends closes its sockets at once (announced on the bus, on every instance; at its expiry
  * time); the re-check catches an announcement that was missed.
  */

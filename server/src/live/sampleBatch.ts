@@ -13,9 +13,9 @@ export const SAMPLE_TICK_MS = 1000;
 /**
  * What a page says it shows (`{kind: 'subscribe', organizations?, units?}`, each a list of ids or
  * null for all): its socket then receives the samples of those units only, within the
- * organisations its user may see. Until a page subscribes it receives the samples of all of them.
+ * organizations its user may see. Until a page subscribes it receives the samples of all of them.
  * The socket's 64 KiB message limit (app.ts) bounds a message to some 9,000 unit ids: a page that
- * shows more subscribes by organisation.
+ * shows more subscribes by organization.
  */
 export type Subscription = { organizations: ReadonlySet<number> | null; units: ReadonlySet<number> | null };
 

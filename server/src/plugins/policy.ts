@@ -11,7 +11,7 @@ export type RoutePolicy = {
   /**
    * public: anyone; signedIn: any signed-in user about their own data, or a list narrowed to what
    * they may see; scoped: about one object, allowed when the caller's role on the object's
-   * organisation has `capability` (the service checks the object); platform: the platform
+   * organization has `capability` (the service checks the object); platform: the platform
    * administrator.
    */
   access: 'public' | 'signedIn' | 'scoped' | 'platform';

@@ -14,7 +14,7 @@ import type { Route } from './routes.ts';
  * request names; `matrix: false` runs it anonymous only, not yet role × place (`why` says why).
  */
 
-/** The objects of one organisation the matrix calls routes about. */
+/** The objects of one organization the matrix calls routes about. */
 export type Objects = {
   org: number;
   unit: number;
@@ -24,9 +24,9 @@ export type Objects = {
   container: string;
   tag: string;
   floorPlan: number;
-  /** A device group (v2) of the organisation. */
+  /** A device group (v2) of the organization. */
   group: number;
-  /** A person's request to join the organisation, waiting. */
+  /** A person's request to join the organization, waiting. */
   joinRequest: number;
 };
 export type ObjectKind = keyof Objects;

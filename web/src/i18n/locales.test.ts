@@ -150,7 +150,7 @@ const SAME_AS_ENGLISH: Record<string, '*' | readonly string[]> = {
   'devices.inputKinds.ber': ['da', 'sv'],
   // "Alarm" is the native word, as status.alarm.
   'devices.log.kind.alarm': ['da', 'de'],
-  // "Organisation" is spelt the same in these languages.
+  // "Organization" is spelt the same in these languages.
   'containers.organization': ['da', 'de', 'fr', 'sv'],
   'shell.organization': ['da', 'de', 'fr', 'sv'],
   'widgets.indoorClimate.settings.organization': ['da', 'de', 'fr', 'sv'],
@@ -191,11 +191,11 @@ const SAME_AS_ENGLISH: Record<string, '*' | readonly string[]> = {
   'admin.users.email': ['da', 'fr'],
   // Issue 8: "E-mail" is the standard Danish spelling
   'admin.profile.fields.email': ['da'],
-  // Issue 8: "Organisation" is spelt the same in these languages
+  // Issue 8: "Organization" is spelt the same in these languages
   'admin.organization': ['da', 'de', 'fr', 'sv'],
-  // Issue 8: "Organisation" is spelt the same in these languages
+  // Issue 8: "Organization" is spelt the same in these languages
   'admin.general.organization': ['da', 'de', 'fr', 'sv'],
-  // Issue 8: "Organisation" is spelt the same in these languages
+  // Issue 8: "Organization" is spelt the same in these languages
   'admin.users.organization': ['da', 'de', 'fr', 'sv'],
   // Issue 8: "Logo" is spelt the same in these languages
   'admin.customization.logo': ['da', 'de', 'fr'],

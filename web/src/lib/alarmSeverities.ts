@@ -12,8 +12,8 @@ import { api } from './http.ts';
 export const alarmSeverityKey = ['alarmSeverities'] as const;
 
 /**
- * The severity of a unit alarm in its organisation: the alarm types set there or above it (the
- * server answers them for every organisation the user sees), else the spec default. Events carry
+ * The severity of a unit alarm in its organization: the alarm types set there or above it (the
+ * server answers them for every organization the user sees), else the spec default. Events carry
  * their own category; this is for alarms themselves (alarm list and monitor widgets).
  */
 export function useAlarmSeverity(): (organizationId: number | undefined, alarmType: number) => Severity {

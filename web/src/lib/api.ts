@@ -33,7 +33,7 @@ export const authApi = {
   setCurrentOrganization: (id: number) => api.put<UserSession>(`/api/v3/user/session/current_organization?id=${id}`),
 };
 
-/** The session's organisations and the current one, shared by the top bar and the dashboard menus. */
+/** The session's organizations and the current one, shared by the top bar and the dashboard menus. */
 export const userSessionQuery = { queryKey: ['userSession'] as const, queryFn: authApi.userSession };
 export type { Profile };
 
@@ -47,7 +47,7 @@ export function query(params: Record<string, string | number | boolean | undefin
 
 /** The dashboard calls; ids are the encoded ones throughout. */
 export const dashboardApi = {
-  /** The user's own dashboards, or with `useContext` the current organisation's workspace ones. */
+  /** The user's own dashboards, or with `useContext` the current organization's workspace ones. */
   list: (useContext = false) =>
     api.get<DashboardRecord[]>(`/api/v3/user/dashboard${query({ useContext: useContext || undefined })}`),
   create: (name: string, templateId?: BuiltinKey, useContext = false) =>

@@ -5,7 +5,7 @@ import { api } from './http.ts';
 
 const A = '/api/v1/admin';
 
-/** People asking to join an organisation the user administers (the bell counts them, Users lists them). */
+/** People asking to join an organization the user administers (the bell counts them, Users lists them). */
 export const joinRequestsQuery = {
   queryKey: ['joinRequests'] as const,
   queryFn: () => api.get<JoinRequest[]>(`${A}/joinRequests`),

@@ -11,7 +11,7 @@ export function onLive(listener: Listener): () => void {
 }
 
 /**
- * What the page shows: the server sends the samples of these organisations and units only (null:
+ * What the page shows: the server sends the samples of these organizations and units only (null:
  * all the user may see). Other events are not narrowed. Sent on every open and on each change.
  */
 export type LiveSubscription = { organizations: readonly number[] | null; units: readonly number[] | null };

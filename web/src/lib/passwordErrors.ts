@@ -15,7 +15,7 @@ export function passwordErrors(
 }
 
 /**
- * An organisation's policy may ask for more than the spec's 6 characters; the server then answers
+ * An organization's policy may ask for more than the spec's 6 characters; the server then answers
  * 400 with its minimum in English. Read back as the same i18n text, so the user sees their language.
  */
 export function policyError(serverMessage: string): ValidationError | null {

@@ -24,7 +24,7 @@ const unitApi = {
 /** Every unit the user may see, whatever customers are in view. */
 export const useAllUnits = () => useQuery({ queryKey: unitKeys.all, queryFn: unitApi.all });
 
-/** One unit's details (name, type, location, organisation); none asked while `unitId` is undefined. */
+/** One unit's details (name, type, location, organization); none asked while `unitId` is undefined. */
 export const useUnitDetails = (unitId: number | undefined, staleTime?: number) =>
   useQuery({
     queryKey: unitKeys.details(unitId),

@@ -18,8 +18,8 @@ export const SAVE_DELAY_MS = 2000;
 
 /**
  * The dashboard client state: dashboards by id, hasLoaded, pending-save timers; and which
- * of them are the current organisation's workspace dashboards (the others are the user's own, shown
- * whichever organisation is current).
+ * of them are the current organization's workspace dashboards (the others are the user's own, shown
+ * whichever organization is current).
  */
 type DashboardState = {
   dashboards: Record<string, DashboardModel>;
@@ -100,7 +100,7 @@ const idSet = (records: readonly DashboardRecord[]) =>
   Object.fromEntries(records.map((r) => [r.id, true as const])) as Record<string, true>;
 
 /**
- * After the current organisation changed: its workspace dashboards replace the previous one's.
+ * After the current organization changed: its workspace dashboards replace the previous one's.
  * A save still waiting for one of those is sent first (it is saved by its id, whatever is current).
  */
 export async function reloadWorkspace(): Promise<void> {
@@ -121,7 +121,7 @@ export async function reloadWorkspace(): Promise<void> {
 }
 
 /**
- * Add: create on the server (in the current organisation's workspace when asked), keep an empty
+ * Add: create on the server (in the current organization's workspace when asked), keep an empty
  * dashboard under the returned id, save it.
  */
 export async function addDashboard(name: string, template?: BuiltinKey, workspace = false): Promise<string> {

@@ -19,12 +19,12 @@ export const useUserStore = Object.assign(useUser, userStore);
 export const taskWorkCustomers = (customers: readonly Customer[]) =>
   customers.filter((c) => can(c.RoleID as AccessLevel, 'write', 'task'));
 
-/** Whether the user may work tasks somewhere: what the screens offer; the server decides per organisation. */
+/** Whether the user may work tasks somewhere: what the screens offer; the server decides per organization. */
 export const useCanWorkTasks = () =>
   useUserStore((s) => taskWorkCustomers(s.accessResponse?.Customers ?? []).length > 0);
 
 /**
- * The user's role in an organisation, read from the login access; undefined when they have
+ * The user's role in an organization, read from the login access; undefined when they have
  * none there. What the screens offer follows from it with core's `can`; the server decides again.
  */
 export const useRoleIn = (organizationId: number | undefined) =>

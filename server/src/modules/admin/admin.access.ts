@@ -6,25 +6,25 @@ import {
   rootOrganizationId,
   type VisibleOrganizationRow,
   visibleOrganizations,
-} from '../organisations/organisations.service.ts';
+} from '../organizations/organizations.service.ts';
 import { rolesOfUser } from '../users/users.service.ts';
 
 /**
- * Who may administer what: a SuperUser role on an organisation covers it and its descendants
+ * Who may administer what: a SuperUser role on an organization covers it and its descendants
  * (a role reaches down the tree, never up). Everything here checks that first and answers 403 otherwise, so a refused call
  * reads and writes nothing else.
  */
 export type Admin = { userId: number; sessionId: string };
 
-/** The answer to an organisation the caller may not administer. */
+/** The answer to an organization the caller may not administer. */
 export const refused = () => new HttpError(403, 'You may not administer this organisation');
 
-/** The organisations the user may administer (SuperUser on them or an ancestor). */
+/** The organizations the user may administer (SuperUser on them or an ancestor). */
 export async function administered(db: Queryable, admin: Admin): Promise<VisibleOrganizationRow[]> {
   return (await visibleOrganizations(db, admin.userId)).filter((o) => can(o.role_id, 'manage', 'organization'));
 }
 
-/** The administered organisations, refusing when `organizationId` is not among them. */
+/** The administered organizations, refusing when `organizationId` is not among them. */
 export async function requireAdministered(db: Queryable, admin: Admin, organizationId?: number) {
   const orgs = await administered(db, admin);
   if (orgs.length === 0) throw refused();
@@ -33,7 +33,7 @@ export async function requireAdministered(db: Queryable, admin: Admin, organizat
 }
 
 /**
- * The platform's administrator: a SuperUser of the root organisation (the first one without a parent).
+ * The platform's administrator: a SuperUser of the root organization (the first one without a parent).
  * Platform-wide things (error reports) are theirs alone; a SuperUser lower in the tree gets 403.
  */
 async function isPlatformAdmin(db: Queryable, admin: Pick<Admin, 'userId'>): Promise<boolean> {

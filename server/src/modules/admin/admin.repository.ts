@@ -1,7 +1,7 @@
 import type { Queryable } from '../../db/db.ts';
 
 /**
- * The dashboards an administrator oversees in the organisations: those made in their context, and
+ * The dashboards an administrator oversees in the organizations: those made in their context, and
  * the personal ones of users every one of whose roles lies in `governedIds` (a user who also belongs
  * elsewhere keeps their personal dashboards to themselves).
  */
@@ -28,7 +28,7 @@ export async function dashboardsOfOrganizations(
   );
 }
 
-/** Moves a user's dashboards to another user: personal ones, or those made in these organisations' context. */
+/** Moves a user's dashboards to another user: personal ones, or those made in these organizations' context. */
 export async function transferDashboards(
   db: Queryable,
   t: { from: number; to: number; workspace: boolean; organizationIds: readonly number[] },
@@ -43,7 +43,7 @@ export async function transferDashboards(
 }
 
 /**
- * Usage per day over the last `days` days for the organisations: samples and alarms counted per
+ * Usage per day over the last `days` days for the organizations: samples and alarms counted per
  * day, and the units and users that existed at the end of each day.
  */
 export async function usagePerDay(db: Queryable, organizationIds: readonly number[], days: number) {

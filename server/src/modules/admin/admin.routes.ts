@@ -94,7 +94,7 @@ const schema = <S extends Parts, R extends TSchema = typeof Ok>(config: { policy
   },
 });
 const IMAGE_BODY_LIMIT = 8 * 1024 * 1024;
-/** Who may call: a role on the organisation concerned that may manage its users, or the organisation. */
+/** Who may call: a role on the organization concerned that may manage its users, or the organization. */
 const userReads = scoped('user', 'manage', { writes: false });
 const userWrites = scoped('user', 'manage', { writes: true });
 /** Password and e-mail address: never with an API key. */

@@ -14,7 +14,7 @@ import type { AccountMailer } from '../auth/accountMail.ts';
 import { endAllSessions } from '../auth/auth.service.ts';
 import { hashPassword } from '../auth/password.ts';
 import { sendInvitation, setPasswordOf } from '../auth/passwords.service.ts';
-import { subtreeOf } from '../organisations/organisations.service.ts';
+import { subtreeOf } from '../organizations/organizations.service.ts';
 import { saveAvatar, updateProfile } from '../users/profile.service.ts';
 import {
   deleteUser,
@@ -31,9 +31,9 @@ import {
 
 import { type Admin, refused, requireAdministered } from './admin.access.ts';
 
-/** Administration of users: their profiles, roles and passwords in the organisations an admin administers. */
+/** Administration of users: their profiles, roles and passwords in the organizations an admin administers. */
 
-/** A user every one of whose roles lies in administered organisations: one this admin fully governs. */
+/** A user every one of whose roles lies in administered organizations: one this admin fully governs. */
 async function governedUser(db: Queryable, admin: Admin, username: string): Promise<UserRow> {
   const orgs = await requireAdministered(db, admin);
   const user = await findUserByUsername(db, username);
@@ -63,7 +63,7 @@ export async function profilesByOrganization(db: Queryable, admin: Admin, organi
   );
 }
 
-/** A user within reach of the admin (a role in an administered organisation), for their avatar. */
+/** A user within reach of the admin (a role in an administered organization), for their avatar. */
 export async function reachableUserId(db: Queryable, admin: Admin, username: string): Promise<number> {
   const orgs = await requireAdministered(db, admin);
   const user = await findUserByUsername(db, username);
@@ -80,7 +80,7 @@ async function roleTarget(db: Queryable, admin: Admin, username: string, organiz
   return user;
 }
 
-/** Removes the user's role in the organisation; a user left without any role is deleted, sessions and all. */
+/** Removes the user's role in the organization; a user left without any role is deleted, sessions and all. */
 export async function deleteProfile(
   db: Db,
   bus: SessionEndings,
@@ -111,7 +111,7 @@ export async function updateUserRole(
 ) {
   const user = await roleTarget(db, admin, username, organizationId);
   const roles = await rolesOfUser(db, user.id);
-  // A role in a new organisation is given only to a user this admin governs entirely.
+  // A role in a new organization is given only to a user this admin governs entirely.
   if (!roles.some((r) => r.organization_id === organizationId)) await governedUser(db, admin, username);
   await setUserRole(db, user.id, organizationId, roleId);
   return { success: true };

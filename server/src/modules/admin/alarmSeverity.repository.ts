@@ -1,14 +1,14 @@
 import { type AlarmSeverities, nearestSeverities, type Severity } from '@fieldwatch/core';
 import type { Queryable } from '../../db/db.ts';
 
-/** Deeper than any real organisation tree: a cycle in the tree cannot make the walk endless. */
+/** Deeper than any real organization tree: a cycle in the tree cannot make the walk endless. */
 const MAX_DEPTH = 64;
 
 type ChainRow = { organization_id: number; depth: number; alarm_type: number; severity: Severity };
 
 /**
- * The severity settings of each organisation and of every one above it: `depth` 0 is the
- * organisation's own, 1 its parent's, and so on.
+ * The severity settings of each organization and of every one above it: `depth` 0 is the
+ * organization's own, 1 its parent's, and so on.
  */
 async function settingsUpTree(db: Queryable, organizationIds: readonly number[]): Promise<ChainRow[]> {
   if (organizationIds.length === 0) return [];
@@ -27,7 +27,7 @@ async function settingsUpTree(db: Queryable, organizationIds: readonly number[])
   );
 }
 
-/** The settings of an organisation and of its ancestors, nearest first (one entry per level that has any). */
+/** The settings of an organization and of its ancestors, nearest first (one entry per level that has any). */
 function chains(rows: readonly ChainRow[]): Map<number, AlarmSeverities[]> {
   const out = new Map<number, Map<number, Partial<Record<number, Severity>>>>();
   for (const r of rows) {
@@ -43,8 +43,8 @@ function chains(rows: readonly ChainRow[]): Map<number, AlarmSeverities[]> {
 }
 
 /**
- * The severities that apply to each organisation (the nearest setting per alarm type, from the
- * organisation itself upward): what the event engine gives new events. An organisation with no
+ * The severities that apply to each organization (the nearest setting per alarm type, from the
+ * organization itself upward): what the event engine gives new events. An organization with no
  * setting on it or above is missing from the map (spec defaults).
  */
 export async function effectiveSeverities(
@@ -55,7 +55,7 @@ export async function effectiveSeverities(
   return new Map([...byOrg].map(([id, chain]) => [id, nearestSeverities(chain)]));
 }
 
-/** One organisation's own settings and those it inherits (its ancestors', nearest winning). */
+/** One organization's own settings and those it inherits (its ancestors', nearest winning). */
 export async function ownAndInherited(
   db: Queryable,
   organizationId: number,
@@ -67,7 +67,7 @@ export async function ownAndInherited(
   return { own, inherited: nearestSeverities(above) };
 }
 
-/** Sets (a severity) or clears (null) alarm types' severities of one organisation. */
+/** Sets (a severity) or clears (null) alarm types' severities of one organization. */
 export async function writeSeverities(
   db: Queryable,
   organizationId: number,
@@ -89,7 +89,7 @@ export async function writeSeverities(
     );
 }
 
-/** The organisation's own join window in hours (null: the default). */
+/** The organization's own join window in hours (null: the default). */
 export async function joinHoursOf(db: Queryable, organizationId: number): Promise<number | null> {
   const [row] = await db.query<{ alarm_join_hours: number | null }>(
     'select alarm_join_hours from organizations where id = $1',

@@ -17,9 +17,9 @@ const errors = errorResponses(400, 401, 403, 404);
 const administration = doc('administration');
 
 /**
- * The severity of each alarm type per organisation (core/src/events/severity.ts): read and set by
- * a SuperUser of the organisation or above (the service checks the organisation), and the effective
- * severities of every organisation the user sees, for colouring unit alarms.
+ * The severity of each alarm type per organization (core/src/events/severity.ts): read and set by
+ * a SuperUser of the organization or above (the service checks the organization), and the effective
+ * severities of every organization the user sees, for colouring unit alarms.
  */
 export function alarmSeverityRoutes(app: App) {
   const { db } = app;
@@ -72,7 +72,7 @@ export function alarmSeverityRoutes(app: App) {
   );
 }
 
-/** The effective severities of every organisation the user sees, for colouring unit alarms (v3). */
+/** The effective severities of every organization the user sees, for colouring unit alarms (v3). */
 export function effectiveSeverityRoutes(app: App) {
   const { db } = app;
 

@@ -10,18 +10,18 @@ import {
 import type { Db, Queryable } from '../../db/db.ts';
 import { HttpError } from '../../http.ts';
 
-import { visibleOrganizations } from '../organisations/organisations.service.ts';
+import { visibleOrganizations } from '../organizations/organizations.service.ts';
 import { type Admin, requireAdministered } from './admin.access.ts';
 import * as alarmSeverityRepository from './alarmSeverity.repository.ts';
 import { effectiveSeverities, joinHoursOf, ownAndInherited, writeJoinHours } from './alarmSeverity.repository.ts';
 
-/** For the event engine: the severities that apply to each organisation (nearest setting per type). */
+/** For the event engine: the severities that apply to each organization (nearest setting per type). */
 export { effectiveSeverities };
 
 /**
- * Every alarm type with the severity its new events get in the organisation: its own setting, else
+ * Every alarm type with the severity its new events get in the organization: its own setting, else
  * what it inherits (the nearest ancestor's setting, else the spec default). A SuperUser of the
- * organisation or above only (403 otherwise, as for an organisation that does not exist).
+ * organization or above only (403 otherwise, as for an organization that does not exist).
  */
 export async function alarmSeverityList(
   db: Queryable,
@@ -48,8 +48,8 @@ export async function alarmSeverityList(
 }
 
 /**
- * Sets or clears (null) the severity of alarm types for the organisation and, through inheritance,
- * every organisation below it that sets none of its own. Events already raised keep their
+ * Sets or clears (null) the severity of alarm types for the organization and, through inheritance,
+ * every organization below it that sets none of its own. Events already raised keep their
  * category; the next ones get the new severity. The body's schema refuses unknown types and levels.
  */
 export async function saveAlarmSeverities(db: Db, admin: Admin, organizationId: number, body: AlarmSeverityBody) {
@@ -61,7 +61,7 @@ export async function saveAlarmSeverities(db: Db, admin: Admin, organizationId: 
 }
 
 /**
- * Sets the hours within which an alarm raised again joins its earlier event in this organisation
+ * Sets the hours within which an alarm raised again joins its earlier event in this organization
  * (null: back to the default). Applies to the next raises.
  */
 export async function saveJoinHours(db: Db, admin: Admin, organizationId: number, body: AlarmJoinBody) {
@@ -71,7 +71,7 @@ export async function saveJoinHours(db: Db, admin: Admin, organizationId: number
 }
 
 /**
- * What applies in each organisation the user sees: the alarm types set on it or above it (other
+ * What applies in each organization the user sees: the alarm types set on it or above it (other
  * types have their spec default). The web colours unit alarms with it.
  */
 export async function visibleSeverities(db: Queryable, userId: number): Promise<EffectiveAlarmSeverities> {
@@ -87,7 +87,7 @@ export async function visibleSeverities(db: Queryable, userId: number): Promise<
   });
 }
 
-/** Sets or clears an organisation's own severities (the demo seeds them). */
+/** Sets or clears an organization's own severities (the demo seeds them). */
 export function writeSeverities(
   db: Queryable,
   organizationId: number,

@@ -11,7 +11,7 @@ export type JoinRequestRow = {
   created_at: Date;
 };
 
-/** A new request; one already waiting from the same e-mail address for the organisation is kept instead. */
+/** A new request; one already waiting from the same e-mail address for the organization is kept instead. */
 export async function insertJoinRequest(
   db: Queryable,
   r: { organizationId: number; name: string; email: string; phone?: string; message?: string; address: string },
@@ -26,7 +26,7 @@ export async function insertJoinRequest(
 
 const columns = `j.id, j.organization_id, o.name as organization_name, j.name, j.email, j.phone, j.message, j.created_at`;
 
-/** The requests waiting for a decision in these organisations, newest first. */
+/** The requests waiting for a decision in these organizations, newest first. */
 export async function waitingJoinRequests(db: Queryable, organizationIds: readonly number[]) {
   return db.query<JoinRequestRow>(
     `select ${columns} from join_requests j join organizations o on o.id = j.organization_id

@@ -13,7 +13,7 @@ import { HttpError } from '../../http.ts';
 
 import type { AccountMailer } from '../auth/accountMail.ts';
 import { tagRow, throttle } from '../nfc/onboarding.service.ts';
-import { accountOrganization } from '../organisations/organisations.service.ts';
+import { accountOrganization } from '../organizations/organizations.service.ts';
 import { type Admin, administered, requireAdministered } from './admin.access.ts';
 import { addUser } from './admin.service.ts';
 import {
@@ -26,7 +26,7 @@ import {
 } from './joinRequests.repository.ts';
 
 /**
- * POST /api/v1/nfc/user/{uuid}/joinRequest: asks the organisation of an account URL to take the
+ * POST /api/v1/nfc/user/{uuid}/joinRequest: asks the organization of an account URL to take the
  * person in. Anyone holding a tag's link may ask, as often as registrations are allowed; asking
  * again while a request waits changes nothing.
  */
@@ -60,7 +60,7 @@ const toJoinRequest = (r: JoinRequestRow): JoinRequest => ({
   created: r.created_at.toISOString(),
 });
 
-/** The requests waiting in the organisations the caller administers; none for anyone else. */
+/** The requests waiting in the organizations the caller administers; none for anyone else. */
 export async function joinRequestsFor(db: Db, admin: Admin): Promise<JoinRequest[]> {
   const orgs = await administered(db, admin);
   if (orgs.length === 0) return [];
@@ -75,7 +75,7 @@ export async function joinRequestsFor(db: Db, admin: Admin): Promise<JoinRequest
 const answered = () => new HttpError(409, 'The request was already answered');
 
 /**
- * A waiting request of an organisation the caller administers: 403 for one who administers
+ * A waiting request of an organization the caller administers: 403 for one who administers
  * nothing, 404 for a request elsewhere, as if there were none.
  */
 async function waitingRequest(db: Db, admin: Admin, id: number) {

@@ -25,11 +25,11 @@ import {
   setOrganizationInfo,
   subtreeOf,
   updateOrganizationSettings,
-} from '../organisations/organisations.service.ts';
+} from '../organizations/organizations.service.ts';
 
 import { type Admin, refused, requireAdministered } from './admin.access.ts';
 
-/** Administration of organisations: info, avatar, name, place in the tree, settings and trials. */
+/** Administration of organizations: info, avatar, name, place in the tree, settings and trials. */
 
 export async function organizationsOf(db: Queryable, admin: Admin): Promise<AdminOrganization[]> {
   const orgs = await requireAdministered(db, admin);
@@ -102,7 +102,7 @@ export async function addChildOrganization(db: Queryable, admin: Admin, parentId
   return { id, name: name.trim(), parentOrganizationId: parentId };
 }
 
-/** Deleting or moving an organisation takes a SuperUser of its parent: nobody removes the ground they stand on. */
+/** Deleting or moving an organization takes a SuperUser of its parent: nobody removes the ground they stand on. */
 async function fromParent(db: Queryable, admin: Admin, id: number) {
   const orgs = await requireAdministered(db, admin, id);
   const org = orgs.find((o) => o.id === id);
@@ -141,7 +141,7 @@ export async function organizationSettings(db: Queryable, admin: Admin, id: numb
 
 /**
  * Saves general, customization and security settings. A changed account URL keeps redirecting
- * from the old one for 30 days; an URL another organisation holds or still redirects
+ * from the old one for 30 days; an URL another organization holds or still redirects
  * from is taken.
  */
 export async function saveOrganizationSettings(db: Db, admin: Admin, id: number, s: OrganizationSettings) {
@@ -161,7 +161,7 @@ export async function saveOrganizationSettings(db: Db, admin: Admin, id: number,
   return organizationSettings(db, admin, id);
 }
 
-/** Converts a trial organisation into a customer: only from above it, like moving or deleting. */
+/** Converts a trial organization into a customer: only from above it, like moving or deleting. */
 export async function convertTrial(db: Queryable, admin: Admin, id: number) {
   // An ended trial is read-only to everyone in it, so the check looks at the parent alone.
   const orgs = await requireAdministered(db, admin);

@@ -4,13 +4,13 @@ import { HttpError } from '../../http.ts';
 import type { SessionEndings } from '../../live/bus.ts';
 
 import { endSessionOfUser, findSessionById, listSessionsOfOrganizations } from '../auth/auth.service.ts';
-import { subtreeOf } from '../organisations/organisations.service.ts';
+import { subtreeOf } from '../organizations/organizations.service.ts';
 import { findUserByUsername, rolesOfUser } from '../users/users.service.ts';
 import { type Admin, requireAdministered } from './admin.access.ts';
 import { dashboardsOfOrganizations, transferDashboards, usagePerDay } from './admin.repository.ts';
 
 /**
- * What an administrator oversees in an organisation and its descendants: its users' sessions,
+ * What an administrator oversees in an organization and its descendants: its users' sessions,
  * the ownership of their dashboards, and its usage over time.
  */
 async function scope(db: Queryable, admin: Admin, id: number) {
@@ -30,7 +30,7 @@ export async function organizationSessions(db: Queryable, admin: Admin, id: numb
   }));
 }
 
-/** Ends a session of a user who holds roles only inside this administrator's organisations. */
+/** Ends a session of a user who holds roles only inside this administrator's organizations. */
 export async function endOrganizationSession(
   db: Queryable,
   bus: SessionEndings,
@@ -52,7 +52,7 @@ export async function endOrganizationSession(
   return { success: true };
 }
 
-/** Every organisation the administrator administers: a user whose roles all lie in it is governed entirely. */
+/** Every organization the administrator administers: a user whose roles all lie in it is governed entirely. */
 const administered = async (db: Queryable, admin: Admin) => (await requireAdministered(db, admin)).map((o) => o.id);
 
 export async function organizationDashboards(db: Queryable, admin: Admin, id: number): Promise<OwnedDashboard[]> {
@@ -68,7 +68,7 @@ export async function organizationDashboards(db: Queryable, admin: Admin, id: nu
 }
 
 /**
- * Both users must hold a role in the organisation or below; for personal dashboards the giver must
+ * Both users must hold a role in the organization or below; for personal dashboards the giver must
  * also be governed entirely (no role outside what this administrator administers), as for their
  * password and profile. The dashboards change owner, nothing else.
  */

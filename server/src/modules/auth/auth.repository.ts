@@ -90,7 +90,7 @@ export async function deleteOtherSessions(db: Queryable, userId: number, keep: s
   return rows.map((r) => r.id);
 }
 
-/** Live sessions of the users holding a role in any of the organisations. */
+/** Live sessions of the users holding a role in any of the organizations. */
 export async function listSessionsOfOrganizations(db: Queryable, organizationIds: readonly number[]) {
   return db.query<SessionRow & { fullname: string }>(
     `select ${columns}, u.fullname from sessions s join users u on u.id = s.user_id

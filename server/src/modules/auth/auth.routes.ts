@@ -19,7 +19,7 @@ import type { App } from '../../http.ts';
 import { clearSessionCookie, sessionOf, setSessionCookie } from '../../plugins/auth.ts';
 import { LegacyError } from '../../plugins/envelopes.ts';
 import { anyone, scoped, signedIn } from '../../plugins/policy.ts';
-import { authorizedOrganizations } from '../organisations/organisations.service.ts';
+import { authorizedOrganizations } from '../organizations/organizations.service.ts';
 import {
   accessFor,
   endOtherSessions,

@@ -3,7 +3,7 @@ import { type Access, type LoginResponse, type Session, strictestPolicy, type Us
 import type { Db, Queryable } from '../../db/db.ts';
 import { HttpError } from '../../http.ts';
 import type { SessionEndings } from '../../live/bus.ts';
-import { policiesOfUser, toCustomer, toSummary, visibleOrganizations } from '../organisations/organisations.service.ts';
+import { policiesOfUser, toCustomer, toSummary, visibleOrganizations } from '../organizations/organizations.service.ts';
 import { findUserByUsername, toProfile, touchLastLogin } from '../users/users.service.ts';
 import * as authRepository from './auth.repository.ts';
 import {
@@ -45,7 +45,7 @@ export async function login(
   const access = await accessFor(db, user.id, user.username);
   const token = randomBytes(32).toString('base64url');
   const sessionId = randomUUID();
-  // The session lives as long as the strictest security policy of the user's organisations allows.
+  // The session lives as long as the strictest security policy of the user's organizations allows.
   const maxAgeS = strictestPolicy(await policiesOfUser(db, user.id)).sessionLifetimeHours * 3600;
   await insertSession(db, {
     id: sessionId,
@@ -112,7 +112,7 @@ export async function userSession(db: Queryable, session: SessionRow): Promise<U
   };
 }
 
-/** Switches the session's organisation; only to one the user may see. */
+/** Switches the session's organization; only to one the user may see. */
 export async function switchOrganization(db: Queryable, session: SessionRow, organizationId: number) {
   const orgs = await visibleOrganizations(db, session.user_id);
   if (!orgs.some((o) => o.id === organizationId)) {

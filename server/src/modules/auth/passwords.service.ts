@@ -5,7 +5,7 @@ import type { Db, Queryable } from '../../db/db.ts';
 import { HttpError } from '../../http.ts';
 import type { SessionEndings } from '../../live/bus.ts';
 
-import { policiesOfUser } from '../organisations/organisations.service.ts';
+import { policiesOfUser } from '../organizations/organizations.service.ts';
 import { findUserById, findUsersByEmail, setPasswordHash, type UserRow } from '../users/users.service.ts';
 import { type AccountMailer, passwordLinkMail } from './accountMail.ts';
 import { endOtherSessions, hashToken } from './auth.service.ts';
@@ -23,7 +23,7 @@ import {
 const RESET_WINDOW_MIN = 15;
 const RESETS_PER_WINDOW = 5;
 
-/** The strictest policy of the user's organisations and their ancestors (spec minimum 6). */
+/** The strictest policy of the user's organizations and their ancestors (spec minimum 6). */
 async function policyOfUser(db: Queryable, userId: number) {
   return strictestPolicy(await policiesOfUser(db, userId));
 }

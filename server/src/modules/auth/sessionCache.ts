@@ -1,8 +1,8 @@
 import type { BusMessage } from '../../live/bus.ts';
-import type { VisibleOrganizationRow } from '../organisations/organisations.service.ts';
+import type { VisibleOrganizationRow } from '../organizations/organizations.service.ts';
 import type { SessionRow } from './auth.repository.ts';
 
-/** What requests read about a session's user while the session is held (its organisations). */
+/** What requests read about a session's user while the session is held (its organizations). */
 export type SessionMemo = { visible?: Promise<VisibleOrganizationRow[]> };
 
 /** How long a recognised session is trusted from memory before it is read again. */
@@ -13,7 +13,7 @@ const MAX_ENTRIES = 20_000;
 /**
  * Signed-in sessions recognised in the last few seconds, by token hash, so the requests of an open
  * page do not each read their session. A session that ends (on any instance) is forgotten at once;
- * anything written through the API (a profile's language, the current organisation, a role)
+ * anything written through the API (a profile's language, the current organization, a role)
  * forgets them all; expiry is checked on every use.
  */
 export class SessionCache {

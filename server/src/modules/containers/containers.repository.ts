@@ -15,7 +15,7 @@ export type GroupContainerRow = {
 /**
  * The units of each holder (location or group) in one aggregate each, joined once: a correlated
  * subquery per row was 1.5 s for 1,000 locations on PGlite (bench/device-list.bench.ts). Units are
- * listed only when they belong to the organisations `$2` (the caller's scope).
+ * listed only when they belong to the organizations `$2` (the caller's scope).
  */
 const unitsBy = (table: string, holder: string) => `select m.${holder} as holder,
     json_agg(json_build_object('id', u.id, 'name', u.unit_name) order by u.unit_name, u.id) as units
@@ -70,7 +70,7 @@ export async function deleteLocation(db: Queryable, id: string) {
   await db.query('delete from locations where id = $1', [id]);
 }
 
-/** The location of that name in the organisation, if there is one. */
+/** The location of that name in the organization, if there is one. */
 export async function findLocationByName(db: Queryable, organizationId: number, name: string) {
   const rows = await db.query<{ id: string }>(
     'select id from locations where organization_id = $1 and lower(name) = lower($2) order by id limit 1',

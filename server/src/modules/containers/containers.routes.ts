@@ -30,7 +30,7 @@ const reads = signedIn({ writes: false });
 const deviceWrite = scoped('device', 'write', { writes: true });
 const containers = doc('containers');
 
-/** Groups and locations (group and location management), stored per organisation. */
+/** Groups and locations (group and location management), stored per organization. */
 export function containerRoutes(app: App) {
   const { db } = app;
 

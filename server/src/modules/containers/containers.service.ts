@@ -65,7 +65,7 @@ async function viewOf(db: Queryable, scope: Scope, id: string): Promise<Containe
   return found.kind === 'groups' ? groupView(found.group) : locationView(found.location);
 }
 
-/** Units the user may move: each visible (404 otherwise) and in an organisation they may operate in (403). */
+/** Units the user may move: each visible (404 otherwise) and in an organization they may operate in (403). */
 async function movableUnits(db: Queryable, scope: Scope, unitIds: readonly number[]): Promise<number[]> {
   const ids = [...new Set(unitIds)];
   const units = await listUnits(db, scope.visible, ids);
@@ -106,7 +106,7 @@ export async function addContainer(db: Db, session: SessionRow, body: NewContain
   return viewOf(db, scope, id);
 }
 
-/** Renames a container; a group may also be given the locations it holds (of its own organisation). */
+/** Renames a container; a group may also be given the locations it holds (of its own organization). */
 export async function changeContainer(
   db: Db,
   session: SessionRow,
@@ -129,7 +129,7 @@ export async function changeContainer(
   return viewOf(db, scope, id);
 }
 
-/** Locations a group may hold: existing ones of the group's own organisation. */
+/** Locations a group may hold: existing ones of the group's own organization. */
 async function ownLocations(db: Queryable, scope: Scope, organization: number, ids: readonly string[]) {
   const found = await listLocations(db, [organization], ids);
   if (found.length !== new Set(ids).size) throw new HttpError(404, 'Location not found');
@@ -189,7 +189,7 @@ export async function importGroup(
 
 /**
  * Sorts a group's units into locations by their location text (a unit without one goes to a
- * location named after the group): each text becomes a location of the group's organisation (one of
+ * location named after the group): each text becomes a location of the group's organization (one of
  * the same name is reused), its units move there, and the group holds those locations.
  */
 export async function organiseByPlace(
@@ -223,7 +223,7 @@ export async function organiseByPlace(
   });
 }
 
-/** Demo seed: an organisation's groups organised into locations, once (when it has none yet). */
+/** Demo seed: an organization's groups organised into locations, once (when it has none yet). */
 export async function seedDemoLocations(db: Db, organizationId: number): Promise<boolean> {
   if ((await listLocations(db, [organizationId])).length > 0) return false;
   for (const group of await listGroupContainers(db, [organizationId])) {

@@ -17,7 +17,7 @@ const json = (v: unknown) => (v === null || v === undefined ? null : JSON.string
 
 const columns = 'id, user_id, organization_id, name, filter, content, template_id, use_context';
 
-/** A user's dashboards of one context (an organisation, or null for the personal ones), oldest first. */
+/** A user's dashboards of one context (an organization, or null for the personal ones), oldest first. */
 export async function listDashboards(
   db: Queryable,
   userId: number,

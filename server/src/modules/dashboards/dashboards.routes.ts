@@ -50,7 +50,7 @@ export function dashboardRoutes(app: App) {
         response: { 200: Type.Array(DashboardSchema), ...errors },
       },
     },
-    // Kept serialised per user, language, organisation and URL until a write (any write through
+    // Kept serialised per user, language, organization and URL until a write (any write through
     // the API announces itself, on every instance): the app reads it at every start.
     async (request, reply) => {
       const session = sessionOf(request);

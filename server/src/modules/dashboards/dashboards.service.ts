@@ -27,7 +27,7 @@ import {
 } from './dashboards.repository.ts';
 
 /**
- * Each dashboard belongs to its user; with useContext it belongs to the organisation that was
+ * Each dashboard belongs to its user; with useContext it belongs to the organization that was
  * current when it was made (a workspace dashboard), and is listed only while that one is current.
  */
 /** A stored widget of a type no longer offered (the widget store) is left out, so the dashboard still opens. */
@@ -61,7 +61,7 @@ export async function userDashboards(
   session: SessionRow,
   q: { excludeContent?: boolean; useContext?: boolean },
 ) {
-  // Without a current organisation there is no workspace, so none of its dashboards.
+  // Without a current organization there is no workspace, so none of its dashboards.
   if (q.useContext && session.current_organization_id === null) return [];
   const rows = await listDashboards(db, session.user_id, contextOf(session, q.useContext), !q.excludeContent);
   return rows.map(toRecord);

@@ -61,7 +61,7 @@ export async function insertUnit(db: Queryable, u: NewUnit): Promise<number> {
   return row.id;
 }
 
-/** The ingest context of many units at once: id, organisation and alarm settings by serial. */
+/** The ingest context of many units at once: id, organization and alarm settings by serial. */
 export async function ingestContexts(
   db: Queryable,
   serials: readonly string[],
@@ -80,7 +80,7 @@ export async function findUnitBySerial(
   return rows[0];
 }
 
-/** A unit, only when it belongs to one of the given organisations (otherwise as if it did not exist). */
+/** A unit, only when it belongs to one of the given organizations (otherwise as if it did not exist). */
 export async function findUnit(
   db: Queryable,
   id: number,
@@ -212,7 +212,7 @@ export async function listChannels(db: Queryable, unitId: number): Promise<numbe
   return rows.map((r) => r.channel);
 }
 
-/** The unit types present among the units of the given organisations. */
+/** The unit types present among the units of the given organizations. */
 export async function unitTypesOf(db: Queryable, organizationIds: readonly number[]): Promise<number[]> {
   const rows = await db.query<{ unit_type: number }>(
     'select distinct unit_type from units where organization_id = any($1) order by unit_type',

@@ -32,7 +32,7 @@ import type { LiveBus } from '../../live/bus.ts';
 import { parseIdList } from '../../plugins/validation.ts';
 import { type AlarmActionRow, activeAlarms, listAlarmActions } from '../alarms/alarms.service.ts';
 import type { SessionRow } from '../auth/auth.service.ts';
-import { scopeOrganizations } from '../organisations/organisations.service.ts';
+import { scopeOrganizations } from '../organizations/organizations.service.ts';
 import type { NewUnit, SettingColumn } from './devices.repository.ts';
 import * as devicesRepository from './devices.repository.ts';
 import { listChannels, listInputs, setAlarmSettings, upsertInput } from './devices.repository.ts';

@@ -19,9 +19,9 @@ import {
  */
 export type Fleet = {
   readonly db: Queryable;
-  /** The units of the organisations, narrowed to `unitIds` when given, by id. */
+  /** The units of the organizations, narrowed to `unitIds` when given, by id. */
   units(organizationIds: readonly number[], unitIds?: readonly number[]): Promise<UnitRow[]>;
-  /** Views of units that `units` answered; group names of the given organisations' groups only. */
+  /** Views of units that `units` answered; group names of the given organizations' groups only. */
   views(units: readonly UnitRow[], organizationIds: readonly number[]): Promise<UnitView[]>;
   /** The newest value of every series of the units. */
   latest(unitIds: readonly number[]): Promise<Map<number, Latest>>;
@@ -36,7 +36,7 @@ export const fleetOf = (db: Queryable): Fleet => ({
 });
 
 /**
- * Everything held for one organisation. `version` changes whenever anything held for it does;
+ * Everything held for one organization. `version` changes whenever anything held for it does;
  * `unitsVersion` whenever anything but a report put in place from its message does (the units'
  * rows otherwise, their alarms and groups).
  */
@@ -54,7 +54,7 @@ export type StampOptions = { reports?: boolean };
 /**
  * A safety net for changes that reach the database without a bus message (a unit's report that
  * carries only a radar curve, the retention sweep, values ageing out of the latest 30 days): an
- * organisation is read whole again after this long.
+ * organization is read whole again after this long.
  */
 const MAX_AGE_MS = 60_000;
 /** Bus messages that change a unit's row (last report, relay), its alarms or its latest values. */
@@ -63,7 +63,7 @@ const CHANGES_UNIT = new Set(['samples', 'alarm', 'operation', 'relay']);
 const byId = (a: UnitRow, b: UnitRow) => a.id - b.id;
 
 /**
- * The fleet held in memory, per organisation, read once and kept current from the bus: a unit
+ * The fleet held in memory, per organization, read once and kept current from the bus: a unit
  * that reported, alarmed or ran an operation (on any instance) is read again alone, at the next
  * call that needs it; a write through the API drops everything. A call waits for these reads, so
  * it answers what the database holds once the message that changed it was sent: a unit's report
@@ -71,9 +71,9 @@ const byId = (a: UnitRow, b: UnitRow) => a.id - b.id;
  */
 export class FleetMemory implements Fleet {
   private readonly held = new Map<number, Held>();
-  /** The organisation each held unit was last read in (checked against that organisation's index). */
+  /** The organization each held unit was last read in (checked against that organization's index). */
   private readonly organizationOf = new Map<number, number>();
-  /** Organisations being read whole, and units to read again, per organisation. */
+  /** Organizations being read whole, and units to read again, per organization. */
   private readonly loading = new Map<number, Promise<Held>>();
   private readonly stale = new Map<number, Set<number>>();
   private readonly refreshing = new Map<number, Promise<void>>();
@@ -141,7 +141,7 @@ export class FleetMemory implements Fleet {
   }
 
   /**
-   * What is held for the organisations, brought up to date first, as one string: equal stamps
+   * What is held for the organizations, brought up to date first, as one string: equal stamps
    * mean nothing an answer about them was built from has changed. `reports: false` for an answer
    * that reads no report time or latest value (alarm lists, status counts): a fleet reporting
    * every second leaves its stamp alone.
@@ -155,7 +155,7 @@ export class FleetMemory implements Fleet {
    * A report's samples, put in place from the message itself instead of reading the unit again: its
    * last report time and its newest value of each series, by the rules ingest stored them with (a
    * value replaces an older one only; a report time from the unit's future is not trusted). Not
-   * when a read of the organisation is under way, which may have begun before the report was
+   * when a read of the organization is under way, which may have begun before the report was
    * stored: the unit is read again then, as for any other change. Alarms the report raised or
    * cleared come as messages of their own.
    */
@@ -183,7 +183,7 @@ export class FleetMemory implements Fleet {
     return true;
   }
 
-  /** The organisation held for this unit, if this very row is what it holds. */
+  /** The organization held for this unit, if this very row is what it holds. */
   private heldOf(unit: UnitRow): Held | undefined {
     const h = this.held.get(unit.organization_id);
     const i = h?.index.get(unit.id);
@@ -191,10 +191,10 @@ export class FleetMemory implements Fleet {
   }
 
   /**
-   * The organisation as the database holds it now: read whole when new, its changed units again.
+   * The organization as the database holds it now: read whole when new, its changed units again.
    * One held longer than MAX_AGE_MS is read whole again behind the call, which answers from what
    * is held: that reread is a net for changes no message announced, and a call waiting for it
-   * (hundreds of milliseconds for a large organisation on a busy instance) was the slowest tail
+   * (hundreds of milliseconds for a large organization on a busy instance) was the slowest tail
    * of every fleet-wide call.
    */
   private async current(org: number): Promise<Held> {

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { BusMessage } from '../../live/bus.ts';
 import type { SessionRow } from '../auth/auth.service.ts';
-import { scopeOrganizations } from '../organisations/organisations.service.ts';
+import { scopeOrganizations } from '../organizations/organizations.service.ts';
 import type { FleetMemory, StampOptions } from './fleet.ts';
 
 /**
@@ -14,8 +14,8 @@ const MAX_CHARS = 200_000_000;
 type Answer = { stamp: string; body: string; etag: string };
 
 /**
- * Fleet-wide answers kept serialised, per user, language, current organisation and URL, for as
- * long as nothing held for the user's organisations has changed (the fleet memory's stamp): a
+ * Fleet-wide answers kept serialised, per user, language, current organization and URL, for as
+ * long as nothing held for the user's organizations has changed (the fleet memory's stamp): a
  * refetch of an unchanged list costs a lookup, and its ETag is computed once.
  */
 export class FleetAnswers {

@@ -10,7 +10,7 @@ export type GroupRow = {
   devices: number[];
 };
 
-/** Members are listed only when their unit belongs to the organisations of parameter `orgs` (the caller's scope). */
+/** Members are listed only when their unit belongs to the organizations of parameter `orgs` (the caller's scope). */
 const select = (orgs: string) => `select g.id, g.key, g.organization_id, g.name, g.description,
     coalesce((select array_agg(m.unit_id order by m.unit_id) from device_group_members m join units u on u.id = m.unit_id
               where m.group_id = g.id and u.organization_id = any(${orgs})), '{}') as devices
@@ -23,7 +23,7 @@ export async function listGroups(db: Queryable, organizationIds: readonly number
   );
 }
 
-/** A group, only when it belongs to one of the given organisations. */
+/** A group, only when it belongs to one of the given organizations. */
 export async function findGroup(
   db: Queryable,
   id: number,
@@ -61,7 +61,7 @@ export async function deleteGroup(db: Queryable, id: number) {
 }
 
 /**
- * Replaces the member units of a group that belong to the given organisations (the caller's scope);
+ * Replaces the member units of a group that belong to the given organizations (the caller's scope);
  * members the caller cannot see stay.
  */
 export async function setGroupMembers(
@@ -83,7 +83,7 @@ export async function setGroupMembers(
 
 export type UnitGroupRow = { unit_id: number; name: string; organization_id: number };
 
-/** The groups holding each of the units (directly or by location), with each group's organisation, by unit and name. */
+/** The groups holding each of the units (directly or by location), with each group's organization, by unit and name. */
 export async function groupsOfUnits(db: Queryable, unitIds: readonly number[]): Promise<UnitGroupRow[]> {
   return db.query<UnitGroupRow>(
     `select m.unit_id, g.name, g.organization_id from group_units m join device_groups g on g.id = m.group_id
@@ -92,7 +92,7 @@ export async function groupsOfUnits(db: Queryable, unitIds: readonly number[]): 
   );
 }
 
-/** The units in any of the groups (of the given organisations), directly or by location. */
+/** The units in any of the groups (of the given organizations), directly or by location. */
 export async function unitsInGroups(
   db: Queryable,
   groupIds: readonly number[],
@@ -106,7 +106,7 @@ export async function unitsInGroups(
   return rows.map((r) => r.unit_id);
 }
 
-/** Locks the organisation's row until the transaction ends: its group changes then happen one at a time. */
+/** Locks the organization's row until the transaction ends: its group changes then happen one at a time. */
 export async function lockOrganizationGroups(tx: Queryable, organizationId: number) {
   await tx.query('select id from organizations where id = $1 for update', [organizationId]);
 }

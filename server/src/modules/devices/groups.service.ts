@@ -3,7 +3,7 @@ import type { Db, Queryable } from '../../db/db.ts';
 import { HttpError } from '../../http.ts';
 import { parseId } from '../../plugins/validation.ts';
 import type { SessionRow } from '../auth/auth.service.ts';
-import { scopeOrganizations } from '../organisations/organisations.service.ts';
+import { scopeOrganizations } from '../organizations/organizations.service.ts';
 import { listUnits } from './devices.repository.ts';
 import {
   deleteGroup,
@@ -42,7 +42,7 @@ async function checkMembers(db: Queryable, scope: Scope, devices: readonly numbe
   return ids;
 }
 
-/** A group the user may change: 404 unless visible (and of the organisation named, if one is), 403 unless writable. */
+/** A group the user may change: 404 unless visible (and of the organization named, if one is), 403 unless writable. */
 async function writableGroup(db: Queryable, scope: Scope, id: number, organization?: number): Promise<GroupRow> {
   const group = await findGroup(db, id, scope.visible);
   if (!group || (organization !== undefined && group.organization_id !== organization)) {
@@ -118,8 +118,8 @@ export async function unitGroupsOf(db: Queryable, session: SessionRow, customerI
 }
 
 /**
- * Gives an organisation these groups with their member units, once: an organisation that already has
- * groups keeps them (demo seed). The organisation's row lock keeps two starting instances from both seeding.
+ * Gives an organization these groups with their member units, once: an organization that already has
+ * groups keeps them (demo seed). The organization's row lock keeps two starting instances from both seeding.
  */
 export async function seedDeviceGroups(
   db: Db,

@@ -21,7 +21,7 @@ import type { LiveBus } from '../../live/bus.ts';
 import { parseIdList } from '../../plugins/validation.ts';
 import { alarmCountsPerDay, alarmsSince } from '../alarms/alarms.service.ts';
 import type { SessionRow } from '../auth/auth.service.ts';
-import { scopeOrganizations } from '../organisations/organisations.service.ts';
+import { scopeOrganizations } from '../organizations/organizations.service.ts';
 import { type UnitRow, unitTypesOf } from './devices.repository.ts';
 import { type Fleet, fleetOf } from './fleet.ts';
 import { unitsInGroups } from './groups.repository.ts';

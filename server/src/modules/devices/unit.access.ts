@@ -7,16 +7,16 @@ import {
   scopeOrganizations,
   scopeWithin,
   withAccess,
-} from '../organisations/organisations.service.ts';
+} from '../organizations/organizations.service.ts';
 import { findUnit, type UnitRow } from './devices.repository.ts';
 
-/** A unit of another organisation answers exactly as a unit that does not exist. */
+/** A unit of another organization answers exactly as a unit that does not exist. */
 export const unitNotFound = () => new HttpError(404, NO_AUTHORITY);
 
 export type ScopeOptions = { customerIds?: readonly number[]; useContext?: boolean };
 
 /**
- * The organisations of a call (scopeOrganizations) and, among them, those where the user may operate
+ * The organizations of a call (scopeOrganizations) and, among them, those where the user may operate
  * devices (`writable`: Users and SuperUsers) and change their configuration (`manageable`: SuperUsers).
  */
 export async function deviceScope(
@@ -33,7 +33,7 @@ export async function deviceScope(
   };
 }
 
-/** Throws 403 unless the user may change devices of the organisation. */
+/** Throws 403 unless the user may change devices of the organization. */
 export function assertWritable(scope: { writable: readonly number[] }, organizationId: number) {
   if (!scope.writable.includes(organizationId)) throw new HttpError(403, NO_AUTHORITY);
 }

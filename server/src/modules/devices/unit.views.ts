@@ -55,7 +55,7 @@ export async function loadUnitParts(db: Queryable, unitIds: readonly number[], w
 }
 
 /**
- * A unit's view: group names only of groups of the given organisations (the caller's scope), each
+ * A unit's view: group names only of groups of the given organizations (the caller's scope), each
  * once, in the order the database sorted them.
  */
 export function viewOf(
@@ -73,7 +73,7 @@ export function viewOf(
   return { unit, alarms, groups: names, status };
 }
 
-/** Views of units; group names only of groups of the given organisations (the caller's scope). */
+/** Views of units; group names only of groups of the given organizations (the caller's scope). */
 export async function loadUnitViews(
   db: Queryable,
   units: readonly UnitRow[],

@@ -52,7 +52,7 @@ const ENGINE_BATCH = 500;
  * yet. Each becomes one event (the unique alarm id makes a second engine or a restart store nothing
  * twice), one notification per user who may see the unit, in that user's language, and joins the
  * open task with its alarm signature or opens a new alarm task. An alarm raised again on the same
- * unit, channel and type within the organisation's window joins the earlier event as an occurrence
+ * unit, channel and type within the organization's window joins the earlier event as an occurrence
  * instead, and makes its notifications unread again. A batch commits together,
  * written with one statement per table; live events go out after the commit. Answers how many
  * alarms became events.
@@ -87,13 +87,13 @@ type Repeat = { a: PendingAlarmRow; eventId: string };
 
 /**
  * Sorts a batch into alarms that make a new event and re-raises that join the latest event of the
- * same unit, channel and type, when it last occurred within the organisation's window (one fault,
+ * same unit, channel and type, when it last occurred within the organization's window (one fault,
  * one event). Alarms are taken in the order they were raised, so a flapping batch joins the event
  * its own first alarm makes.
  */
 async function sortOutRepeats(db: Queryable, pending: readonly PendingAlarmRow[]) {
   const groups = await groupNamesByUnit(db, [...new Set(pending.map((a) => a.unit_id))]);
-  // The severity each organisation gives each alarm type (its own or its nearest ancestor's setting).
+  // The severity each organization gives each alarm type (its own or its nearest ancestor's setting).
   const severities = await effectiveSeverities(db, [...new Set(pending.map((a) => a.organization_id))]);
   const keyOf = (a: PendingAlarmRow) => alarmEventKey({ unitId: a.unit_id, channel: a.channel, type: a.alarm_type });
   const keys = new Map(pending.map((a) => [keyOf(a), { unitId: a.unit_id, channel: a.channel, type: a.alarm_type }]));
@@ -251,7 +251,7 @@ async function joinRepeats(db: Queryable, repeats: readonly Repeat[], unstored: 
 /**
  * The event of an alarm. Records are dated by the alarm, so an alarm caught up late (reconciliation)
  * sorts where it happened. The stored title speaks the fallback language; each browser titles the
- * event in its own from the alarm type. Its category is the severity the organisation gives the
+ * event in its own from the alarm type. Its category is the severity the organization gives the
  * alarm type (spec default without a setting); its notifications' priority follows from it.
  */
 function alarmEvent(a: PendingAlarmRow, groups: readonly string[], severities?: AlarmSeverities): EventRecord {

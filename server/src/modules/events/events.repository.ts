@@ -24,7 +24,7 @@ export type PendingAlarmRow = {
   unit_location: string;
   gps_lat: number | null;
   gps_long: number | null;
-  /** The organisation's join window in hours (null: the default). */
+  /** The organization's join window in hours (null: the default). */
   alarm_join_hours: number | null;
 };
 
@@ -46,7 +46,7 @@ export async function pendingAlarms(db: Queryable, limit: number, ids?: readonly
   );
 }
 
-/** The names of the groups of each unit (its own organisation's groups). */
+/** The names of the groups of each unit (its own organization's groups). */
 export async function groupNamesByUnit(db: Queryable, unitIds: readonly number[]): Promise<Map<number, string[]>> {
   const rows = await db.query<{ unit_id: number; name: string }>(
     `select distinct m.unit_id, g.name from group_units m
@@ -61,7 +61,7 @@ export async function groupNamesByUnit(db: Queryable, unitIds: readonly number[]
 
 export type RecipientRow = { id: number; username: string; language: string; fullname: string; role_id: AccessLevel };
 
-/** The users who may see an organisation's units: a role on it or on any organisation above it. */
+/** The users who may see an organization's units: a role on it or on any organization above it. */
 export async function usersSeeing(db: Queryable, organizationId: number): Promise<RecipientRow[]> {
   return db.query<RecipientRow>(
     `with recursive up (id, parent) as (
@@ -76,7 +76,7 @@ export async function usersSeeing(db: Queryable, organizationId: number): Promis
   );
 }
 
-/** The platform's staff: users whose every role is in the root organisation (the one without a parent). */
+/** The platform's staff: users whose every role is in the root organization (the one without a parent). */
 export async function platformStaff(db: Queryable): Promise<Set<number>> {
   const rows = await db.query<{ user_id: number }>(
     `select r.user_id from user_roles r join organizations o on o.id = r.organization_id
@@ -85,7 +85,7 @@ export async function platformStaff(db: Queryable): Promise<Set<number>> {
   return new Set(rows.map((r) => r.user_id));
 }
 
-/** Which of `ids` are events of the organisation or of one below it (their units' organisations). */
+/** Which of `ids` are events of the organization or of one below it (their units' organizations). */
 export async function eventIdsWithin(
   db: Queryable,
   organizationId: number,
@@ -222,11 +222,11 @@ export async function insertNotifications(
   );
 }
 
-/** A task's place: its organisation and signature. */
+/** A task's place: its organization and signature. */
 export const taskKey = (organizationId: number, signature: string) => `${organizationId}|${signature}`;
 
 /**
- * The open tasks (not done, not archived) with these organisations and signatures, locked for the
+ * The open tasks (not done, not archived) with these organizations and signatures, locked for the
  * change; the newest where several are open.
  */
 export async function openTasksBySignature(
@@ -279,7 +279,7 @@ export async function listEvents(db: Queryable, orgs: readonly number[], w: List
   );
 }
 
-/** A record of an organisation's events or tasks by id, only when the organisation is one of `orgs`. */
+/** A record of an organization's events or tasks by id, only when the organization is one of `orgs`. */
 async function findRecord<T>(
   db: Queryable,
   table: 'events' | 'tasks',

@@ -39,13 +39,13 @@ import {
 const errors = errorResponses(400, 401, 403, 404);
 /** Lists narrowed to what the user may see, and the user's own notifications. */
 const reads = signedIn({ writes: false });
-/** One event or task: a role on its organisation that may read or write tasks. */
+/** One event or task: a role on its organization that may read or write tasks. */
 const readTask = scoped('task', 'read', { writes: false });
 const writeTask = scoped('task', 'write', { writes: true });
 
 /**
  * Events, notifications and tasks (issue 6): what the event engine made of the units' alarms.
- * Events and tasks belong to organisations (a role on a parent covers them); notifications to users.
+ * Events and tasks belong to organizations (a role on a parent covers them); notifications to users.
  */
 export function eventRoutes(app: App) {
   const { db } = app;

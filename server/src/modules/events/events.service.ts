@@ -24,7 +24,7 @@ import type { Db, Queryable } from '../../db/db.ts';
 import { HttpError } from '../../http.ts';
 import type { LiveEvent, LivePublisher } from '../../live/bus.ts';
 import type { SessionRow } from '../auth/auth.service.ts';
-import { reachedOrganizations, scopeWithin, withAccess } from '../organisations/organisations.service.ts';
+import { reachedOrganizations, scopeWithin, withAccess } from '../organizations/organizations.service.ts';
 import * as repo from './events.repository.ts';
 import { eventIdsWithin, platformStaff, usersSeeing } from './events.repository.ts';
 import { localizeEvent, localizeNotification } from './localize.ts';
@@ -33,7 +33,7 @@ type Page = { limit?: number; before?: string; useContext?: boolean };
 const page = (q: Page) => ({ limit: q.limit ?? 100, before: q.before });
 export const notFound = (what: string) => new HttpError(404, `${what} not found`);
 
-/** Organisations whose tasks and events the user may see, and those where they may change them. */
+/** Organizations whose tasks and events the user may see, and those where they may change them. */
 export async function taskScope(db: Queryable, session: SessionRow, useContext?: boolean) {
   const reached = await reachedOrganizations(db, session);
   const visible = scopeWithin(reached, session, { useContext });
@@ -54,9 +54,9 @@ function rule<T>(fn: () => T): T {
   }
 }
 
-/** Who may be assigned an organisation's tasks: the users who see it (a role there or above) whose role works tasks. */
+/** Who may be assigned an organization's tasks: the users who see it (a role there or above) whose role works tasks. */
 /**
- * Who may be assigned the organisation's tasks by `callerId`: the users who see the organisation and
+ * Who may be assigned the organization's tasks by `callerId`: the users who see the organization and
  * may work tasks. The platform's own staff are offered and accepted only to one of them: a
  * customer's people never learn their names.
  */
@@ -66,8 +66,8 @@ async function assignable(db: Queryable, organizationId: number, callerId: numbe
 }
 
 /**
- * The usernames as stored, when each may be assigned the organisation's tasks; otherwise 400 naming
- * the field (the same answer for an unknown user as for one of another organisation).
+ * The usernames as stored, when each may be assigned the organization's tasks; otherwise 400 naming
+ * the field (the same answer for an unknown user as for one of another organization).
  */
 async function assignableNames(
   db: Queryable,
@@ -89,7 +89,7 @@ async function assignableNames(
 }
 
 /**
- * The event ids, when each is an event of the organisation or one below it (where its units are);
+ * The event ids, when each is an event of the organization or one below it (where its units are);
  * otherwise 400 naming the field (the same answer for an unknown event as for a foreign one).
  */
 async function ownEventIds(db: Queryable, organizationId: number, ids: readonly string[], field: string) {
@@ -100,7 +100,7 @@ async function ownEventIds(db: Queryable, organizationId: number, ids: readonly 
 }
 
 export const actor = (session: SessionRow): Actor => ({ user: session.username, date: new Date().toISOString() });
-/** A task as answered: its record and the organisation it belongs to (for choosing assignees). */
+/** A task as answered: its record and the organization it belongs to (for choosing assignees). */
 const answer = (task: TaskRecord, organizationId: number) => ({ ...task, organizationId });
 
 // Events ------------------------------------------------------------------------------------------
@@ -288,7 +288,7 @@ export async function deleteTask(db: Db, session: SessionRow, id: string): Promi
   return { success: true };
 }
 
-/** Who may be assigned an organisation's tasks (the same rule a task's assignees are held to). */
+/** Who may be assigned an organization's tasks (the same rule a task's assignees are held to). */
 export async function taskAssignees(db: Queryable, session: SessionRow, organizationId: number) {
   const { visible } = await taskScope(db, session);
   if (!visible.includes(organizationId)) throw notFound('Organisation');

@@ -15,7 +15,7 @@ export type FloorPlanRow = {
 
 const COLUMNS = 'id, organization_id, name, sort_order, content_type, width, height, size, sha256, uploaded_at';
 
-/** The plans of an organisation, without their bytes, in floor order. */
+/** The plans of an organization, without their bytes, in floor order. */
 export async function listPlans(db: Queryable, organizationId: number): Promise<FloorPlanRow[]> {
   return db.query<FloorPlanRow>(
     `select ${COLUMNS} from floor_plans where organization_id = $1 order by sort_order, id`,
@@ -62,7 +62,7 @@ type NewPlan = {
   uploadedBy: number | null;
 };
 
-/** Stores a plan; without an order it goes after the organisation's last one. */
+/** Stores a plan; without an order it goes after the organization's last one. */
 export async function insertPlan(db: Queryable, p: NewPlan): Promise<FloorPlanRow> {
   const [row] = await db.query<FloorPlanRow>(
     `insert into floor_plans (organization_id, name, sort_order, content_type, width, height, size, sha256, data, uploaded_by)
@@ -100,7 +100,7 @@ export async function updatePlan(
   return row;
 }
 
-/** Which of the ids are plans of the organisation. */
+/** Which of the ids are plans of the organization. */
 export async function existingPlanIds(
   db: Queryable,
   organizationId: number,
@@ -123,7 +123,7 @@ export async function deletePlans(db: Queryable, organizationId: number, ids: re
 
 export type PlacementRow = { plan_id: number; unit_id: number; x: number; y: number; unit_name: string };
 
-/** The placements on the organisation's plans (one plan when given) of units in `unitOrgs`. */
+/** The placements on the organization's plans (one plan when given) of units in `unitOrgs`. */
 export async function listPlacements(
   db: Queryable,
   organizationId: number,
@@ -189,7 +189,7 @@ export async function latestSamples(
   );
 }
 
-/** Locks the organisation's row until the transaction ends: its floor plan changes then happen one at a time. */
+/** Locks the organization's row until the transaction ends: its floor plan changes then happen one at a time. */
 export async function lockOrganizationPlans(tx: Queryable, organizationId: number) {
   await tx.query('select id from organizations where id = $1 for update', [organizationId]);
 }

@@ -16,7 +16,7 @@ import type { Db, Queryable } from '../../db/db.ts';
 import { HttpError } from '../../http.ts';
 import { ImageRejected, sniffImage } from '../../uploads/images.ts';
 import type { SessionRow } from '../auth/auth.service.ts';
-import { hasAccess, reachedOrganizations } from '../organisations/organisations.service.ts';
+import { hasAccess, reachedOrganizations } from '../organizations/organizations.service.ts';
 import {
   countPlans,
   deletePlans,
@@ -37,13 +37,13 @@ import { looksLikeMarkup, sanitizeSvg } from './svgSanitizer.ts';
 
 export const API = '/api/v3/user/organization';
 
-/** The caller's standing on an organisation: 404 when they cannot see it (like one that does not exist). */
+/** The caller's standing on an organization: 404 when they cannot see it (like one that does not exist). */
 type OrgAccess = { organizationId: number; writable: boolean; visible: number[]; subtree: number[] };
 
 async function orgAccess(db: Queryable, session: SessionRow, organizationId: number): Promise<OrgAccess> {
   const visible = await reachedOrganizations(db, session);
   if (!visible.some((o) => o.id === organizationId)) throw new HttpError(404, 'Organisation not found');
-  // The organisation and its descendants: the units that may be placed on its plans.
+  // The organization and its descendants: the units that may be placed on its plans.
   const subtree = new Set([organizationId]);
   for (const o of visible)
     if (o.parent_organization_id !== null && subtree.has(o.parent_organization_id)) subtree.add(o.id);
@@ -55,7 +55,7 @@ async function orgAccess(db: Queryable, session: SessionRow, organizationId: num
   };
 }
 
-/** SuperUsers and Users of the organisation change plans and placements; Readers only look (403). */
+/** SuperUsers and Users of the organization change plans and placements; Readers only look (403). */
 async function writableOrg(db: Queryable, session: SessionRow, organizationId: number) {
   const access = await orgAccess(db, session, organizationId);
   if (!access.writable) throw new HttpError(403, 'Your role may not change the floor plans of this organisation');
@@ -123,7 +123,7 @@ export async function uploadFloorPlan(db: Db, session: SessionRow, organizationI
     throw e;
   }
   return db.transaction(async (tx) => {
-    // Serialises uploads of one organisation so the limit holds.
+    // Serialises uploads of one organization so the limit holds.
     await lockOrganizationPlans(tx, organizationId);
     if ((await countPlans(tx, organizationId)) >= FLOOR_PLAN_MAX_PER_ORG) {
       throw new HttpError(409, `An organisation may have at most ${FLOOR_PLAN_MAX_PER_ORG} floor plans`);
@@ -156,7 +156,7 @@ export async function changeFloorPlan(
   return toFloorPlan(row);
 }
 
-/** Deletes all the given plans or, when one is not the organisation's, none (404). */
+/** Deletes all the given plans or, when one is not the organization's, none (404). */
 export async function removeFloorPlans(db: Db, session: SessionRow, organizationId: number, ids: readonly number[]) {
   await writableOrg(db, session, organizationId);
   const wanted = [...new Set(ids)];
@@ -171,7 +171,7 @@ export async function removeFloorPlans(db: Db, session: SessionRow, organization
 /** The series a placement shows: every temperature the display priority picks from, and humidity. */
 const VALUE_SERIES = [...TEMPERATURE_PRIORITY, 'Humidity'].flatMap((c) => seriesByColumn(c)?.id ?? []);
 
-/** The placements of the organisation's plans (or one plan) with each unit's latest temperature and humidity. */
+/** The placements of the organization's plans (or one plan) with each unit's latest temperature and humidity. */
 export async function floorPlanData(
   db: Db,
   session: SessionRow,
@@ -215,7 +215,7 @@ export async function floorPlanData(
   };
 }
 
-/** Saves a plan's placements (all of them); the units must be the organisation's (or its descendants'). */
+/** Saves a plan's placements (all of them); the units must be the organization's (or its descendants'). */
 export async function saveFloorPlanData(
   db: Db,
   session: SessionRow,
@@ -237,7 +237,7 @@ export async function saveFloorPlanData(
 }
 
 /**
- * Stores plans with their placements for an organisation that has none yet (the demo seed; later
+ * Stores plans with their placements for an organization that has none yet (the demo seed; later
  * starts change nothing, and clean no image). The images go through the same checks as an upload.
  */
 export async function seedFloorPlans(

@@ -9,7 +9,7 @@ export type GisFeatureRow = {
   geometry: GisGeometry;
 };
 
-/** The GIS features of an organisation, by type and then in insertion order. */
+/** The GIS features of an organization, by type and then in insertion order. */
 export async function listGisFeatures(db: Queryable, organizationId: number): Promise<GisFeatureRow[]> {
   return db.query<GisFeatureRow>(
     `select id, organization_id, gis_type, name, geometry from gis_features

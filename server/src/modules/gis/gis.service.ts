@@ -11,7 +11,7 @@ import type { Queryable } from '../../db/db.ts';
 import { HttpError } from '../../http.ts';
 
 import type { SessionRow } from '../auth/auth.service.ts';
-import { visibleOrganizations } from '../organisations/organisations.service.ts';
+import { visibleOrganizations } from '../organizations/organizations.service.ts';
 import { unitsOf } from '../telemetry/telemetry.service.ts';
 import * as gisRepository from './gis.repository.ts';
 import { type GisFeatureRow, insertGisFeatures, listGisFeatures, type NewGisFeature } from './gis.repository.ts';

@@ -52,7 +52,7 @@ export async function consumeActivationCode(db: Queryable, codeHash: string, tag
   return rows.length > 0;
 }
 
-/** Moves a stock unit into the organisation with its place; nothing happens to a unit no longer in stock. */
+/** Moves a stock unit into the organization with its place; nothing happens to a unit no longer in stock. */
 export async function claimUnit(
   db: Queryable,
   u: { unitId: number; organizationId: number; position: [number, number] | null; location: string; name?: string },

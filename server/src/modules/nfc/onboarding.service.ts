@@ -28,7 +28,7 @@ import {
   rootOrganizationId,
   subtreeOf,
   visibleOrganizations,
-} from '../organisations/organisations.service.ts';
+} from '../organizations/organizations.service.ts';
 import { startOperation } from '../telemetry/control.service.ts';
 import { findUserByUsername, findUsersByEmail, insertUser, setUserRole } from '../users/users.service.ts';
 import {
@@ -45,9 +45,9 @@ import {
 
 /**
  * NFC onboarding (/api/v1/nfc; issue 9). A tag grants nothing by itself: it names a
- * unit. Only a unit waiting in a stock organisation can be placed, only by a SuperUser of the
- * organisation it goes to, only with a one-time activation code from the tag view, and only where
- * the tag's restriction allows (an organisation and what lies below it; 0 disables the tag).
+ * unit. Only a unit waiting in a stock organization can be placed, only by a SuperUser of the
+ * organization it goes to, only with a one-time activation code from the tag view, and only where
+ * the tag's restriction allows (an organization and what lies below it; 0 disables the tag).
  */
 export async function tagRow(db: Queryable, uuid: string) {
   const row = await findTagWithUnit(db, uuid);
@@ -67,7 +67,7 @@ export async function tagPublic(db: Queryable, uuid: string, session: SessionRow
   return { tag_uuid: row.tag_uuid, state: stateOf(row, visible), unitType: unitTypeName(row.unit_type ?? 0) };
 }
 
-/** Where the user may place the tag's unit: organisations they are SuperUser of, within the restriction. */
+/** Where the user may place the tag's unit: organizations they are SuperUser of, within the restriction. */
 async function placeable(db: Queryable, session: SessionRow, row: TagUnitRow) {
   const reached = await reachedOrganizations(db, session);
   const orgs = reached.filter((o) => hasAccess(reached, o.id, 'manage', 'organization'));
@@ -115,9 +115,9 @@ export async function tagView(db: Queryable, session: SessionRow, uuid: string):
 }
 
 /**
- * POST /tag/{uuid}/config: places a stock unit in the organisation and activates it: its
+ * POST /tag/{uuid}/config: places a stock unit in the organization and activates it: its
  * configuration is sent, then the communications test runs. A unit already placed by the user's
- * organisation takes the same call again as a retry of the activation.
+ * organization takes the same call again as a retry of the activation.
  */
 export async function activate(
   db: Db,
@@ -189,7 +189,7 @@ export async function userExists(db: Queryable, address: string, uuid: string, e
 }
 
 /**
- * POST /user/{uuid}/createAccount: a user and their trial organisation together (4 weeks, below the
+ * POST /user/{uuid}/createAccount: a user and their trial organization together (4 weeks, below the
  * root so the platform's administrators oversee and convert it). Creating the account accepts the
  * current terms, recorded with the time, whether or not the body names them.
  */

@@ -34,7 +34,7 @@ export async function setTagField(db: Queryable, uuid: string, field: 'template'
   return rows[0];
 }
 
-/** The tags of the units of these organisations, with the unit's name and serial (for printing labels). */
+/** The tags of the units of these organizations, with the unit's name and serial (for printing labels). */
 export async function tagsOfOrganizations(db: Queryable, organizationIds: readonly number[]) {
   return db.query<{ tag_uuid: string; unit_id: number; unit_name: string; serial: string }>(
     `select t.tag_uuid, u.id as unit_id, u.unit_name, u.serial from nfc_tags t join units u on u.id = t.unit_id

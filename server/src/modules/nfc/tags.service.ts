@@ -6,13 +6,13 @@ import { NO_AUTHORITY } from '../../plugins/envelopes.ts';
 
 import type { SessionRow } from '../auth/auth.service.ts';
 import { deviceScope, findUnit } from '../devices/devices.service.ts';
-import { scopeOrganizations } from '../organisations/organisations.service.ts';
+import { scopeOrganizations } from '../organizations/organizations.service.ts';
 import * as tagsRepository from './tags.repository.ts';
 import { findTag, setTagField, type TagRow, tagOfUnit, tagsOfOrganizations } from './tags.repository.ts';
 
 /**
  * A tag's template is the built-in dashboard (1-based in BUILTIN_KEYS) a customer onboarded through
- * it lands on; its restriction binds it to an organisation (its id) or disables it (0). -1 is "none".
+ * it lands on; its restriction binds it to an organization (its id) or disables it (0). -1 is "none".
  */
 export const NONE = -1;
 
@@ -50,7 +50,7 @@ export async function tagField(db: Queryable, session: SessionRow, uuid: string,
   return (await tagOf(db, session, uuid, false))?.tag[field] ?? NONE;
 }
 
-/** PUT tag/{uuid}/template?id= and /restriction?id= (SuperUsers of the unit's organisation). */
+/** PUT tag/{uuid}/template?id= and /restriction?id= (SuperUsers of the unit's organization). */
 export async function setTag(
   db: Queryable,
   session: SessionRow,
@@ -96,7 +96,7 @@ export function insertTag(db: Queryable, uuid: string, unitId: number) {
   return tagsRepository.insertTag(db, uuid, unitId);
 }
 
-/** The tags of an organisation's units, in the order of the units' ids. */
+/** The tags of an organization's units, in the order of the units' ids. */
 export async function tagsOfOrganization(db: Queryable, organizationId: number) {
   return (await tagsOfOrganizations(db, [organizationId])).sort((a, b) => a.unit_id - b.unit_id);
 }

@@ -15,7 +15,7 @@ import { HttpError } from '../../http.ts';
 
 import type { SessionRow } from '../auth/auth.service.ts';
 import type { UnitRow } from '../devices/devices.service.ts';
-import { visibleOrganizations } from '../organisations/organisations.service.ts';
+import { visibleOrganizations } from '../organizations/organizations.service.ts';
 import { seriesAggregates, stepSamples } from './telemetry.repository.ts';
 import { unitsOf } from './telemetry.service.ts';
 

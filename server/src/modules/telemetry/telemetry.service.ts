@@ -6,15 +6,15 @@ import { NO_AUTHORITY } from '../../plugins/envelopes.ts';
 import { parseIdList } from '../../plugins/validation.ts';
 import type { SessionRow } from '../auth/auth.service.ts';
 import { findUnit, listUnits, type UnitRow } from '../devices/devices.service.ts';
-import { authorizedOrganizations, scopeOrganizations } from '../organisations/organisations.service.ts';
+import { authorizedOrganizations, scopeOrganizations } from '../organizations/organizations.service.ts';
 import { type ChannelRow, findChannel } from './channels.repository.ts';
 import type { RadarRow, SampleRow } from './telemetry.repository.ts';
 import * as telemetryRepository from './telemetry.repository.ts';
 
 /**
  * A unit the session may see (narrowed to `customerId` when the call names one); another
- * organisation's unit answers 404 as if it did not exist. With `need`, the user also needs that
- * device capability on the unit's organisation (403 otherwise, before anything is written): 'write'
+ * organization's unit answers 404 as if it did not exist. With `need`, the user also needs that
+ * device capability on the unit's organization (403 otherwise, before anything is written): 'write'
  * to operate the unit, 'manage' to change its configuration.
  */
 export async function unitOf(

@@ -39,7 +39,7 @@ import {
   organizationAvatar,
   organizationView,
   resolveAccountOrganization,
-} from '../organisations/organisations.service.ts';
+} from '../organizations/organizations.service.ts';
 import { avatarOf, profileOf, saveAvatar, saveLanguage, savePreferences, updateOwnProfile } from './profile.service.ts';
 
 const U = '/user';
@@ -58,7 +58,7 @@ const IMAGE_BODY_LIMIT = 8 * 1024 * 1024;
 
 /**
  * The user calls (/api/v3/user): profile, avatar, language, preferences, both password
- * changes, organisation by id, the password-reset trio and personal API keys.
+ * changes, organization by id, the password-reset trio and personal API keys.
  */
 export function userRoutes(app: App) {
   app.register(async (scope: App) => {

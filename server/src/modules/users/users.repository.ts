@@ -158,7 +158,7 @@ export async function findUserAvatar(db: Queryable, userId: number) {
     : null;
 }
 
-/** The organisations where the user holds a role directly, with the role. */
+/** The organizations where the user holds a role directly, with the role. */
 export async function rolesOfUser(db: Queryable, userId: number) {
   return db.query<{ organization_id: number; role_id: AccessLevel }>(
     'select organization_id, role_id from user_roles where user_id = $1 order by organization_id',
@@ -178,7 +178,7 @@ export async function deleteUser(db: Queryable, userId: number) {
   await db.query('delete from users where id = $1', [userId]);
 }
 
-/** Users holding a role in any of the organisations, one row per user and organisation. */
+/** Users holding a role in any of the organizations, one row per user and organization. */
 export async function profilesInOrganizations(db: Queryable, organizationIds: readonly number[]) {
   return db.query<UserRow & { organization_id: number; role_id: number }>(
     `select ${userColumns('u')}, r.organization_id, r.role_id

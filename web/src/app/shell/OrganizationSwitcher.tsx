@@ -10,7 +10,7 @@ import { toast } from '@/lib/toast.ts';
 import { reloadWorkspace, useDashboardStore } from '@/stores/dashboards.ts';
 import { Menu, MenuCheckItem, MenuContent, MenuLabel, MenuTrigger } from '@/ui/Menu.tsx';
 
-/** Depth of each organisation in the visible tree, for indentation. */
+/** Depth of each organization in the visible tree, for indentation. */
 function depths(orgs: OrganizationSummary[]): Map<number, number> {
   const byId = new Map(orgs.map((o) => [o.id, o]));
   const depth = new Map<number, number>();
@@ -37,7 +37,7 @@ export function OrganizationSwitcher() {
     onSuccess: async (session) => {
       client.setQueryData(userSessionQuery.queryKey, session);
       void client.invalidateQueries({ predicate: (q) => q.queryKey[0] !== 'userSession' });
-      // The new organisation's workspace dashboards replace the previous one's; one of those that
+      // The new organization's workspace dashboards replace the previous one's; one of those that
       // is open gives way to the overview.
       const open = /^\/dashboard\/([^/]+)/.exec(location.pathname)?.[1];
       const wasWorkspace = open !== undefined && useDashboardStore.getState().workspace[open];

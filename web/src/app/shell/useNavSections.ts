@@ -13,7 +13,7 @@ type NavSection = { title: string; items: NavItem[] };
 /**
  * The navigation's sections for the signed-in user: the built-in dashboards (parking only with a
  * parking customer in view), the dashboards they made themselves, those of the current
- * organisation's workspace (titled with its name), and management (administration for
+ * organization's workspace (titled with its name), and management (administration for
  * administrators). Empty sections are left out.
  */
 export function useNavSections(): NavSection[] {

@@ -17,8 +17,8 @@ import { buildOrgTree, flattenTree, orgOptions } from './orgTree.ts';
 import { ADMIN_TABS, type AdminTab, PLATFORM_TABS, TabPanel } from './tabs/TabPanel.tsx';
 
 /**
- * Administration (/admin): an organisation chosen at the top and the 11 tabs for it.
- * Tab and organisation live in the address (?tab=&org=), so a link or a reload shows the same.
+ * Administration (/admin): an organization chosen at the top and the 11 tabs for it.
+ * Tab and organization live in the address (?tab=&org=), so a link or a reload shows the same.
  */
 export function AdminPage() {
   const { t } = useTranslation();
@@ -34,7 +34,7 @@ export function AdminPage() {
   const tabParam = params.get('tab');
   const tab: AdminTab = tabs.find((k) => k === tabParam) ?? 'general';
   const org = ordered.find((o) => o.id === Number(params.get('org'))) ?? ordered[0];
-  // The platform's tabs concern every organisation: no organisation to choose there.
+  // The platform's tabs concern every organization: no organization to choose there.
   const platformTab = (PLATFORM_TABS as readonly string[]).includes(tab);
   const go = (next: { tab?: AdminTab; org?: number }) =>
     setParams({ tab: next.tab ?? tab, org: String(next.org ?? org?.id ?? '') }, { replace: true });

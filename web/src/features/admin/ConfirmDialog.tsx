@@ -6,7 +6,7 @@ import { TextField } from '@/ui/TextField.tsx';
 
 /**
  * Confirms a destructive change (STYLE.md). With `typed`, the user must type that text (an
- * organisation's name) before the button wakes. A failed change keeps the dialog open.
+ * organization's name) before the button wakes. A failed change keeps the dialog open.
  */
 export function ConfirmDialog({
   open,

@@ -59,7 +59,7 @@ export const adminApi = {
     api.post<{ id: number }>(`${A}/organization/add`, { parentOrganizationId, organizationName }),
   remove: (id: number) => api.delete<Ok>(`${O(id)}/delete`),
   move: (id: number, parentOrganizationId: number) => api.put<Ok>(`${O(id)}/parent`, { parentOrganizationId }),
-  /** Ends the trial of an organisation made through a tag (issue 9). */
+  /** Ends the trial of an organization made through a tag (issue 9). */
   convert: (id: number) => api.post<Ok>(`${O(id)}/convert`),
   settings: (id: number) => api.get<OrganizationSettings>(`${O(id)}/settings`),
   saveSettings: (id: number, settings: OrganizationSettings) =>
@@ -78,9 +78,9 @@ export const adminApi = {
   revokeApiKey: (id: string) => api.delete<Ok>(`${KEYS}/${id}`),
 };
 
-/** Query keys: everything of one organisation starts with ['admin', id], so a change can refresh it all. */
+/** Query keys: everything of one organization starts with ['admin', id], so a change can refresh it all. */
 export const adminKeys = {
-  /** Users and the tree touch several organisations: such changes refresh everything of the admin screen. */
+  /** Users and the tree touch several organizations: such changes refresh everything of the admin screen. */
   all: ['admin'] as const,
   organizations: ['admin', 'organizations'] as const,
   profiles: (id: number) => ['admin', id, 'profiles'] as const,

@@ -44,7 +44,7 @@ export function imageProblem(file: Pick<File, 'type' | 'size'>): ValidationError
   return null;
 }
 
-/** A password an administrator sets: the organisation's minimum length, and the repeat must match. */
+/** A password an administrator sets: the organization's minimum length, and the repeat must match. */
 export function passwordProblem(password: string, repeat: string, min: number): ValidationError | null {
   if (password.length < min) return { key: 'validation.passwordLength', params: { min } };
   if (password !== repeat) return { key: 'validation.passwordMismatch' };

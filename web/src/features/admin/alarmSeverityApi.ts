@@ -5,7 +5,7 @@ import { api } from '@/lib/http.ts';
 
 const path = (id: number) => `/api/v1/admin/organization/${id}/alarmSeverities`;
 
-/** An organisation's alarm type severities (own, inherited, effective): SuperUsers of it or above. */
+/** An organization's alarm type severities (own, inherited, effective): SuperUsers of it or above. */
 export const alarmSeverityApi = {
   list: (id: number) => api.get<AlarmSeverityList>(path(id)),
   save: (id: number, body: AlarmSeverityBody) => api.put<AlarmSeverityList>(path(id), body),
@@ -19,5 +19,5 @@ const alarmSeverityKeys = { list: (id: number) => ['admin', id, 'alarmSeverities
 export const useAlarmSeverities = (id: number) =>
   useQuery({ queryKey: alarmSeverityKeys.list(id), queryFn: () => alarmSeverityApi.list(id) });
 
-/** What a change refreshes: every organisation's list (below ones inherit) and the effective severities. */
+/** What a change refreshes: every organization's list (below ones inherit) and the effective severities. */
 export const alarmSeverityRefresh = [['admin'], alarmSeverityKey] as const;

@@ -1,6 +1,6 @@
 import type { AdminOrganization } from '@fieldwatch/core';
 
-/** An organisation in the administrator's tree, with its depth below the top of their reach. */
+/** An organization in the administrator's tree, with its depth below the top of their reach. */
 export type OrgNode = AdminOrganization & { depth: number; children: OrgNode[] };
 
 const byName = (a: { name: string }, b: { name: string }) => a.name.localeCompare(b.name);
@@ -35,7 +35,7 @@ export function buildOrgTree(orgs: readonly AdminOrganization[]): OrgNode[] {
   return roots.sort(byName);
 }
 
-/** The tree in reading order; the children of collapsed organisations are left out. */
+/** The tree in reading order; the children of collapsed organizations are left out. */
 export function flattenTree(roots: readonly OrgNode[], collapsed: ReadonlySet<number> = new Set()): OrgNode[] {
   const out: OrgNode[] = [];
   const visit = (n: OrgNode) => {
@@ -46,7 +46,7 @@ export function flattenTree(roots: readonly OrgNode[], collapsed: ReadonlySet<nu
   return out;
 }
 
-/** The organisation and everything below it. */
+/** The organization and everything below it. */
 export function subtreeIds(orgs: readonly AdminOrganization[], id: number): Set<number> {
   const inside = new Set([id]);
   let grew = true;
@@ -61,7 +61,7 @@ export function subtreeIds(orgs: readonly AdminOrganization[], id: number): Set<
   return inside;
 }
 
-/** Where an organisation may move: not under itself or its descendants, and not where it already is. */
+/** Where an organization may move: not under itself or its descendants, and not where it already is. */
 export function moveTargets(orgs: readonly AdminOrganization[], id: number): AdminOrganization[] {
   const own = subtreeIds(orgs, id);
   const current = orgs.find((o) => o.id === id)?.parentOrganizationId;

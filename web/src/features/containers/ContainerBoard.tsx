@@ -104,7 +104,7 @@ export function ContainerBoard({ type }: { type: ContainerType }) {
 
   const inside = current ? unitsIn(current) : [];
   const insideIds = new Set(inside.map((u) => u.id));
-  // Units of the user's organisations not in the chosen container (for a location: elsewhere or nowhere).
+  // Units of the user's organizations not in the chosen container (for a location: elsewhere or nowhere).
   const candidates = units.filter(
     (u) => !insideIds.has(u.id) && customers.some((c) => c.CustomerID === u.organization),
   );

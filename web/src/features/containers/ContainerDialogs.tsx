@@ -8,7 +8,7 @@ import { TextField } from '@/ui/TextField.tsx';
 type Org = { id: number; name: string };
 
 /**
- * Name a new container (and choose its organisation) or rename one. A blank name shows the
+ * Name a new container (and choose its organization) or rename one. A blank name shows the
  * blank-field text and sends nothing.
  */
 export function NameDialog({

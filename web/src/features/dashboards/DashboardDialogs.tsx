@@ -39,7 +39,7 @@ function useNameField(initial: string) {
 
 /**
  * Create a dashboard, empty or from a built-in template, and open it: the user's own (shown in
- * every organisation) or, when an organisation is current, in its workspace (shown while it is).
+ * every organization) or, when an organization is current, in its workspace (shown while it is).
  */
 export function NewDashboardDialog({ open, onOpenChange }: OpenProps) {
   const { t } = useTranslation();

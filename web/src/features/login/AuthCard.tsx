@@ -7,7 +7,7 @@ import { accountBrand } from './resetApi.ts';
 
 /**
  * The card of the signed-out screens (sign-in, forgotten password, reset): the brand above the
- * content, and, reached through an organisation's account URL, that organisation's logo and name.
+ * content, and, reached through an organization's account URL, that organization's logo and name.
  */
 export function AuthCard({ children }: { children: ReactNode }) {
   const { t } = useTranslation();

@@ -72,7 +72,7 @@ function field(id: string, label: Text, input: HTMLInputElement, adornment?: HTM
   return { root, setError };
 }
 
-/** The brand above the card's content and, reached through an account URL, that organisation's. */
+/** The brand above the card's content and, reached through an account URL, that organization's. */
 function brand(card: HTMLElement, texts: LiveTexts): HTMLElement {
   const logo = document.createElementNS('http://www.w3.org/2000/svg', 'svg');
   for (const [k, v] of Object.entries({ width: '40', height: '40', viewBox: '0 0 32 32', 'aria-hidden': 'true' }))

@@ -20,6 +20,6 @@ export const resetApi = {
 const TOKEN = new RegExp(RESET_TOKEN_PATTERN);
 export const isTokenShaped = (token: string) => TOKEN.test(token);
 
-/** The organisation of an account URL's sign-in link (/a/{accountUrl} leads to /login?account=…). */
+/** The organization of an account URL's sign-in link (/a/{accountUrl} leads to /login?account=…). */
 export const accountBrand = (accountUrl: string) =>
   api.get<AccountBrand>(`/api/v1/account/${encodeURIComponent(accountUrl)}`);

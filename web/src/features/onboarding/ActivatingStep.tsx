@@ -40,7 +40,7 @@ function OperationState({ state }: { state: OperationStatus['state'] }) {
 
 /**
  * Step 9, activating: places the unit, then follows its configuration and communications test
- * live. Success leads to the dashboard of the unit's organisation; failure gives the spec's
+ * live. Success leads to the dashboard of the unit's organization; failure gives the spec's
  * activation error and Retry (a fresh code, the same call again).
  */
 export function ActivatingStep({ uuid, request, unitName, organizationName, onBack }: Props) {
@@ -52,7 +52,7 @@ export function ActivatingStep({ uuid, request, unitName, organizationName, onBa
   const openDashboard = async (organizationId: number) => {
     setOpening(true);
     try {
-      // The dashboard shows the session's current organisation: make it the unit's.
+      // The dashboard shows the session's current organization: make it the unit's.
       queryClient.setQueryData(['userSession'], await authApi.setCurrentOrganization(organizationId));
     } catch {
       toast(t('errors.organizationSwitch'), 'warning');

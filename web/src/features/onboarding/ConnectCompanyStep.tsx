@@ -41,7 +41,7 @@ function problems(d: Draft, label: (f: Field) => string): Partial<Record<Field, 
 
 /**
  * Step 6, connect company: a company already on the product takes its people in itself, so a
- * second trial organisation is not the way in. The person asks the organisation of an account URL;
+ * second trial organization is not the way in. The person asks the organization of an account URL;
  * its administrators see the request at once and accept it (the invitation to set a password
  * follows by e-mail) or decline it. Someone already invited signs in instead.
  */

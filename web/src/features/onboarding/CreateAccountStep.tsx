@@ -38,7 +38,7 @@ const TYPE: Partial<Record<AccountField, string>> = {
 };
 
 /**
- * Step 3, create account: the user and their organisation together. The rules' texts show on each
+ * Step 3, create account: the user and their organization together. The rules' texts show on each
  * field; the e-mail is checked against existing accounts before the terms, so a person who already
  * has one is told so (and offered sign-in) before they read and accept anything.
  */

@@ -6,7 +6,7 @@ import { StepFrame } from './StepFrame.tsx';
 
 /**
  * Signed in, but nowhere to place the unit: units are placed by a SuperUser, and only in the
- * organisations the tag allows. Another account may be allowed.
+ * organizations the tag allows. Another account may be allowed.
  */
 export function NotAllowedStep({ onSignIn, onBack }: { onSignIn: () => void; onBack: () => void }) {
   const { t } = useTranslation();

@@ -75,7 +75,7 @@ export function OnboardingPage() {
     try {
       const data = await onboardingApi.tag(uuid);
       setTag({ status: 'ready', data });
-      // A unit of the user's organisation: the view holds its id, to open it or re-run its activation.
+      // A unit of the user's organization: the view holds its id, to open it or re-run its activation.
       if (data.state === 'yours' && useUserStore.getState().accessResponse) await loadView().catch(() => {});
     } catch (e) {
       setTag({ status: 'error', code: e instanceof ApiError ? e.status : 0 });
@@ -103,7 +103,7 @@ export function OnboardingPage() {
       ? void withView((v) => ({ type: 'start', signedIn: true, view: viewFacts(v) }))
       : answer({ type: 'start', signedIn: false });
 
-  /** Re-run: the activation goes again to the organisation that owns the unit. */
+  /** Re-run: the activation goes again to the organization that owns the unit. */
   const startRerun = () => {
     if (!view) return;
     const known = view.organizations.find((o) => o.id === view.unit.organizationId)?.id;

@@ -8,7 +8,7 @@ import { StepFrame } from './StepFrame.tsx';
 
 type Props = { trialEndsAt: string; organization: string; busy: boolean; onContinue: () => void };
 
-/** Step 5, start trial: the account and its organisation exist; the 4-week trial has begun. */
+/** Step 5, start trial: the account and its organization exist; the 4-week trial has begun. */
 export function StartTrialStep({ trialEndsAt, organization, busy, onContinue }: Props) {
   const { t } = useTranslation();
   const format = useDateFormat();

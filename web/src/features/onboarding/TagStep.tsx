@@ -10,7 +10,7 @@ export type TagLoad = { status: 'loading' } | { status: 'error'; code: number } 
 
 type Props = {
   tag: TagLoad;
-  /** The signed-in view, known for a unit of the user's organisation (it holds the unit's id). */
+  /** The signed-in view, known for a unit of the user's organization (it holds the unit's id). */
   view: TagOnboardingView | null;
   signedIn: boolean;
   busy: boolean;
@@ -22,7 +22,7 @@ type Props = {
 
 /**
  * Step 1, the tag: what was scanned and what can be done with it. Owned and disabled tags stop
- * here with the reason; a unit already in the user's organisation can be opened or re-activated.
+ * here with the reason; a unit already in the user's organization can be opened or re-activated.
  */
 export function TagStep({ tag, view, signedIn, busy, onStart, onRerun, onSignIn, onReload }: Props) {
   const { t } = useTranslation();

@@ -1,7 +1,7 @@
 import { isPhoneNumber, type ValidationError, validateBlank, validateEmail } from '@fieldwatch/core';
 import { passwordErrors } from '@/lib/passwordErrors.ts';
 
-/** The create-account step's fields: the user and their organisation, sent together. */
+/** The create-account step's fields: the user and their organization, sent together. */
 export type AccountDraft = {
   username: string;
   name: string;
@@ -46,7 +46,7 @@ export function validateAccount(draft: AccountDraft, label: (field: AccountField
   return errors;
 }
 
-/** The createAccount body's user and organisation; the optional phone is left out when empty. */
+/** The createAccount body's user and organization; the optional phone is left out when empty. */
 export function accountBody(draft: AccountDraft) {
   const phone = draft.phone.trim();
   return {

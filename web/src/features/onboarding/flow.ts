@@ -31,7 +31,7 @@ export const viewFacts = (view: TagOnboardingView): ViewFacts => ({
 export type Answer =
   /** Tag: place this unit (the view is known once signed in). */
   | { type: 'start'; signedIn: boolean; view?: ViewFacts }
-  /** Tag, for a unit already placed by the user's organisation: run its activation again. */
+  /** Tag, for a unit already placed by the user's organization: run its activation again. */
   | { type: 'rerun'; view: ViewFacts; organizationKnown: boolean }
   | { type: 'chooseSignIn' }
   | { type: 'chooseRegister' }
@@ -48,7 +48,7 @@ export function stepForView(view: ViewFacts, rerun = false, organizationKnown = 
   // Owned, disabled, or already theirs (and not re-running): the tag screen explains or offers.
   if (view.state === 'owned' || view.state === 'disabled') return 'tag';
   if (view.state === 'yours' && !rerun) return 'tag';
-  // No organisation where they are SuperUser within the tag's restriction: no code is issued.
+  // No organization where they are SuperUser within the tag's restriction: no code is issued.
   if (!view.hasCode || view.organizations === 0) return 'notAllowed';
   if (view.state === 'yours')
     return organizationKnown || view.organizations === 1 ? 'activating' : 'selectOrganization';

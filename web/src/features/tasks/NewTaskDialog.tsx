@@ -8,7 +8,7 @@ import { Select } from '@/ui/Select.tsx';
 import { TextField } from '@/ui/TextField.tsx';
 import { useTaskCreation } from './tasksApi.ts';
 
-/** A custom task: title (default 'New task'), severity (its category) and the organisation it belongs to. */
+/** A custom task: title (default 'New task'), severity (its category) and the organization it belongs to. */
 export function NewTaskDialog({
   open,
   onOpenChange,

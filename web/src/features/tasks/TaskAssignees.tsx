@@ -5,7 +5,7 @@ import { Select } from '@/ui/Select.tsx';
 import type { TaskWithOrg } from './tasksApi.ts';
 import { useAssignees } from './tasksApi.ts';
 
-/** Who works on the task: withdraw one, or assign another of the organisation. */
+/** Who works on the task: withdraw one, or assign another of the organization. */
 export function TaskAssignees({
   task,
   canWork,

@@ -28,7 +28,7 @@ export const useTasks = (archived: boolean) =>
 export const useTask = (id: string) =>
   useQuery({ queryKey: taskKeys.one(id), queryFn: () => taskApi.get(id) as Promise<TaskWithOrg> });
 
-/** Who a task of the organisation can be given to; asked only when `enabled`. */
+/** Who a task of the organization can be given to; asked only when `enabled`. */
 export const useAssignees = (organizationId: number | undefined, enabled: boolean) =>
   useQuery({
     queryKey: taskKeys.assignees(organizationId),

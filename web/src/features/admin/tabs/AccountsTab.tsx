@@ -16,7 +16,7 @@ import type { TabProps } from './TabPanel.tsx';
 type Open = { kind: 'add' | 'rename' | 'move' | 'delete'; org: OrgNode } | null;
 
 /**
- * Accounts: the chosen organisation and those below it as a collapsible tree, with their units and
+ * Accounts: the chosen organization and those below it as a collapsible tree, with their units and
  * users; add a child, rename, move under another parent, delete (typing its name). The top of the
  * admin's reach can be neither moved nor deleted: that takes an administrator of its parent.
  */
@@ -165,7 +165,7 @@ export function AccountsTab({ org, orgs }: TabProps) {
   );
 }
 
-/** A trial organisation made through a tag: the days left, or that it is read-only until converted. */
+/** A trial organization made through a tag: the days left, or that it is read-only until converted. */
 function TrialBadge({ endsAt }: { endsAt: string }) {
   const { t } = useTranslation();
   const left = trialDaysLeft(endsAt);

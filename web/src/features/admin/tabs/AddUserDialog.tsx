@@ -18,7 +18,7 @@ export const INVITED = { mail: 'admin.users.invited', log: 'admin.users.invitedT
 >;
 
 /**
- * Adds a user to an organisation (addUser). With an e-mail address the server sends an invitation
+ * Adds a user to an organization (addUser). With an e-mail address the server sends an invitation
  * to set a password (by mail, or into its log when it has no mail server); without one, an
  * administrator sets it under Roles and passwords.
  */

@@ -24,8 +24,8 @@ const INHERIT = '';
 
 /**
  * Alarm severity: every alarm type with the severity its new events get in the
- * organisation, set here or inherited (from above, or the default). A change applies to this
- * organisation and those below it that set none of their own, for new events only.
+ * organization, set here or inherited (from above, or the default). A change applies to this
+ * organization and those below it that set none of their own, for new events only.
  */
 export function AlarmSeverityTab({ org }: TabProps) {
   const { t } = useTranslation();

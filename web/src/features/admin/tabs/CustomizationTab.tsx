@@ -22,7 +22,7 @@ const brandColor = new RegExp(BRAND_COLOR_PATTERN);
 /** Where no brand colour is set, the product's accent shows. */
 const DEFAULT_COLOR = '#4c8dff';
 
-/** Customization: the organisation's logo, default theme and brand colour, with a live preview. */
+/** Customization: the organization's logo, default theme and brand colour, with a live preview. */
 export function CustomizationTab({ org }: TabProps) {
   const settings = useSettings(org.id);
   return (
@@ -147,7 +147,7 @@ function Customization({ org, settings }: { org: AdminOrganization; settings: Or
   );
 }
 
-/** A small sign-in card as the organisation's people will see it, in the chosen theme and colour. */
+/** A small sign-in card as the organization's people will see it, in the chosen theme and colour. */
 function Preview({ org, theme, color }: { org: AdminOrganization; theme: 'Dark' | 'Bright'; color: string }) {
   const { t } = useTranslation();
   return (

@@ -9,7 +9,7 @@ import { accountUrlProblem, signInLink } from '../adminForms.ts';
 import { ContactForm } from './ContactForm.tsx';
 import type { TabProps } from './TabPanel.tsx';
 
-/** General: the organisation's name, its account URL (sign-in link), contact and billing details. */
+/** General: the organization's name, its account URL (sign-in link), contact and billing details. */
 export function GeneralTab({ org }: TabProps) {
   const { t } = useTranslation();
   const settings = useSettings(org.id);

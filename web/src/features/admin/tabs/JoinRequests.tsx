@@ -17,8 +17,8 @@ import { INVITED } from './AddUserDialog.tsx';
 const suggestedUsername = (email: string) => email.split('@')[0]?.replace(/\s+/g, '') ?? '';
 
 /**
- * People who asked from a scanned tag to join an organisation this administrator administers:
- * who, which organisation, their words; accept (a username and a role, then the invitation
+ * People who asked from a scanned tag to join an organization this administrator administers:
+ * who, which organization, their words; accept (a username and a role, then the invitation
  * goes out as with Add user) or decline. Shown only while some wait.
  */
 export function JoinRequests() {

@@ -10,7 +10,7 @@ import { moveTargets, orgOptions } from '../orgTree.ts';
 /** Closes on success; a failure was already toasted and keeps the dialog open. */
 const settle = (p: Promise<unknown>, close: () => void) => p.then(close, () => {});
 
-/** Names a new child organisation or renames one; a blank name shows the required-name text. */
+/** Names a new child organization or renames one; a blank name shows the required-name text. */
 export function OrgNameDialog({
   open,
   title,
@@ -63,7 +63,7 @@ export function OrgNameDialog({
   );
 }
 
-/** Moves an organisation (and everything below it) under another parent; never under itself. */
+/** Moves an organization (and everything below it) under another parent; never under itself. */
 export function MoveDialog({
   org,
   orgs,

@@ -22,7 +22,7 @@ import type { TabProps } from './TabPanel.tsx';
 
 /**
  * Dashboard ownership (scope personal) and workspace ownership (scope workspace): the
- * dashboards of the organisation's users grouped by owner, each owner's handed to another user
+ * dashboards of the organization's users grouped by owner, each owner's handed to another user
  * at once — for instance when someone leaves.
  */
 export function OwnershipTab({ org, scope }: TabProps & { scope: OwnershipScope }) {

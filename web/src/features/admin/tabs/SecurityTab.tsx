@@ -19,7 +19,7 @@ import { type LifetimeUnit, lifetimeParts, securityProblems } from '../adminForm
 import { ConfirmDialog } from '../ConfirmDialog.tsx';
 import type { TabProps } from './TabPanel.tsx';
 
-/** Security: the organisation's password and session policy, and its users' active sessions. */
+/** Security: the organization's password and session policy, and its users' active sessions. */
 export function SecurityTab({ org }: TabProps) {
   const { t } = useTranslation();
   const settings = useSettings(org.id);

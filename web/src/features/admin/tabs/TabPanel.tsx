@@ -28,11 +28,11 @@ export const ADMIN_TABS = [
   // A tab of our own: how severe each alarm type is (core/src/events/severity.ts).
   'alarmSeverity',
 ] as const;
-/** Platform-wide, for the platform administrator only (SuperUser of the root organisation). */
+/** Platform-wide, for the platform administrator only (SuperUser of the root organization). */
 export const PLATFORM_TABS = ['errors'] as const;
 export type AdminTab = (typeof ADMIN_TABS)[number] | (typeof PLATFORM_TABS)[number];
 
-/** What every tab gets: the chosen organisation and all the admin may reach (for pickers and names). */
+/** What every tab gets: the chosen organization and all the admin may reach (for pickers and names). */
 export type TabProps = { org: AdminOrganization; orgs: readonly AdminOrganization[] };
 
 export function TabPanel({ tab, ...props }: TabProps & { tab: AdminTab }) {

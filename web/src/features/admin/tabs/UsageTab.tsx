@@ -17,7 +17,7 @@ const COLOR = {
   alarms: 'var(--status-alarm)',
 };
 
-/** Usage stats: units, users, samples and alarms of the organisation and below, per day over a period. */
+/** Usage stats: units, users, samples and alarms of the organization and below, per day over a period. */
 export function UsageTab({ org }: TabProps) {
   const { t, i18n } = useTranslation();
   const when = useDateFormat();

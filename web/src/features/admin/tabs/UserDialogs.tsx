@@ -112,7 +112,7 @@ export function ProfileDialog({ user, onClose }: { user: AdminProfile; onClose: 
   );
 }
 
-/** Sets a new password for a user, held to the organisation's minimum length. */
+/** Sets a new password for a user, held to the organization's minimum length. */
 export function PasswordDialog({
   user,
   minLength = PASSWORD_POLICY.min,

@@ -15,8 +15,8 @@ import { PasswordDialog, ProfileDialog } from './UserDialogs.tsx';
 type Open = { kind: 'profile' | 'password' | 'remove'; user: AdminProfile } | null;
 
 /**
- * User management: per user and organisation, the role there, the profile and avatar, a new
- * password, or removal from the organisation. Your own row stays read-only: nobody changes
+ * User management: per user and organization, the role there, the profile and avatar, a new
+ * password, or removal from the organization. Your own row stays read-only: nobody changes
  * their own role (the server refuses with 409 as well).
  */
 export function UserManagementTab({ org, orgs }: TabProps) {

@@ -18,7 +18,7 @@ function matchesUser(p: AdminProfile, orgName: string, search: string) {
   return !q || [p.name, p.username, p.userProfile.email, orgName].some((s) => s.toLowerCase().includes(q));
 }
 
-/** Users: the directory of the organisation and those below it, with the "Add user" dialog. */
+/** Users: the directory of the organization and those below it, with the "Add user" dialog. */
 export function UsersTab({ org, orgs }: TabProps) {
   const { t } = useTranslation();
   const profiles = useProfiles(org.id);

@@ -35,7 +35,7 @@ function useTagField(unitId: number, tag: string, name: 'template' | 'restrictio
 /**
  * The unit's NFC tag through the tag host calls: its uuid and onboarding link, its
  * template (the dashboard a customer onboarded by it starts on) and restriction (bound to an
- * organisation, or disabled). Failures show the spec's NFC toasts.
+ * organization, or disabled). Failures show the spec's NFC toasts.
  */
 export function NfcTag({ unitId, unitName, canEdit }: { unitId: number; unitName: string; canEdit: boolean }) {
   const { t } = useTranslation();

@@ -128,7 +128,7 @@ function MonitorCard({
   size: 'large' | 'small';
 }) {
   const { t } = useTranslation();
-  // The severity the alarm type has in the unit's organisation (its word, colour and explanation).
+  // The severity the alarm type has in the unit's organization (its word, colour and explanation).
   const severity = useAlarmSeverity()(unit?.organization, alarm.type);
   const typeName = t(alarmTypeKey(alarm.type));
   const age = ageParts(now - alarm.time);

@@ -16,8 +16,8 @@ import './indoorClimate.css';
 import './indoorClimateSettings.css';
 
 /**
- * The indoor-climate settings: organisation, floor plan, metric, comfort bands, value labels; and
- * the organisation's plans themselves (upload, delete), which change at once, not on Save.
+ * The indoor-climate settings: organization, floor plan, metric, comfort bands, value labels; and
+ * the organization's plans themselves (upload, delete), which change at once, not on Save.
  */
 export function IndoorClimateSettings({ props, onChange }: WidgetSettingsProps) {
   const { t } = useTranslation();
@@ -147,7 +147,7 @@ function BandFields({
   );
 }
 
-/** The organisation's plans: upload (PUT multipart) and delete (with a confirmation). */
+/** The organization's plans: upload (PUT multipart) and delete (with a confirmation). */
 function PlanManager({
   orgId,
   plans,

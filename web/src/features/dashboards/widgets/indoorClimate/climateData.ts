@@ -6,8 +6,8 @@ import type { ClimateProps } from './climate.ts';
 import { floorPlanApi } from './floorPlanApi.ts';
 
 /**
- * The organisation a widget shows: its setting; else the first selected customer (else the first
- * customer) that has floor plans, so a utility's root shows the plans of the sub-organisation that
+ * The organization a widget shows: its setting; else the first selected customer (else the first
+ * customer) that has floor plans, so a utility's root shows the plans of the sub-organization that
  * has them; else the first of those. `undefined` while their plan lists load, `null` without customers.
  */
 export function useClimateOrg(props: ClimateProps): number | null | undefined {
@@ -24,7 +24,7 @@ export function useClimateOrg(props: ClimateProps): number | null | undefined {
   return lists.some((l) => l.isPending) ? undefined : first;
 }
 
-/** The organisation and its descendants among the customers the user sees. */
+/** The organization and its descendants among the customers the user sees. */
 export function subtreeOf(customers: readonly Customer[], orgId: number): Set<number> {
   const inside = new Set([orgId]);
   let grew = true;
@@ -40,7 +40,7 @@ export function subtreeOf(customers: readonly Customer[], orgId: number): Set<nu
   return inside;
 }
 
-/** Keys of an organisation's floor plan list, and (a prefix) of its plans' sensors and values. */
+/** Keys of an organization's floor plan list, and (a prefix) of its plans' sensors and values. */
 export const floorPlanKeys = {
   plans: (orgId: number | null | undefined) => ['floorPlans', orgId] as const,
   data: (orgId: number | null | undefined) => ['floorPlanData', orgId] as const,

@@ -112,7 +112,7 @@ export function AlarmListWidget({ dashboardId, widgetId, widget }: WidgetProps) 
       width: 96,
       sortable: true,
       firstDir: 'desc',
-      // The severity the alarm type has in its unit's organisation: word, colour and explanation.
+      // The severity the alarm type has in its unit's organization: word, colour and explanation.
       cell: (r) => <SeverityChip severity={r.severity} />,
       title: (r) => t(`severity.explain.${r.severity}`),
     },

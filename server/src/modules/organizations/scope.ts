@@ -1,9 +1,9 @@
 import type { Queryable } from '../../db/db.ts';
 import type { SessionRow } from '../auth/auth.service.ts';
-import { type VisibleOrganizationRow, visibleOrganizations } from './organisations.repository.ts';
+import { type VisibleOrganizationRow, visibleOrganizations } from './organizations.repository.ts';
 
 /**
- * The organisations the user sees, each with the role that reaches them there: read once while
+ * The organizations the user sees, each with the role that reaches them there: read once while
  * their session is held in memory, so a request's scope and access checks share one read.
  */
 export function reachedOrganizations(db: Queryable, session: SessionRow) {
@@ -20,9 +20,9 @@ export function reachedOrganizations(db: Queryable, session: SessionRow) {
 }
 
 /**
- * The organisations a device call may touch: those the user may see, narrowed to the requested
+ * The organizations a device call may touch: those the user may see, narrowed to the requested
  * customers (CustomerIDs, orgs, the selected customers) when given; with `useContext`, to the
- * session's current organisation and its descendants. Never wider than what the user may see.
+ * session's current organization and its descendants. Never wider than what the user may see.
  */
 export async function scopeOrganizations(
   db: Queryable,
@@ -34,7 +34,7 @@ export async function scopeOrganizations(
 
 type ScopeOptions = { customerIds?: readonly number[]; useContext?: boolean };
 
-/** scopeOrganizations over organisations already read. */
+/** scopeOrganizations over organizations already read. */
 export function scopeWithin(
   visible: readonly VisibleOrganizationRow[],
   session: SessionRow,

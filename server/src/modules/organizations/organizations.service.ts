@@ -10,12 +10,12 @@ import {
 import type { Queryable } from '../../db/db.ts';
 import { HttpError } from '../../http.ts';
 
-import * as organisationsRepository from './organisations.repository.ts';
+import * as organisationsRepository from './organizations.repository.ts';
 import {
   findOrganizationAvatar,
   type OrganizationRow,
   type VisibleOrganizationRow,
-} from './organisations.repository.ts';
+} from './organizations.repository.ts';
 
 export function toSummary(o: VisibleOrganizationRow): OrganizationSummary {
   return {
@@ -37,7 +37,7 @@ export function toCustomer(o: VisibleOrganizationRow): Customer {
   };
 }
 
-/** Organisations where the user may perform action on resource (optionally one organisation). */
+/** Organizations where the user may perform action on resource (optionally one organization). */
 export async function authorizedOrganizations(
   db: Queryable,
   userId: number,
@@ -53,7 +53,7 @@ export async function authorizedOrganizations(
 export const organizationAvatarUrl = (o: Pick<OrganizationRow, 'id' | 'avatar_key'>) =>
   o.avatar_key ? `/api/v3/user/organization/${o.id}/avatar?v=${o.avatar_key}` : null;
 
-/** GET /organization/{id}: an organisation the user may see; any other answers as absent. */
+/** GET /organization/{id}: an organization the user may see; any other answers as absent. */
 export async function organizationView(db: Queryable, userId: number, id: number): Promise<OrganizationView> {
   const visible = (await visibleOrganizations(db, userId)).find((o) => o.id === id);
   const row = visible && (await findOrganization(db, id));
@@ -78,7 +78,7 @@ export async function organizationAvatar(db: Queryable, userId: number | null, i
   return { data: image.data, type: image.type, etag: `"${image.key}"` };
 }
 
-/** The organisation an account URL names now; an old URL names the one it moved with. */
+/** The organization an account URL names now; an old URL names the one it moved with. */
 export async function accountOrganization(db: Queryable, accountUrl: string) {
   const found = await resolveAccountUrl(db, accountUrl);
   return found && (await findOrganization(db, found.id));
@@ -102,7 +102,7 @@ export async function resolveAccountOrganization(db: Queryable, accountUrl: stri
   return found.id;
 }
 
-/** The organisation and its descendants among those given (ids). */
+/** The organization and its descendants among those given (ids). */
 export function subtreeOf(
   orgs: readonly Pick<VisibleOrganizationRow, 'id' | 'parent_organization_id'>[],
   rootId: number,
@@ -121,7 +121,7 @@ export function subtreeOf(
 
 export { hasAccess, requireAccess, withAccess } from './access.ts';
 // The stored rows other modules read and write, through this service only.
-export type { VisibleOrganizationRow } from './organisations.repository.ts';
+export type { VisibleOrganizationRow } from './organizations.repository.ts';
 export { reachedOrganizations, scopeOrganizations, scopeWithin } from './scope.ts';
 
 export function addOrganizationRight(db: Queryable, organizationId: number, widget: number) {

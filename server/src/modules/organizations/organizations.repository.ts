@@ -12,11 +12,11 @@ export type VisibleOrganizationRow = {
 };
 
 /**
- * Every organisation a user may see: those they hold a role on and all their descendants,
+ * Every organization a user may see: those they hold a role on and all their descendants,
  * each with the strongest role held on it or on an ancestor.
  */
 export async function visibleOrganizations(db: Queryable, userId: number): Promise<VisibleOrganizationRow[]> {
-  // An organisation whose trial has ended (and those below it) is read-only: every role there
+  // An organization whose trial has ended (and those below it) is read-only: every role there
   // counts as Reader until an administrator converts it (issue 9). Nothing is deleted.
   return db.query<VisibleOrganizationRow>(
     `with recursive reach (id, role_id, ended) as (
@@ -105,7 +105,7 @@ export async function deleteOrganization(db: Queryable, id: number) {
   await db.query('delete from organizations where id = $1', [id]);
 }
 
-/** What keeps an organisation from being deleted: child organisations and units. */
+/** What keeps an organization from being deleted: child organizations and units. */
 export async function organizationContents(db: Queryable, id: number) {
   const [row] = await db.query<{ children: number; units: number }>(
     `select (select count(*)::int from organizations where parent_organization_id = $1) as children,
@@ -160,7 +160,7 @@ export async function updateOrganizationSettings(
   );
 }
 
-/** Keeps a given-up account URL pointing at its organisation until `until` (30 days on). */
+/** Keeps a given-up account URL pointing at its organization until `until` (30 days on). */
 export async function keepAccountUrlRedirect(db: Queryable, accountUrl: string, organizationId: number, until: Date) {
   await db.query(
     `insert into account_url_redirects (account_url, organization_id, until) values ($1, $2, $3)
@@ -169,7 +169,7 @@ export async function keepAccountUrlRedirect(db: Queryable, accountUrl: string, 
   );
 }
 
-/** Whom an account URL names now: its organisation, or the one it still redirects to. */
+/** Whom an account URL names now: its organization, or the one it still redirects to. */
 export async function resolveAccountUrl(db: Queryable, accountUrl: string) {
   const [row] = await db.query<{ id: number; current: boolean }>(
     `select id, true as current from organizations where account_url = $1
@@ -185,7 +185,7 @@ export async function dropAccountUrlRedirect(db: Queryable, accountUrl: string) 
   await db.query('delete from account_url_redirects where account_url = $1', [accountUrl]);
 }
 
-/** The password and session policies of the organisations where a user holds a role directly. */
+/** The password and session policies of the organizations where a user holds a role directly. */
 export async function policiesOfUser(db: Queryable, userId: number) {
   return db.query<{ passwordMinLength: number; sessionLifetimeHours: number }>(
     `with recursive up (id) as (
@@ -200,12 +200,12 @@ export async function policiesOfUser(db: Queryable, userId: number) {
   );
 }
 
-/** Ends an organisation's trial: it becomes a regular customer (issue 9). */
+/** Ends an organization's trial: it becomes a regular customer (issue 9). */
 export async function endTrial(db: Queryable, id: number) {
   await db.query('update organizations set trial_ends_at = null where id = $1', [id]);
 }
 
-/** A new trial organisation below `parentId`, ending at `endsAt`. */
+/** A new trial organization below `parentId`, ending at `endsAt`. */
 export async function insertTrialOrganization(db: Queryable, name: string, parentId: number, endsAt: Date) {
   const [row] = await db.query<{ id: number }>(
     'insert into organizations (name, parent_organization_id, trial_ends_at) values ($1, $2, $3) returning id',
@@ -215,7 +215,7 @@ export async function insertTrialOrganization(db: Queryable, name: string, paren
   return row.id;
 }
 
-/** The top of the tree: where trial organisations are made, so the platform's administrators oversee them. */
+/** The top of the tree: where trial organizations are made, so the platform's administrators oversee them. */
 export async function rootOrganizationId(db: Queryable): Promise<number | undefined> {
   const [row] = await db.query<{ id: number }>(
     'select id from organizations where parent_organization_id is null order by id limit 1',

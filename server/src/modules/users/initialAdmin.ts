@@ -2,13 +2,13 @@ import { randomBytes } from 'node:crypto';
 import { AccessLevel } from '@fieldwatch/core';
 import type { Db } from '../../db/db.ts';
 import { hashPassword } from '../auth/password.ts';
-import { insertOrganization } from '../organisations/organisations.service.ts';
+import { insertOrganization } from '../organizations/organizations.service.ts';
 import { countUsers, insertUser, setUserRole } from './users.repository.ts';
 
 export const ROOT_ORGANIZATION_NAME = 'Fieldwatch';
 
 /**
- * On an empty database: the root organisation and the first superuser. Without
+ * On an empty database: the root organization and the first superuser. Without
  * INITIAL_ADMIN_PASSWORD a random password is generated and returned, to be printed once.
  */
 export async function ensureInitialAdmin(

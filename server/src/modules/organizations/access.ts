@@ -1,11 +1,11 @@
 import { type AccessLevel, type Action, can, type Resource } from '@fieldwatch/core';
 
-/** An organisation the caller sees, with the role that reaches them there (their own or inherited from above). */
+/** An organization the caller sees, with the role that reaches them there (their own or inherited from above). */
 type Reached = { id: number; role_id: AccessLevel };
 
 /**
- * The one access decision: whether the caller's role in the organisation grants the capability
- * (core's role × capability table). An organisation they do not see grants nothing.
+ * The one access decision: whether the caller's role in the organization grants the capability
+ * (core's role × capability table). An organization they do not see grants nothing.
  */
 export function hasAccess(
   reached: readonly Reached[],
@@ -17,7 +17,7 @@ export function hasAccess(
   return org !== undefined && can(org.role_id, action, resource);
 }
 
-/** The organisations among `ids` where the caller's role grants the capability. */
+/** The organizations among `ids` where the caller's role grants the capability. */
 export const withAccess = (
   reached: readonly Reached[],
   action: Action,
@@ -25,7 +25,7 @@ export const withAccess = (
   ids: readonly number[] = reached.map((o) => o.id),
 ) => ids.filter((id) => hasAccess(reached, id, action, resource));
 
-/** Throws `refusal` unless the caller's role in the organisation grants the capability. */
+/** Throws `refusal` unless the caller's role in the organization grants the capability. */
 export function requireAccess(
   reached: readonly Reached[],
   organizationId: number,
