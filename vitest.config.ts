@@ -1,4 +1,5 @@
 import { defineConfig } from 'vitest/config';
+import { WAIT_MS } from './e2e/support/waits.ts';
 import { reactOnPreact, sourceRoot } from './web/vite.config.ts';
 
 // One run covers every workspace; the summary reporter prints the closing 'N passed, N failed' line.

@@ -2,6 +2,7 @@ import { type GisGeometry, type GisTypeKey, gisTypeByKey, WidgetRight } from '@f
 import type { Db } from '../db/db.ts';
 import { addGisFeatures, countGisFeatures, type NewGisFeature } from '../modules/gis/gis.service.ts';
 import { findOrganizationByName } from '../modules/organizations/organizations.service.ts';
+import { generator } from './seeded.ts';
 import { type Town, townByName } from './towns.ts';
 
 /**
@@ -27,18 +28,6 @@ function hash(text: string): number {
   let h = 2166136261;
   for (const c of text) h = Math.imul(h ^ (c.codePointAt(0) ?? 0), 16777619);
   return h >>> 0;
-}
-
-/** mulberry32: a small deterministic generator. */
-function generator(seed: number) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
 }
 
 const round6 = (n: number) => Math.round(n * 1e6) / 1e6;

@@ -152,16 +152,18 @@ export const SETTING_COLUMNS = {
 export type SettingColumn = (typeof SETTING_COLUMNS)[keyof typeof SETTING_COLUMNS];
 const settingColumns = new Set<string>(Object.values(SETTING_COLUMNS));
 
+export type UnitFieldsChange = {
+  columns: Partial<Record<SettingColumn, unknown>>;
+  infoSet: Record<string, unknown>;
+  infoUnset: readonly string[];
+  alarmSettings: Record<string, unknown>;
+};
+
 /** Writes settings: the given columns, info keys set and removed, and alarm settings merged. */
 export async function updateUnitFields(
   db: Queryable,
   unitId: number,
-  change: {
-    columns: Partial<Record<SettingColumn, unknown>>;
-    infoSet: Record<string, unknown>;
-    infoUnset: readonly string[];
-    alarmSettings: Record<string, unknown>;
-  },
+  change: UnitFieldsChange,
 ): Promise<UnitRow | undefined> {
   const params: unknown[] = [
     unitId,

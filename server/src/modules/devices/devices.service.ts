@@ -33,7 +33,7 @@ import { parseIdList } from '../../plugins/validation.ts';
 import { type AlarmActionRow, activeAlarms, listAlarmActions } from '../alarms/alarms.service.ts';
 import type { SessionRow } from '../auth/auth.service.ts';
 import { scopeOrganizations } from '../organizations/organizations.service.ts';
-import type { NewUnit, SettingColumn } from './devices.repository.ts';
+import type { NewUnit } from './devices.repository.ts';
 import * as devicesRepository from './devices.repository.ts';
 import { listChannels, listInputs, setAlarmSettings, upsertInput } from './devices.repository.ts';
 import type { Fleet } from './fleet.ts';
@@ -333,16 +333,7 @@ export function touchReports(db: Queryable, reports: readonly { unitId: number; 
   return devicesRepository.touchReports(db, reports);
 }
 
-export function updateUnitFields(
-  db: Queryable,
-  unitId: number,
-  change: {
-    columns: Partial<Record<SettingColumn, unknown>>;
-    infoSet: Record<string, unknown>;
-    infoUnset: readonly string[];
-    alarmSettings: Record<string, unknown>;
-  },
-) {
+export function updateUnitFields(db: Queryable, unitId: number, change: devicesRepository.UnitFieldsChange) {
   return devicesRepository.updateUnitFields(db, unitId, change);
 }
 

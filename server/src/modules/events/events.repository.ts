@@ -7,17 +7,10 @@ import type {
   TaskRecord,
 } from '@fieldwatch/core';
 import type { Queryable } from '../../db/db.ts';
+import type { AlarmRow } from '../alarms/alarms.service.ts';
 
 /** An alarm that has no event yet, with what its event copies from the unit. */
-export type PendingAlarmRow = {
-  id: number;
-  unit_id: number;
-  channel: number;
-  alarm_type: number;
-  event_text: string;
-  value: number | null;
-  limit_value: number | null;
-  event_time: Date;
+export type PendingAlarmRow = Omit<AlarmRow, 'cleared_at' | 'normal_since'> & {
   organization_id: number;
   unit_name: string;
   unit_type: number;

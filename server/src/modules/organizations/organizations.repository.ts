@@ -142,17 +142,15 @@ export async function findOrganizationAvatar(db: Queryable, id: number) {
     : null;
 }
 
-export async function updateOrganizationSettings(
-  db: Queryable,
-  id: number,
-  s: {
-    accountUrl: string | null;
-    theme: string | null;
-    brandColor: string | null;
-    passwordMinLength: number;
-    sessionLifetimeHours: number;
-  },
-) {
+export type OrganizationSettings = {
+  accountUrl: string | null;
+  theme: string | null;
+  brandColor: string | null;
+  passwordMinLength: number;
+  sessionLifetimeHours: number;
+};
+
+export async function updateOrganizationSettings(db: Queryable, id: number, s: OrganizationSettings) {
   await db.query(
     `update organizations set account_url = $2, theme = $3, brand_color = $4, password_min_length = $5,
        session_lifetime_hours = $6 where id = $1`,

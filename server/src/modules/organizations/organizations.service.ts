@@ -10,7 +10,7 @@ import {
 import type { Queryable } from '../../db/db.ts';
 import { HttpError } from '../../http.ts';
 
-import * as organisationsRepository from './organizations.repository.ts';
+import * as organizationsRepository from './organizations.repository.ts';
 import {
   findOrganizationAvatar,
   type OrganizationRow,
@@ -125,67 +125,67 @@ export type { VisibleOrganizationRow } from './organizations.repository.ts';
 export { reachedOrganizations, scopeOrganizations, scopeWithin } from './scope.ts';
 
 export function addOrganizationRight(db: Queryable, organizationId: number, widget: number) {
-  return organisationsRepository.addOrganizationRight(db, organizationId, widget);
+  return organizationsRepository.addOrganizationRight(db, organizationId, widget);
 }
 
 export function deleteOrganization(db: Queryable, id: number) {
-  return organisationsRepository.deleteOrganization(db, id);
+  return organizationsRepository.deleteOrganization(db, id);
 }
 
 export function dropAccountUrlRedirect(db: Queryable, accountUrl: string) {
-  return organisationsRepository.dropAccountUrlRedirect(db, accountUrl);
+  return organizationsRepository.dropAccountUrlRedirect(db, accountUrl);
 }
 
 export function endTrial(db: Queryable, id: number) {
-  return organisationsRepository.endTrial(db, id);
+  return organizationsRepository.endTrial(db, id);
 }
 
 export function findOrganization(db: Queryable, id: number) {
-  return organisationsRepository.findOrganization(db, id);
+  return organizationsRepository.findOrganization(db, id);
 }
 
 export function findOrganizationByName(db: Queryable, name: string) {
-  return organisationsRepository.findOrganizationByName(db, name);
+  return organizationsRepository.findOrganizationByName(db, name);
 }
 
 export function findOrganizationsByIds(db: Queryable, ids: readonly number[]) {
-  return organisationsRepository.findOrganizationsByIds(db, ids);
+  return organizationsRepository.findOrganizationsByIds(db, ids);
 }
 
 export function insertOrganization(db: Queryable, name: string, parentId: number | null) {
-  return organisationsRepository.insertOrganization(db, name, parentId);
+  return organizationsRepository.insertOrganization(db, name, parentId);
 }
 
 export function insertTrialOrganization(db: Queryable, name: string, parentId: number, endsAt: Date) {
-  return organisationsRepository.insertTrialOrganization(db, name, parentId, endsAt);
+  return organizationsRepository.insertTrialOrganization(db, name, parentId, endsAt);
 }
 
 export function keepAccountUrlRedirect(db: Queryable, accountUrl: string, organizationId: number, until: Date) {
-  return organisationsRepository.keepAccountUrlRedirect(db, accountUrl, organizationId, until);
+  return organizationsRepository.keepAccountUrlRedirect(db, accountUrl, organizationId, until);
 }
 
 export function moveOrganization(db: Queryable, id: number, parentId: number) {
-  return organisationsRepository.moveOrganization(db, id, parentId);
+  return organizationsRepository.moveOrganization(db, id, parentId);
 }
 
 export function organizationContents(db: Queryable, id: number) {
-  return organisationsRepository.organizationContents(db, id);
+  return organizationsRepository.organizationContents(db, id);
 }
 
 export function policiesOfUser(db: Queryable, userId: number) {
-  return organisationsRepository.policiesOfUser(db, userId);
+  return organizationsRepository.policiesOfUser(db, userId);
 }
 
 export function renameOrganization(db: Queryable, id: number, name: string) {
-  return organisationsRepository.renameOrganization(db, id, name);
+  return organizationsRepository.renameOrganization(db, id, name);
 }
 
 export function resolveAccountUrl(db: Queryable, accountUrl: string) {
-  return organisationsRepository.resolveAccountUrl(db, accountUrl);
+  return organizationsRepository.resolveAccountUrl(db, accountUrl);
 }
 
 export function rootOrganizationId(db: Queryable) {
-  return organisationsRepository.rootOrganizationId(db);
+  return organizationsRepository.rootOrganizationId(db);
 }
 
 export function setOrganizationInfo(
@@ -194,31 +194,21 @@ export function setOrganizationInfo(
   kind: 'billing_info' | 'contact_info',
   info: Record<string, string>,
 ) {
-  return organisationsRepository.setOrganizationInfo(db, id, kind, info);
+  return organizationsRepository.setOrganizationInfo(db, id, kind, info);
 }
 
 export function setStock(db: Queryable, id: number, stock: boolean) {
-  return organisationsRepository.setStock(db, id, stock);
+  return organizationsRepository.setStock(db, id, stock);
 }
 
-export function updateOrganizationSettings(
-  db: Queryable,
-  id: number,
-  s: {
-    accountUrl: string | null;
-    theme: string | null;
-    brandColor: string | null;
-    passwordMinLength: number;
-    sessionLifetimeHours: number;
-  },
-) {
-  return organisationsRepository.updateOrganizationSettings(db, id, s);
+export function updateOrganizationSettings(db: Queryable, id: number, s: organizationsRepository.OrganizationSettings) {
+  return organizationsRepository.updateOrganizationSettings(db, id, s);
 }
 
 export function visibleOrganizations(db: Queryable, userId: number) {
-  return organisationsRepository.visibleOrganizations(db, userId);
+  return organizationsRepository.visibleOrganizations(db, userId);
 }
 
 export function setOrganizationAvatar(db: Queryable, id: number, image: { data: Buffer; type: string } | null) {
-  return organisationsRepository.setOrganizationAvatar(db, id, image);
+  return organizationsRepository.setOrganizationAvatar(db, id, image);
 }
