@@ -395,7 +395,10 @@ describe('stored XSS', () => {
   /** The texts some screen was required to show. */
   const required = new Set<string>();
 
-  it('renders every stored payload as text on every screen that shows it, and runs none', async () => {
+  // 31 screens, each waited on until it shows its texts: more than a minute on a busy machine.
+  it('renders every stored payload as text on every screen that shows it, and runs none', {
+    timeout: 240_000,
+  }, async () => {
     const { page, context } = await app.open();
     const dialogs = await watch(context, page);
     await signIn(page, app.url, 'manager');
