@@ -63,6 +63,25 @@ for (const path of sourceFiles(source, /\.(ts|mts)$/)) {
   }
 }
 
+/**
+ * Components read through their feature's query options (`useQuery(containersQuery)`): the key and
+ * the call are declared once beside the API calls, so a write invalidates exactly what is read.
+ */
+const componentRule = {
+  name: "a component never writes a query's call or a literal key (use the feature's query options)",
+  breaches: (line) => /\bqueryFn\s*:/.test(line) || /\bqueryKey\s*:\s*\[/.test(line),
+};
+for (const path of sourceFiles(join(root, 'web/src'), /\.tsx$/)) {
+  const file = relative(root, path);
+  readFileSync(path, 'utf8')
+    .split('\n')
+    .forEach((line, i) => {
+      if (!componentRule.breaches(line)) return;
+      console.error(`${file}:${i + 1}: ${componentRule.name}`);
+      breaches += 1;
+    });
+}
+
 /** A file past this holds more than one idea: split it along its seams (tests are exempt). */
 const MAX_LINES = 400;
 for (const workspace of ['core/src', 'server/src', 'web/src']) {

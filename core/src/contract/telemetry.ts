@@ -10,16 +10,6 @@ export const DATA_MAX_POINTS = 2000;
 /** A range without a start covers this long before its end (24 hours). */
 export const DATA_DEFAULT_RANGE_MS = 24 * 60 * 60 * 1000;
 
-/** Radar curves: point i was sampled i × this interval after the pulse (docs/device-protocol.md). */
-export const RADAR_SAMPLE_INTERVAL_NS = 40;
-export const SPEED_OF_LIGHT_M_PER_S = 299_792_458;
-
-/** Position in metres of each point of a curve: t × pulseSpeed × c / 2 (there and back), to the centimetre. */
-export function radarPositions(count: number, pulseSpeed: number): number[] {
-  const metresPerPoint = (RADAR_SAMPLE_INTERVAL_NS * 1e-9 * pulseSpeed * SPEED_OF_LIGHT_M_PER_S) / 2;
-  return Array.from({ length: count }, (_, i) => Math.round(i * metresPerPoint * 100) / 100);
-}
-
 const UnitId = Type.Integer({ minimum: 1, maximum: 2147483647 });
 const IsoTime = Type.String({ format: 'date-time', maxLength: 40 });
 /** A channel on the wire: index plus 1. */

@@ -10,6 +10,7 @@ export * from './legacyDate.ts';
 export * from './mapUnits.ts';
 export * from './operations.ts';
 export * from './parkingUsage.ts';
+export * from './radarGeometry.ts';
 export * from './series.ts';
 export * from './settingsTabs.ts';
 export * from './statusCounts.ts';

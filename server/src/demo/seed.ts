@@ -121,7 +121,7 @@ export type SeededFleet = {
   simulated: (UnitDef & { secret: string })[];
   /** Why `simulated` is empty although units exist. */
   problem?: string;
-  /** The onboarding tags of the units waiting in stock (issue 9). */
+  /** The onboarding tags of the units waiting in stock. */
   stockTags: string[];
   /** Time taken by registration and history. */
   ms: number;
@@ -206,7 +206,7 @@ async function seedDemoFleet(db: Db, opts: DemoFleetOptions): Promise<SeededFlee
     if (id === undefined) throw new Error(`demo organisation '${name}' is missing`);
     orgIds.set(name, id);
   }
-  // Units waiting in stock (issue 9) belong to the fleet too.
+  // Units waiting in stock belong to the fleet too.
   const stockId = await findOrganizationByName(db, STOCK_ORGANIZATION_NAME);
   const registered = new Map(
     (await listUnits(db, [...orgIds.values(), ...(stockId === undefined ? [] : [stockId])])).map((u) => [

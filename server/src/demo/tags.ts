@@ -11,7 +11,7 @@ import {
 import { ROOT_ORGANIZATION_NAME } from '../modules/users/initialAdmin.ts';
 import type { HistoryUnit } from './history.ts';
 
-/** Units waiting for a customer: scanning their tag onboards them (issue 9). */
+/** Units waiting for a customer: scanning their tag onboards them. */
 export const STOCK_ORGANIZATION_NAME = 'Fieldwatch stock';
 /** Smaller fleets (the browser tests' 12 units) keep every unit where it is. */
 const MIN_FLEET = 50;

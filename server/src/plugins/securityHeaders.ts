@@ -12,7 +12,7 @@ export const IMAGE_CSP =
   "default-src 'none'; img-src data:; style-src 'unsafe-inline'; object-src 'none'; base-uri 'none'; frame-ancestors 'self'; sandbox";
 
 /**
- * The security headers of every answer (issue 11): a content security policy with no plugins
+ * The security headers of every answer: a content security policy with no plugins
  * (`object-src 'none'`), no foreign `<base>` (`base-uri 'self'`) and no framing by other sites
  * (`frame-ancestors 'self'`), connections and styles from this server only, `nosniff`, `no-referrer`, and the rest of helmet's defaults. They are
  * set when a request arrives, so 404s, refusals and errors carry them too.

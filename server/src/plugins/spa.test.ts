@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { registerCompression } from './compression.ts';
 import { registerSpa } from './spa.ts';
 
-// The built app as the server sends it (issue 10): hashed assets cached for good, precompressed
+// The built app as the server sends it: hashed assets cached for good, precompressed
 // copies for browsers that take them, the page itself never cached, and large API answers compressed.
 
 const script = `export const units = [${Array.from({ length: 400 }, (_, i) => `"unit-${i}"`).join(',')}];\n`;

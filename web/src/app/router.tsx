@@ -50,7 +50,7 @@ export const router = createBrowserRouter([
         path: '/reset-password',
         lazy: laterScreen(() => import('@/features/login/ResetPasswordPage.tsx'), 'ResetPasswordPage'),
       },
-      // Public: a scanned tag opens this signed out or in; the flow signs in or registers itself (issue 9).
+      // Public: a scanned tag opens this signed out or in; the flow signs in or registers itself.
       {
         path: '/nfc/:uuid',
         lazy: laterScreen(() => import('@/features/onboarding/OnboardingPage.tsx'), 'OnboardingPage'),

@@ -84,9 +84,10 @@ export const deviceApi = {
     api.post<KpiAlarmRow[]>(`${X}/GetKPIAlarms`, { CustomerIDs: ids(customers), StartDate: startDate }),
   kpiBattery: (customers: readonly number[]) =>
     api.post<KpiBatteryRow[]>(`${X}/GetKPIBattery`, { CustomerIDs: ids(customers) }),
-  unitData: (unitId: number, start: Date, end: Date) =>
+  /** A unit's series from start to end; `records` caps the points per series. */
+  unitData: (unitId: number, start: Date, end: Date, records?: number) =>
     api.get<UnitData>(
-      `/api/v3/device/devices/${unitId}/data${query({ start: start.toISOString(), end: end.toISOString() })}`,
+      `/api/v3/device/devices/${unitId}/data${query({ start: start.toISOString(), end: end.toISOString(), records })}`,
     ),
   parkingUsage: (unitIds: readonly number[], start: string, stop: string) =>
     api.get<ParkingReport>(

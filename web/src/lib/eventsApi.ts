@@ -10,7 +10,7 @@ import type {
 import { query } from './api.ts';
 import { api } from './http.ts';
 
-/** The calls of events, notifications and tasks (issue 6): what the server's event engine made of alarms. */
+/** The calls of events, notifications and tasks: what the server's event engine made of alarms. */
 export const eventApi = {
   list: (limit = 500) => api.get<EventRecord[]>(`/api/v3/events${query({ limit })}`),
   get: (id: string) => api.get<EventRecord>(`/api/v3/events/${encodeURIComponent(id)}`),

@@ -1,6 +1,7 @@
 import type { Device, DeviceDetails, DeviceOptions } from '@fieldwatch/core';
 import { useQuery } from '@tanstack/react-query';
 import { api } from './http.ts';
+import { queryClient } from './query.ts';
 
 /**
  * A unit as several screens read it (the dashboards' popups and captions, device and container
@@ -14,6 +15,12 @@ export const unitKeys = {
   /** The settings the unit last reported (read by device management, devicesApi.settings). */
   settings: (unitId: number) => ['deviceSettings', unitId] as const,
 };
+
+/** A unit's name, position or type reaches the fleet lists, the maps, the filter's types and the counts. */
+export function refreshUnitLists() {
+  for (const root of ['devices', 'mapUnits', 'typeCodes', 'statusCounts'])
+    void queryClient.invalidateQueries({ queryKey: [root] });
+}
 
 const unitApi = {
   all: () => api.get<Device[]>('/api/v1/device'),

@@ -15,7 +15,7 @@ import { loadChunk } from '@/lib/chunkLoad.ts';
  * Menus on Radix's accessible dropdown: keyboard navigation, focus return, RTL aware. Radix's menu
  * and its positioning engine load with the first menu a user opens rather than with the page: the
  * shell and every dashboard show menu buttons, and the menu code was 18 KB (gzip) of the first
- * load (issue 10). Until then a trigger is the same button, announced as a menu button, that
+ * load. Until then a trigger is the same button, announced as a menu button, that
  * loads Radix and opens on the keys and presses Radix's trigger opens on.
  */
 type Radix = typeof RadixMenu;

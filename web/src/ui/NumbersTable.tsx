@@ -5,7 +5,7 @@ import { ScrollRegion } from './ScrollRegion.tsx';
 
 /**
  * "Show as table" / "Show as chart" (or map): the switch between a picture of the data and the
- * numbers behind it (issue 11, WCAG 1.1.1). `controls` is the id of the NumbersTable it shows.
+ * numbers behind it (WCAG 1.1.1). `controls` is the id of the NumbersTable it shows.
  */
 export function TableToggle({
   open,

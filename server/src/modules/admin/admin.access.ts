@@ -1,11 +1,12 @@
 import { can } from '@fieldwatch/core';
 import type { Queryable } from '../../db/db.ts';
 import { HttpError } from '../../http.ts';
+import type { SessionRow } from '../auth/auth.service.ts';
 import {
+  reachedOrganizations,
   requireAccess,
   rootOrganizationId,
   type VisibleOrganizationRow,
-  visibleOrganizations,
 } from '../organizations/organizations.service.ts';
 import { rolesOfUser } from '../users/users.service.ts';
 
@@ -14,14 +15,17 @@ import { rolesOfUser } from '../users/users.service.ts';
  * (a role reaches down the tree, never up). Everything here checks that first and answers 403 otherwise, so a refused call
  * reads and writes nothing else.
  */
-export type Admin = { userId: number; sessionId: string };
+export type Admin = { userId: number; sessionId: string; session: SessionRow };
+
+/** The caller of an administration route; their organizations are read once per request. */
+export const adminOf = (session: SessionRow): Admin => ({ userId: session.user_id, sessionId: session.id, session });
 
 /** The answer to an organization the caller may not administer. */
 export const refused = () => new HttpError(403, 'You may not administer this organisation');
 
 /** The organizations the user may administer (SuperUser on them or an ancestor). */
 export async function administered(db: Queryable, admin: Admin): Promise<VisibleOrganizationRow[]> {
-  return (await visibleOrganizations(db, admin.userId)).filter((o) => can(o.role_id, 'manage', 'organization'));
+  return (await reachedOrganizations(db, admin.session)).filter((o) => can(o.role_id, 'manage', 'organization'));
 }
 
 /** The administered organizations, refusing when `organizationId` is not among them. */

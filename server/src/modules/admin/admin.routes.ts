@@ -48,7 +48,7 @@ import {
   type UploadBody,
 } from '../../uploads/imageBodies.ts';
 import { avatarOf } from '../users/profile.service.ts';
-import type { Admin } from './admin.access.ts';
+import { adminOf } from './admin.access.ts';
 import {
   addUser,
   deleteProfile,
@@ -127,10 +127,7 @@ function userAvatarUpload(body: UploadBody) {
 
 function routes(app: App) {
   const { db } = app;
-  const admin = (request: FastifyRequest): Admin => {
-    const s = sessionOf(request);
-    return { userId: s.user_id, sessionId: s.id };
-  };
+  const admin = (request: FastifyRequest) => adminOf(sessionOf(request));
 
   app.get(
     `/profilesByOrgId`,

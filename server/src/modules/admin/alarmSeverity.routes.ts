@@ -5,12 +5,14 @@ import {
   EffectiveAlarmSeverities,
   OrganizationParam,
 } from '@fieldwatch/core';
+import type { FastifyRequest } from 'fastify';
 import { doc, security } from '../../families/family.ts';
 import { errorResponses } from '../../families/standard.ts';
 import type { App } from '../../http.ts';
 import { sessionOf } from '../../plugins/auth.ts';
 import { scoped, signedIn } from '../../plugins/policy.ts';
 import { refusingUnknownKeys } from '../../plugins/validation.ts';
+import { adminOf } from './admin.access.ts';
 import { alarmSeverityList, saveAlarmSeverities, saveJoinHours, visibleSeverities } from './alarmSeverity.service.ts';
 
 const errors = errorResponses(400, 401, 403, 404);
@@ -23,10 +25,7 @@ const administration = doc('administration');
  */
 export function alarmSeverityRoutes(app: App) {
   const { db } = app;
-  const admin = (request: Parameters<typeof sessionOf>[0]) => {
-    const s = sessionOf(request);
-    return { userId: s.user_id, sessionId: s.id };
-  };
+  const admin = (request: FastifyRequest) => adminOf(sessionOf(request));
   const path = '/organization/:id/alarmSeverities';
 
   app.get(
@@ -87,6 +86,6 @@ export function effectiveSeverityRoutes(app: App) {
         response: { 200: EffectiveAlarmSeverities, ...errors },
       },
     },
-    async (request) => visibleSeverities(db, sessionOf(request).user_id),
+    async (request) => visibleSeverities(db, sessionOf(request)),
   );
 }

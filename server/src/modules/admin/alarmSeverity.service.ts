@@ -10,7 +10,8 @@ import {
 import type { Db, Queryable } from '../../db/db.ts';
 import { HttpError } from '../../http.ts';
 
-import { visibleOrganizations } from '../organizations/organizations.service.ts';
+import type { SessionRow } from '../auth/auth.service.ts';
+import { reachedOrganizations } from '../organizations/organizations.service.ts';
 import { type Admin, requireAdministered } from './admin.access.ts';
 import * as alarmSeverityRepository from './alarmSeverity.repository.ts';
 import { effectiveSeverities, joinHoursOf, ownAndInherited, writeJoinHours } from './alarmSeverity.repository.ts';
@@ -74,8 +75,8 @@ export async function saveJoinHours(db: Db, admin: Admin, organizationId: number
  * What applies in each organization the user sees: the alarm types set on it or above it (other
  * types have their spec default). The web colours unit alarms with it.
  */
-export async function visibleSeverities(db: Queryable, userId: number): Promise<EffectiveAlarmSeverities> {
-  const ids = (await visibleOrganizations(db, userId)).map((o) => o.id);
+export async function visibleSeverities(db: Queryable, session: SessionRow): Promise<EffectiveAlarmSeverities> {
+  const ids = (await reachedOrganizations(db, session)).map((o) => o.id);
   const effective = await effectiveSeverities(db, ids);
   return ids.flatMap((organizationId) => {
     const set = effective.get(organizationId);

@@ -21,12 +21,12 @@ import { LegacyError } from '../../plugins/envelopes.ts';
 import { anyone, scoped, signedIn } from '../../plugins/policy.ts';
 import { authorizedOrganizations } from '../organizations/organizations.service.ts';
 import {
-  accessFor,
   endOtherSessions,
   endSession,
   listSessions,
   login,
   logout,
+  sessionAccess,
   switchOrganization,
   toSession,
   userSession,
@@ -175,7 +175,7 @@ export function sessionRoutes(app: App) {
     },
     async (request) => {
       const q = request.query as { action: 'read'; resource: 'device'; item?: number };
-      return authorizedOrganizations(db, sessionOf(request).user_id, q.action, q.resource, q.item);
+      return authorizedOrganizations(db, sessionOf(request), q.action, q.resource, q.item);
     },
   );
 }
@@ -195,9 +195,6 @@ export function authLegacyRoutes(app: App) {
         response: { 200: Type.Array(Access), 401: LegacyError },
       },
     },
-    async (request) => {
-      const s = sessionOf(request);
-      return [await accessFor(db, s.user_id, s.username)];
-    },
+    async (request) => [await sessionAccess(db, sessionOf(request))],
   );
 }

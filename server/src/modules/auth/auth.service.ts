@@ -3,7 +3,13 @@ import { type Access, type LoginResponse, type Session, strictestPolicy, type Us
 import type { Db, Queryable } from '../../db/db.ts';
 import { HttpError } from '../../http.ts';
 import type { SessionEndings } from '../../live/bus.ts';
-import { policiesOfUser, toCustomer, toSummary, visibleOrganizations } from '../organizations/organizations.service.ts';
+import {
+  policiesOfUser,
+  reachedOrganizations,
+  toCustomer,
+  toSummary,
+  visibleOrganizations,
+} from '../organizations/organizations.service.ts';
 import { findUserByUsername, toProfile, touchLastLogin } from '../users/users.service.ts';
 import * as authRepository from './auth.repository.ts';
 import {
@@ -23,9 +29,16 @@ import { claimAttempt, recordSuccess } from './throttle.ts';
 
 export const hashToken = (token: string) => createHash('sha256').update(token).digest('base64url');
 
+/** The access answer at sign-in, before there is a session. */
 export async function accessFor(db: Queryable, userId: number, username: string): Promise<Access> {
   const orgs = await visibleOrganizations(db, userId);
   return { Username: username, Customers: orgs.map(toCustomer) };
+}
+
+/** The access answer of a signed-in session. */
+export async function sessionAccess(db: Queryable, session: SessionRow): Promise<Access> {
+  const orgs = await reachedOrganizations(db, session);
+  return { Username: session.username, Customers: orgs.map(toCustomer) };
 }
 
 /**
@@ -103,7 +116,7 @@ export async function listSessions(db: Queryable, current: SessionRow): Promise<
 }
 
 export async function userSession(db: Queryable, session: SessionRow): Promise<UserSession> {
-  const orgs = (await visibleOrganizations(db, session.user_id)).map(toSummary);
+  const orgs = (await reachedOrganizations(db, session)).map(toSummary);
   return {
     id: session.id,
     username: session.username,
@@ -114,7 +127,7 @@ export async function userSession(db: Queryable, session: SessionRow): Promise<U
 
 /** Switches the session's organization; only to one the user may see. */
 export async function switchOrganization(db: Queryable, session: SessionRow, organizationId: number) {
-  const orgs = await visibleOrganizations(db, session.user_id);
+  const orgs = await reachedOrganizations(db, session);
   if (!orgs.some((o) => o.id === organizationId)) {
     throw new HttpError(403, 'You have no role in this organisation');
   }

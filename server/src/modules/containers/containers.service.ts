@@ -9,7 +9,13 @@ import type { Db, Queryable } from '../../db/db.ts';
 import { HttpError } from '../../http.ts';
 
 import type { SessionRow } from '../auth/auth.service.ts';
-import { assertWritable, deviceScope, listUnits, type ScopeOptions } from '../devices/devices.service.ts';
+import {
+  assertWritable,
+  deviceScope,
+  listUnits,
+  type DeviceScope as Scope,
+  type ScopeOptions,
+} from '../devices/devices.service.ts';
 import { changeDeviceGroup, createDeviceGroup, removeDeviceGroup } from '../devices/groups.service.ts';
 import {
   addGroupLocations,
@@ -25,8 +31,6 @@ import {
   renameLocation,
   setGroupLocations,
 } from './containers.repository.ts';
-
-type Scope = Awaited<ReturnType<typeof deviceScope>>;
 
 const CONTAINER_NOT_FOUND = 'Container not found';
 const missing = () => new HttpError(400, EventMessages.missingParameters);

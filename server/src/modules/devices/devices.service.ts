@@ -53,7 +53,7 @@ import {
 
 export { type Fleet, FleetMemory, fleetOf } from './fleet.ts';
 export { FleetAnswers } from './fleetAnswers.ts';
-export { assertWritable, deviceScope, type ScopeOptions } from './unit.access.ts';
+export { assertWritable, type DeviceScope, deviceScope, type ScopeOptions } from './unit.access.ts';
 
 /** The units of the call's scope as views (v1 device list, v2 devices and filter). */
 async function viewsInScope(fleet: Fleet, session: SessionRow, opts: ScopeOptions): Promise<UnitView[]> {

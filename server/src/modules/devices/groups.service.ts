@@ -15,9 +15,13 @@ import {
   setGroupMembers,
   updateGroup,
 } from './groups.repository.ts';
-import { assertWritable, deviceScope, type ScopeOptions, unitNotFound } from './unit.access.ts';
-
-type Scope = Awaited<ReturnType<typeof deviceScope>>;
+import {
+  assertWritable,
+  deviceScope,
+  type DeviceScope as Scope,
+  type ScopeOptions,
+  unitNotFound,
+} from './unit.access.ts';
 
 const GROUP_NOT_FOUND = 'Group not found';
 

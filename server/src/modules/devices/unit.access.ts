@@ -19,11 +19,9 @@ export type ScopeOptions = { customerIds?: readonly number[]; useContext?: boole
  * The organizations of a call (scopeOrganizations) and, among them, those where the user may operate
  * devices (`writable`: Users and SuperUsers) and change their configuration (`manageable`: SuperUsers).
  */
-export async function deviceScope(
-  db: Queryable,
-  session: SessionRow,
-  opts: ScopeOptions = {},
-): Promise<{ visible: number[]; writable: number[]; manageable: number[] }> {
+export type DeviceScope = { visible: number[]; writable: number[]; manageable: number[] };
+
+export async function deviceScope(db: Queryable, session: SessionRow, opts: ScopeOptions = {}): Promise<DeviceScope> {
   const reached = await reachedOrganizations(db, session);
   const visible = scopeWithin(reached, session, opts);
   return {

@@ -7,13 +7,13 @@ import type { App } from '../../http.ts';
 import { sessionOf } from '../../plugins/auth.ts';
 import { anyone, platform } from '../../plugins/policy.ts';
 import { refusingUnknownKeys } from '../../plugins/validation.ts';
-import { errorReports, recordBrowserError, resolveErrorReport } from './errorReports.service.ts';
+import { adminOf, errorReports, recordBrowserError, resolveErrorReport } from './errorReports.service.ts';
 
 /** A report's body is small by schema; this refuses anything larger before it is parsed. */
 const REPORT_BODY_LIMIT = 32 * 1024;
 
 /**
- * Error reporting (issue 10): browsers report here with or without a session (the sign-in page's
+ * Error reporting: browsers report here with or without a session (the sign-in page's
  * errors matter too).
  */
 export function errorReportRoutes(app: App, opts: { reporting: boolean }) {
@@ -50,10 +50,7 @@ export function errorReportRoutes(app: App, opts: { reporting: boolean }) {
 /** The platform administrator lists and resolves the grouped reports. */
 export function errorReportAdminRoutes(app: App) {
   const { db } = app;
-  const admin = (request: FastifyRequest) => {
-    const s = sessionOf(request);
-    return { userId: s.user_id, sessionId: s.id };
-  };
+  const admin = (request: FastifyRequest) => adminOf(sessionOf(request));
 
   const adminSchema = doc('errors');
   app.get(

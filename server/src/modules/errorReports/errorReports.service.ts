@@ -15,7 +15,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Queryable } from '../../db/db.ts';
 import { HttpError } from '../../http.ts';
 
-import { type Admin, requirePlatformAdmin } from '../admin/admin.access.ts';
+import { type Admin, adminOf, requirePlatformAdmin } from '../admin/admin.access.ts';
 import {
   countReportFrom,
   deleteErrorReport,
@@ -149,3 +149,6 @@ export async function resolveErrorReport(db: Queryable, admin: Admin, id: number
   if (!(await deleteErrorReport(db, id))) throw new HttpError(404, 'Error report not found');
   return { success: true };
 }
+
+/** The caller of an error-report route (a platform administrator, checked by each call). */
+export { adminOf };

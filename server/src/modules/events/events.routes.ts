@@ -44,7 +44,7 @@ const readTask = scoped('task', 'read', { writes: false });
 const writeTask = scoped('task', 'write', { writes: true });
 
 /**
- * Events, notifications and tasks (issue 6): what the event engine made of the units' alarms.
+ * Events, notifications and tasks: what the event engine made of the units' alarms.
  * Events and tasks belong to organizations (a role on a parent covers them); notifications to users.
  */
 export function eventRoutes(app: App) {

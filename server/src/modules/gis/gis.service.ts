@@ -11,7 +11,7 @@ import type { Queryable } from '../../db/db.ts';
 import { HttpError } from '../../http.ts';
 
 import type { SessionRow } from '../auth/auth.service.ts';
-import { visibleOrganizations } from '../organizations/organizations.service.ts';
+import { reachedOrganizations } from '../organizations/organizations.service.ts';
 import { unitsOf } from '../telemetry/telemetry.service.ts';
 import * as gisRepository from './gis.repository.ts';
 import { type GisFeatureRow, insertGisFeatures, listGisFeatures, type NewGisFeature } from './gis.repository.ts';
@@ -33,7 +33,7 @@ function toGisFeature(row: GisFeatureRow): GisFeature | undefined {
  * 404 for a customer the caller cannot see, 403 for one without the TyrensGIS right.
  */
 export async function gisFeatures(db: Queryable, session: SessionRow, customerId: number): Promise<GisFeature[]> {
-  const customer = (await visibleOrganizations(db, session.user_id)).find((o) => o.id === customerId);
+  const customer = (await reachedOrganizations(db, session)).find((o) => o.id === customerId);
   if (!customer) throw new HttpError(404, 'Customer not found');
   if (!customer.rights.includes(WidgetRight.TyrensGIS)) throw new HttpError(403, 'The customer has no GIS right');
   const [rows, units] = await Promise.all([

@@ -1,6 +1,6 @@
 import type { Queryable } from '../../db/db.ts';
 
-/** A tag with its unit and whether the unit waits in stock (issue 9). */
+/** A tag with its unit and whether the unit waits in stock. */
 export type TagUnitRow = {
   tag_uuid: string;
   restriction: number;

@@ -27,7 +27,6 @@ import {
   reachedOrganizations,
   rootOrganizationId,
   subtreeOf,
-  visibleOrganizations,
 } from '../organizations/organizations.service.ts';
 import { startOperation } from '../telemetry/control.service.ts';
 import { findUserByUsername, findUsersByEmail, insertUser, setUserRole } from '../users/users.service.ts';
@@ -44,7 +43,7 @@ import {
 } from './onboarding.repository.ts';
 
 /**
- * NFC onboarding (/api/v1/nfc; issue 9). A tag grants nothing by itself: it names a
+ * NFC onboarding (/api/v1/nfc). A tag grants nothing by itself: it names a
  * unit. Only a unit waiting in a stock organization can be placed, only by a SuperUser of the
  * organization it goes to, only with a one-time activation code from the tag view, and only where
  * the tag's restriction allows (an organization and what lies below it; 0 disables the tag).
@@ -63,7 +62,7 @@ function stateOf(row: TagUnitRow, visible: readonly number[]): TagState {
 
 export async function tagPublic(db: Queryable, uuid: string, session: SessionRow | null): Promise<TagPublic> {
   const row = await tagRow(db, uuid);
-  const visible = session ? (await visibleOrganizations(db, session.user_id)).map((o) => o.id) : [];
+  const visible = session ? (await reachedOrganizations(db, session)).map((o) => o.id) : [];
   return { tag_uuid: row.tag_uuid, state: stateOf(row, visible), unitType: unitTypeName(row.unit_type ?? 0) };
 }
 
@@ -77,7 +76,7 @@ async function placeable(db: Queryable, session: SessionRow, row: TagUnitRow) {
 
 export async function tagView(db: Queryable, session: SessionRow, uuid: string): Promise<TagOnboardingView> {
   const row = await tagRow(db, uuid);
-  const visible = await visibleOrganizations(db, session.user_id);
+  const visible = await reachedOrganizations(db, session);
   const state = stateOf(
     row,
     visible.map((o) => o.id),
@@ -129,7 +128,7 @@ export async function activate(
   const row = await tagRow(db, uuid);
   const state = stateOf(
     row,
-    (await visibleOrganizations(db, session.user_id)).map((o) => o.id),
+    (await reachedOrganizations(db, session)).map((o) => o.id),
   );
   if (state === 'disabled') throw new HttpError(403, 'This tag is disabled');
   if (state === 'owned') throw new HttpError(409, 'This unit belongs to another organisation');
@@ -165,7 +164,7 @@ export async function activate(
 /** GET /tag/{uuid}/config: where an activated tag's unit went, for whoever sees that unit. */
 export async function tagConfig(db: Queryable, session: SessionRow, uuid: string): Promise<OnboardingConfig> {
   const row = await tagRow(db, uuid);
-  const visible = (await visibleOrganizations(db, session.user_id)).map((o) => o.id);
+  const visible = (await reachedOrganizations(db, session)).map((o) => o.id);
   if (stateOf(row, visible) !== 'yours' || !row.config || !row.activated_at) throw new HttpError(404, 'Not activated');
   return {
     ...(row.config as Omit<OnboardingConfig, 'activatedAt' | 'operations'>),

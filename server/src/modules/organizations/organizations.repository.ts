@@ -17,7 +17,7 @@ export type VisibleOrganizationRow = {
  */
 export async function visibleOrganizations(db: Queryable, userId: number): Promise<VisibleOrganizationRow[]> {
   // An organization whose trial has ended (and those below it) is read-only: every role there
-  // counts as Reader until an administrator converts it (issue 9). Nothing is deleted.
+  // counts as Reader until an administrator converts it. Nothing is deleted.
   return db.query<VisibleOrganizationRow>(
     `with recursive reach (id, role_id, ended) as (
        select r.organization_id, r.role_id, coalesce(o.trial_ends_at < now(), false)
@@ -198,7 +198,7 @@ export async function policiesOfUser(db: Queryable, userId: number) {
   );
 }
 
-/** Ends an organization's trial: it becomes a regular customer (issue 9). */
+/** Ends an organization's trial: it becomes a regular customer. */
 export async function endTrial(db: Queryable, id: number) {
   await db.query('update organizations set trial_ends_at = null where id = $1', [id]);
 }

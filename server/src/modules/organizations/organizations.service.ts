@@ -1,14 +1,8 @@
-import {
-  type AccountBrand,
-  type Action,
-  type Customer,
-  can,
-  type OrganizationSummary,
-  type OrganizationView,
-  type Resource,
-} from '@fieldwatch/core';
+import type { AccountBrand, Action, Customer, OrganizationSummary, OrganizationView, Resource } from '@fieldwatch/core';
 import type { Queryable } from '../../db/db.ts';
 import { HttpError } from '../../http.ts';
+import type { SessionRow } from '../auth/auth.service.ts';
+import { hasAccess } from './access.ts';
 
 import * as organizationsRepository from './organizations.repository.ts';
 import {
@@ -16,6 +10,7 @@ import {
   type OrganizationRow,
   type VisibleOrganizationRow,
 } from './organizations.repository.ts';
+import { reachedOrganizations } from './scope.ts';
 
 export function toSummary(o: VisibleOrganizationRow): OrganizationSummary {
   return {
@@ -40,13 +35,15 @@ export function toCustomer(o: VisibleOrganizationRow): Customer {
 /** Organizations where the user may perform action on resource (optionally one organization). */
 export async function authorizedOrganizations(
   db: Queryable,
-  userId: number,
+  session: SessionRow,
   action: Action,
   resource: Resource,
   item?: number,
 ): Promise<OrganizationSummary[]> {
-  const orgs = await visibleOrganizations(db, userId);
-  return orgs.filter((o) => (item === undefined || o.id === item) && can(o.role_id, action, resource)).map(toSummary);
+  const orgs = await reachedOrganizations(db, session);
+  return orgs
+    .filter((o) => (item === undefined || o.id === item) && hasAccess(orgs, o.id, action, resource))
+    .map(toSummary);
 }
 
 /** The avatar address with its cache key, so a new logo is fetched at once. */
@@ -54,8 +51,8 @@ export const organizationAvatarUrl = (o: Pick<OrganizationRow, 'id' | 'avatar_ke
   o.avatar_key ? `/api/v3/user/organization/${o.id}/avatar?v=${o.avatar_key}` : null;
 
 /** GET /organization/{id}: an organization the user may see; any other answers as absent. */
-export async function organizationView(db: Queryable, userId: number, id: number): Promise<OrganizationView> {
-  const visible = (await visibleOrganizations(db, userId)).find((o) => o.id === id);
+export async function organizationView(db: Queryable, session: SessionRow, id: number): Promise<OrganizationView> {
+  const visible = (await reachedOrganizations(db, session)).find((o) => o.id === id);
   const row = visible && (await findOrganization(db, id));
   if (!visible || !row) throw new HttpError(404, 'Organisation not found');
   return {
@@ -71,8 +68,8 @@ export async function organizationView(db: Queryable, userId: number, id: number
   };
 }
 
-export async function organizationAvatar(db: Queryable, userId: number | null, id: number) {
-  const visible = userId === null || (await visibleOrganizations(db, userId)).some((o) => o.id === id);
+export async function organizationAvatar(db: Queryable, session: SessionRow | null, id: number) {
+  const visible = session === null || (await reachedOrganizations(db, session)).some((o) => o.id === id);
   const image = visible ? await findOrganizationAvatar(db, id) : null;
   if (!image) throw new HttpError(404, 'No avatar');
   return { data: image.data, type: image.type, etag: `"${image.key}"` };

@@ -15,7 +15,7 @@ import { HttpError } from '../../http.ts';
 
 import type { SessionRow } from '../auth/auth.service.ts';
 import type { UnitRow } from '../devices/devices.service.ts';
-import { visibleOrganizations } from '../organizations/organizations.service.ts';
+import { reachedOrganizations } from '../organizations/organizations.service.ts';
 import { seriesAggregates, stepSamples } from './telemetry.repository.ts';
 import { unitsOf } from './telemetry.service.ts';
 
@@ -74,9 +74,7 @@ export function occupiedMs(
 async function parkingUnits(db: Queryable, session: SessionRow, unitIds: readonly number[]): Promise<UnitRow[]> {
   const units = await unitsOf(db, session, unitIds);
   const parking = new Set(
-    (await visibleOrganizations(db, session.user_id))
-      .filter((o) => o.rights.includes(WidgetRight.Parking))
-      .map((o) => o.id),
+    (await reachedOrganizations(db, session)).filter((o) => o.rights.includes(WidgetRight.Parking)).map((o) => o.id),
   );
   const allowed = units.filter((u) => parking.has(u.organization_id));
   if (units.length > 0 && allowed.length === 0) throw new HttpError(403, 'The customer has no parking right');

@@ -29,7 +29,7 @@ export async function unitOf(
   const unit = orgs.length > 0 ? await findUnit(db, unitId, orgs) : undefined;
   if (!unit) throw new HttpError(404, NO_AUTHORITY);
   if (opts.need) {
-    const allowed = await authorizedOrganizations(db, session.user_id, opts.need, 'device', unit.organization_id);
+    const allowed = await authorizedOrganizations(db, session, opts.need, 'device', unit.organization_id);
     if (allowed.length === 0) throw new HttpError(403, NO_AUTHORITY);
   }
   return unit;

@@ -152,7 +152,7 @@ function routes(app: App) {
       config: scoped('organization', 'read', { writes: false }),
       schema: { tags, security, params: OrgIdParam, response: { 200: OrganizationView, ...errors } },
     },
-    async (request) => organizationView(db, userId(request), request.params.orgId),
+    async (request) => organizationView(db, sessionOf(request), request.params.orgId),
   );
   app.get(
     `${U}/organization/:orgId/avatar`,
@@ -161,7 +161,7 @@ function routes(app: App) {
       schema: { tags, security, params: OrgIdParam, querystring: Version, response: errorResponses(401, 404) },
     },
     async (request, reply) =>
-      sendImage(request, reply, await organizationAvatar(db, userId(request), request.params.orgId)),
+      sendImage(request, reply, await organizationAvatar(db, sessionOf(request), request.params.orgId)),
   );
 
   // Password reset: public calls; the same answer whether the address exists or not.

@@ -6,7 +6,7 @@ import { userSessionQuery } from '@/lib/api.ts';
 import { useDateFormat } from '@/lib/useDateFormat.ts';
 
 /**
- * The days left of the current organization's trial (issue 9: organizations made through a tag
+ * The days left of the current organization's trial (organizations made through a tag
  * try Fieldwatch for 4 weeks); once it has ended, that it is read-only until converted.
  */
 export function TrialChip() {

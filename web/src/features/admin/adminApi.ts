@@ -59,7 +59,7 @@ export const adminApi = {
     api.post<{ id: number }>(`${A}/organization/add`, { parentOrganizationId, organizationName }),
   remove: (id: number) => api.delete<Ok>(`${O(id)}/delete`),
   move: (id: number, parentOrganizationId: number) => api.put<Ok>(`${O(id)}/parent`, { parentOrganizationId }),
-  /** Ends the trial of an organization made through a tag (issue 9). */
+  /** Ends the trial of an organization made through a tag. */
   convert: (id: number) => api.post<Ok>(`${O(id)}/convert`),
   settings: (id: number) => api.get<OrganizationSettings>(`${O(id)}/settings`),
   saveSettings: (id: number, settings: OrganizationSettings) =>

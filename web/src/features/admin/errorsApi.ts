@@ -3,7 +3,7 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { query } from '@/lib/api.ts';
 import { api } from '@/lib/http.ts';
 
-/** Error reports (issue 10): the platform administrator's list and resolve calls. */
+/** Error reports: the platform administrator's list and resolve calls. */
 export const ERRORS_PAGE_SIZE = 25;
 export type SourceFilter = ErrorSource | 'all';
 

@@ -12,10 +12,10 @@ import { EmptyState } from '@/ui/EmptyState.tsx';
 import { Select } from '@/ui/Select.tsx';
 import { Skeleton } from '@/ui/Skeleton.tsx';
 import { ReadOnlyNote } from '@/ui/Tag.tsx';
-import { ImportDialog, NameDialog } from './ContainerDialogs.tsx';
-import { containersApi } from './containersApi.ts';
+import { ContainerNameDialog, ImportDialog } from './ContainerDialogs.tsx';
+import { containersQuery } from './containersApi.ts';
 import { DRAG_TYPE, droppedUnits, UnitList } from './UnitList.tsx';
-import { CONTAINERS_KEY, useContainerActions } from './useContainerActions.ts';
+import { useContainerActions } from './useContainerActions.ts';
 
 /**
  * Group management and location management: the containers of one type, the one
@@ -28,7 +28,7 @@ export function ContainerBoard({ type }: { type: ContainerType }) {
   const groups = type === 'groups';
   const [params, setParams] = useSearchParams();
   const customers = useUserStore((s) => s.accessResponse?.Customers ?? []);
-  const containers = useQuery({ queryKey: CONTAINERS_KEY, queryFn: containersApi.list });
+  const containers = useQuery(containersQuery);
   const devices = useAllUnits();
   const [checked, setChecked] = useState<Set<number>>(new Set());
   const [pool, setPool] = useState<Set<number>>(new Set());
@@ -246,7 +246,7 @@ export function ContainerBoard({ type }: { type: ContainerType }) {
         </section>
       )}
 
-      <NameDialog
+      <ContainerNameDialog
         open={dialog === 'create'}
         title={t(`containers.${type}.new`)}
         nameLabel={t(`containers.${type}.name`)}
@@ -255,7 +255,7 @@ export function ContainerBoard({ type }: { type: ContainerType }) {
         onClose={() => setDialog(null)}
         onSubmit={create}
       />
-      <NameDialog
+      <ContainerNameDialog
         open={dialog === 'rename'}
         title={t('containers.rename')}
         nameLabel={t(`containers.${type}.name`)}

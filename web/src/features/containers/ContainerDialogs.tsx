@@ -1,17 +1,15 @@
 import { type FormEvent, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Button } from '@/ui/Button.tsx';
 import { Dialog } from '@/ui/Dialog.tsx';
+import { FormActions } from '@/ui/FormActions.tsx';
+import { NameDialog } from '@/ui/NameDialog.tsx';
 import { Select } from '@/ui/Select.tsx';
 import { TextField } from '@/ui/TextField.tsx';
 
 type Org = { id: number; name: string };
 
-/**
- * Name a new container (and choose its organization) or rename one. A blank name shows the
- * blank-field text and sends nothing.
- */
-export function NameDialog({
+/** Names a new container and, when creating, chooses its organization; or renames one. */
+export function ContainerNameDialog({
   open,
   title,
   nameLabel,
@@ -30,55 +28,28 @@ export function NameDialog({
   onSubmit: (name: string, organization: number | undefined) => Promise<void>;
 }) {
   const { t } = useTranslation();
-  const [name, setName] = useState(initial);
   const [org, setOrg] = useState(organizations?.[0]?.id);
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
   useEffect(() => {
-    if (open) {
-      setName(initial);
-      setError(null);
-      setOrg(organizations?.[0]?.id);
-    }
-  }, [open, initial, organizations]);
-  const submit = async (e: FormEvent) => {
-    e.preventDefault();
-    if (!name.trim()) return setError(t('validation.blank', { name: nameLabel }));
-    setBusy(true);
-    try {
-      await onSubmit(name.trim(), org);
-      onClose();
-    } finally {
-      setBusy(false);
-    }
-  };
+    if (open) setOrg(organizations?.[0]?.id);
+  }, [open, organizations]);
   return (
-    <Dialog open={open} onOpenChange={(o) => !o && onClose()} title={title}>
-      <form className="dialog__form" onSubmit={submit} noValidate>
-        <TextField
-          label={nameLabel}
-          value={name}
-          maxLength={100}
-          error={error}
-          autoFocus
-          onChange={(e) => setName(e.target.value)}
+    <NameDialog
+      open={open}
+      title={title}
+      nameLabel={nameLabel}
+      initial={initial}
+      onClose={onClose}
+      onSubmit={(name) => onSubmit(name, org)}
+    >
+      {organizations && organizations.length > 1 && (
+        <Select
+          label={t('containers.organization')}
+          value={String(org ?? '')}
+          onChange={(e) => setOrg(Number(e.target.value))}
+          options={organizations.map((o) => ({ value: String(o.id), label: o.name }))}
         />
-        {organizations && organizations.length > 1 && (
-          <Select
-            label={t('containers.organization')}
-            value={String(org ?? '')}
-            onChange={(e) => setOrg(Number(e.target.value))}
-            options={organizations.map((o) => ({ value: String(o.id), label: o.name }))}
-          />
-        )}
-        <div className="dialog__actions">
-          <Button onClick={onClose}>{t('common.cancel')}</Button>
-          <Button type="submit" variant="primary" disabled={busy}>
-            {t('common.save')}
-          </Button>
-        </div>
-      </form>
-    </Dialog>
+      )}
+    </NameDialog>
   );
 }
 
@@ -134,12 +105,7 @@ export function ImportDialog({
             <option key={n} value={n} />
           ))}
         </datalist>
-        <div className="dialog__actions">
-          <Button onClick={onClose}>{t('common.cancel')}</Button>
-          <Button type="submit" variant="primary">
-            {t('containers.import')}
-          </Button>
-        </div>
+        <FormActions onCancel={onClose} submit={t('containers.import')} />
       </form>
     </Dialog>
   );

@@ -1,22 +1,17 @@
 import './containers.css';
 import { useTranslation } from 'react-i18next';
-import { useDocumentTitle } from '@/lib/useDocumentTitle.ts';
+import { Page } from '@/ui/Page.tsx';
 import { ContainerBoard } from './ContainerBoard.tsx';
 
 function ContainerPage({ type }: { type: 'groups' | 'locations' }) {
   const { t } = useTranslation();
-  const title = t(type === 'groups' ? 'pages.groupmanagement' : 'pages.locationmanagement');
-  useDocumentTitle(title);
   return (
-    <section aria-labelledby="page-title">
-      <div className="page__head">
-        <h1 id="page-title" className="page__title">
-          {title}
-        </h1>
-        <p className="page__lead muted">{t(`containers.${type}.lead`)}</p>
-      </div>
+    <Page
+      title={t(type === 'groups' ? 'pages.groupmanagement' : 'pages.locationmanagement')}
+      lead={t(`containers.${type}.lead`)}
+    >
       <ContainerBoard type={type} />
-    </section>
+    </Page>
   );
 }
 

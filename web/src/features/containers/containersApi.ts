@@ -22,3 +22,6 @@ export const containersApi = {
   importGroup: (customerId: number, groupName: string) =>
     api.post<GroupImportResult>(`${C}/import`, { customerId, groupName }),
 };
+
+/** Every group and location the user may see: the key the screens read and every write refreshes. */
+export const containersQuery = { queryKey: ['containers'] as const, queryFn: containersApi.list };

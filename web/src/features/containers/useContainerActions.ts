@@ -3,9 +3,10 @@ import { useTranslation } from 'react-i18next';
 import { errorText } from '@/lib/errorText.ts';
 import { queryClient } from '@/lib/query.ts';
 import { toast } from '@/lib/toast.ts';
-import { containersApi } from './containersApi.ts';
+import { containersApi, containersQuery } from './containersApi.ts';
 
-export const CONTAINERS_KEY = ['containers'];
+const CONTAINERS_KEY = containersQuery.queryKey;
+
 const refresh = () => {
   void queryClient.invalidateQueries({ queryKey: CONTAINERS_KEY });
   void queryClient.invalidateQueries({ queryKey: ['devices'] });

@@ -20,8 +20,8 @@ import { errorText } from '@/lib/errorText.ts';
 import { toast } from '@/lib/toast.ts';
 import { addDashboard, editDashboard, renameDashboard } from '@/stores/dashboards.ts';
 import { useUserStore } from '@/stores/user.ts';
-import { Button } from '@/ui/Button.tsx';
 import { Dialog } from '@/ui/Dialog.tsx';
+import { FormActions } from '@/ui/FormActions.tsx';
 import { Select } from '@/ui/Select.tsx';
 import { TextField } from '@/ui/TextField.tsx';
 import { WIDGET_UI } from './widgetTypes.ts';
@@ -97,12 +97,7 @@ export function NewDashboardDialog({ open, onOpenChange }: OpenProps) {
             ]}
           />
         )}
-        <div className="dialog__actions">
-          <Button onClick={() => onOpenChange(false)}>{t('common.cancel')}</Button>
-          <Button variant="primary" type="submit" disabled={busy}>
-            {t('common.create')}
-          </Button>
-        </div>
+        <FormActions onCancel={() => onOpenChange(false)} submit={t('common.create')} disabled={busy} />
       </form>
     </Dialog>
   );
@@ -134,48 +129,9 @@ export function RenameDialog({ open, onOpenChange, id, current }: OpenProps & { 
           error={field.error}
           autoFocus
         />
-        <div className="dialog__actions">
-          <Button onClick={() => onOpenChange(false)}>{t('common.cancel')}</Button>
-          <Button variant="primary" type="submit">
-            {t('common.save')}
-          </Button>
-        </div>
+        <FormActions onCancel={() => onOpenChange(false)} submit={t('common.save')} />
       </form>
     </Dialog>
-  );
-}
-
-export function ConfirmDialog({
-  open,
-  onOpenChange,
-  title,
-  text,
-  confirm,
-  onConfirm,
-}: OpenProps & { title: string; text: string; confirm: string; onConfirm: () => void }) {
-  const { t } = useTranslation();
-  return (
-    <Dialog
-      open={open}
-      onOpenChange={onOpenChange}
-      title={title}
-      description={text}
-      actions={
-        <>
-          <Button onClick={() => onOpenChange(false)}>{t('common.cancel')}</Button>
-          <Button
-            variant="primary"
-            className="btn--danger"
-            onClick={() => {
-              onOpenChange(false);
-              onConfirm();
-            }}
-          >
-            {confirm}
-          </Button>
-        </>
-      }
-    />
   );
 }
 

@@ -8,7 +8,8 @@ import { errorText } from '@/lib/errorText.ts';
 import { toast } from '@/lib/toast.ts';
 import { deleteDashboard, editDashboard, restoreDashboard } from '@/stores/dashboards.ts';
 import { Button, IconButton } from '@/ui/Button.tsx';
-import { ConfirmDialog, RenameDialog, WidgetPicker } from './DashboardDialogs.tsx';
+import { ConfirmDialog } from '@/ui/ConfirmDialog.tsx';
+import { RenameDialog, WidgetPicker } from './DashboardDialogs.tsx';
 
 /** Edit mode: add widgets, link groups, rename, restore a built-in, delete a dashboard of one's own. */
 export function EditBar({ id, dashboard, onDone }: { id: string; dashboard: DashboardModel; onDone: () => void }) {
@@ -73,10 +74,10 @@ export function EditBar({ id, dashboard, onDone }: { id: string; dashboard: Dash
       )}
       <ConfirmDialog
         open={dialog === 'restore'}
-        onOpenChange={close}
+        onClose={() => setDialog(null)}
         title={t('dashboard.restore')}
         text={t('dashboard.restoreText')}
-        confirm={t('dashboard.restore')}
+        confirmLabel={t('dashboard.restore')}
         onConfirm={() =>
           restoreDashboard(id, dashboard.static ? t(`builtin.${dashboard.static}`) : dashboard.name).catch(() =>
             toast(t('dashboard.resetFailed', { name: dashboardTitle(t, dashboard.name) }), 'danger'),
@@ -85,13 +86,13 @@ export function EditBar({ id, dashboard, onDone }: { id: string; dashboard: Dash
       />
       <ConfirmDialog
         open={dialog === 'delete'}
-        onOpenChange={close}
+        onClose={() => setDialog(null)}
         title={t('dashboard.delete')}
         text={t('dashboard.deleteText', { name: dashboardTitle(t, dashboard.name) })}
-        confirm={t('common.delete')}
-        onConfirm={() => {
+        confirmLabel={t('common.delete')}
+        onConfirm={async () => {
           onDone();
-          deleteDashboard(id)
+          await deleteDashboard(id)
             .then(() => navigate('/dashboard/default'))
             .catch((e) => toast(errorText(e), 'danger'));
         }}

@@ -2,8 +2,8 @@ import { updateWidget, type Widget } from '@fieldwatch/core';
 import { type FormEvent, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { editDashboard } from '@/stores/dashboards.ts';
-import { Button } from '@/ui/Button.tsx';
 import { Dialog } from '@/ui/Dialog.tsx';
+import { FormActions } from '@/ui/FormActions.tsx';
 import { Skeleton } from '@/ui/Skeleton.tsx';
 import { TextField } from '@/ui/TextField.tsx';
 import { WIDGET_UI } from './widgetTypes.ts';
@@ -60,12 +60,7 @@ export function WidgetSettingsDialog({
         ) : (
           <p className="dialog__note">{t('widget.noSettings')}</p>
         )}
-        <div className="dialog__actions">
-          <Button onClick={() => onOpenChange(false)}>{t('common.cancel')}</Button>
-          <Button variant="primary" type="submit">
-            {t('common.save')}
-          </Button>
-        </div>
+        <FormActions onCancel={() => onOpenChange(false)} submit={t('common.save')} />
       </form>
     </Dialog>
   );

@@ -1,5 +1,6 @@
 import {
   combineTemperatureSummaries,
+  DAY_MS,
   type DashboardModel,
   emptyFilter,
   type FilterSettings,
@@ -38,6 +39,23 @@ export const unitDataQuery = (unitId: number, range: { start: Date; end: Date },
   queryFn: () => deviceApi.unitData(unitId, range.start, range.end),
   placeholderData: <T>(previous: T) => previous,
   staleTime: 60_000,
+});
+
+/** How far back the multichart's form looks for the columns a unit reports. */
+const COLUMNS_LOOKBACK_MS = 365 * DAY_MS;
+
+export type UnitColumn = { column: string; key: string; unit: string; channel: number | null };
+
+/** The columns a unit reported in the last year: the data call with one point per series. */
+export const unitColumnsQuery = (unitId: number | null) => ({
+  queryKey: ['unitColumns', unitId] as const,
+  queryFn: async (): Promise<UnitColumn[]> => {
+    const end = new Date();
+    const data = await deviceApi.unitData(unitId ?? 0, new Date(end.getTime() - COLUMNS_LOOKBACK_MS), end, 1);
+    return data.series.map(({ column, key, unit, channel }) => ({ column, key, unit, channel }));
+  },
+  enabled: unitId !== null,
+  staleTime: 5 * 60_000,
 });
 
 /** The current devices of the customers. */

@@ -5,7 +5,7 @@ import { ArrowLeft, Radar } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useOriginState } from '@/lib/origin.ts';
-import { unitKeys, useUnitDetails, useUnitOptions } from '@/lib/units.ts';
+import { useUnitDetails, useUnitOptions } from '@/lib/units.ts';
 import { useDateFormat } from '@/lib/useDateFormat.ts';
 import { deviceRights, useRoleIn } from '@/stores/user.ts';
 import { Ltr } from '@/ui/Bidi.tsx';
@@ -16,7 +16,7 @@ import { StatusLabel } from '@/ui/StatusLabel.tsx';
 import { Tabs } from '@/ui/Tabs.tsx';
 import { ReadOnlyNote } from '@/ui/Tag.tsx';
 import { Time } from '@/ui/Time.tsx';
-import { devicesApi } from './devicesApi.ts';
+import { deviceQueries } from './deviceQueries.ts';
 import { OperationsPanel } from './OperationsPanel.tsx';
 import { SettingsForm } from './SettingsForm.tsx';
 import { SettingsUnknown } from './SettingsUnknown.tsx';
@@ -46,7 +46,7 @@ export function DeviceDetail({
   const when = useDateFormat();
   const details = useUnitDetails(unitId);
   const options = useUnitOptions(unitId);
-  const settings = useQuery({ queryKey: unitKeys.settings(unitId), queryFn: () => devicesApi.settings(unitId) });
+  const settings = useQuery(deviceQueries.settings(unitId));
   const role = useRoleIn(details.data?.organization);
   const { operate, configure } = deviceRights(role);
 

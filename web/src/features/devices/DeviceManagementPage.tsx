@@ -4,9 +4,9 @@ import { Cpu } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { useAllUnits } from '@/lib/units.ts';
-import { useDocumentTitle } from '@/lib/useDocumentTitle.ts';
 import { Button } from '@/ui/Button.tsx';
 import { EmptyState } from '@/ui/EmptyState.tsx';
+import { Page } from '@/ui/Page.tsx';
 import { Skeleton } from '@/ui/Skeleton.tsx';
 import { DeviceDetail } from './DeviceDetail.tsx';
 import { DeviceTable } from './DeviceTable.tsx';
@@ -20,7 +20,6 @@ const isTab = (v: string | null): v is DeviceTab => DEVICE_TABS.includes(v as De
  */
 export function DeviceManagementPage() {
   const { t } = useTranslation();
-  useDocumentTitle(t('pages.devicemanagement'));
   const [params, setParams] = useSearchParams();
   const devices = useAllUnits();
   const unitId = Number(params.get('unit')) || null;
@@ -30,12 +29,7 @@ export function DeviceManagementPage() {
     setParams(id ? { unit: String(id), tab: next } : {}, { replace: id === unitId });
 
   return (
-    <section aria-labelledby="page-title" className={`devices-page${unitId ? ' devices-page--viewing' : ''}`}>
-      <div className="page__head">
-        <h1 id="page-title" className="page__title">
-          {t('pages.devicemanagement')}
-        </h1>
-      </div>
+    <Page title={t('pages.devicemanagement')} className={`devices-page${unitId ? ' devices-page--viewing' : ''}`}>
       <div className="devices-layout">
         {devices.isPending ? (
           <div className="card device-table">
@@ -66,6 +60,6 @@ export function DeviceManagementPage() {
           />
         )}
       </div>
-    </section>
+    </Page>
   );
 }

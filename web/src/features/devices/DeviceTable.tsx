@@ -86,7 +86,7 @@ export function DeviceTable({ devices, openId }: { devices: readonly Device[]; o
     if (chosen.length > allowed.length) toast(t('devices.noAuthority'), 'warning');
   };
   const configuresAny = customers.some((c) => deviceRights(c.RoleID as AccessLevel).configure);
-  /** Every NFC tag the user may configure, with its onboarding link: for label printers (issue 9). */
+  /** Every NFC tag the user may configure, with its onboarding link: for label printers. */
   const exportTags = async () => {
     const tags = await tagHostApi.list().catch(() => null);
     if (!tags) return toast(t('devices.nfc.tagFailed'), 'danger');

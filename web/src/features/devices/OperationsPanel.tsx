@@ -15,8 +15,9 @@ import { Spinner } from '@/ui/Spinner.tsx';
 import { ReadOnlyTag } from '@/ui/Tag.tsx';
 import { TextField } from '@/ui/TextField.tsx';
 import { Time } from '@/ui/Time.tsx';
+import { deviceQueries } from './deviceQueries.ts';
 import { devicesApi } from './devicesApi.ts';
-import { latestByOperation, operationsKey, useOperations, useRunOperation } from './useOperations.ts';
+import { latestByOperation, useOperations, useRunOperation } from './useOperations.ts';
 
 /**
  * The operations panel: the eight operations with the state of their newest run (live
@@ -45,7 +46,7 @@ export function OperationsPanel({
     } catch (e) {
       toast(t('devices.cancelFailed', { message: errorText(e) }), 'danger');
     }
-    void queryClient.invalidateQueries({ queryKey: operationsKey(unit.id) });
+    void queryClient.invalidateQueries({ queryKey: deviceQueries.operations(unit.id).queryKey });
   };
   const resend = async (o: OperationStatus) => {
     await cancel(o);

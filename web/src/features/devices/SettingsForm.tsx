@@ -7,7 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { errorText } from '@/lib/errorText.ts';
 import { queryClient } from '@/lib/query.ts';
 import { toast } from '@/lib/toast.ts';
-import { unitKeys } from '@/lib/units.ts';
+import { refreshUnitLists, unitKeys } from '@/lib/units.ts';
 import { Button } from '@/ui/Button.tsx';
 import { TextField } from '@/ui/TextField.tsx';
 import { devicesApi } from './devicesApi.ts';
@@ -55,9 +55,7 @@ export function SettingsForm({
     onSuccess: (saved) => {
       queryClient.setQueryData(unitKeys.settings(unitId), saved);
       void queryClient.invalidateQueries({ queryKey: unitKeys.details(unitId) });
-      // A name, position or type reaches the lists, the maps, the filter and the counts.
-      for (const key of ['devices', 'mapUnits', 'typeCodes', 'statusCounts'])
-        void queryClient.invalidateQueries({ queryKey: [key] });
+      refreshUnitLists();
     },
   });
 

@@ -3,8 +3,8 @@ import { useQuery } from '@tanstack/react-query';
 import { Download } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '@/ui/Button.tsx';
-import { devicesApi } from './devicesApi.ts';
-import { latestByOperation, operationsKey, useRunOperation } from './useOperations.ts';
+import { deviceQueries } from './deviceQueries.ts';
+import { latestByOperation, useRunOperation } from './useOperations.ts';
 
 /**
  * A tab whose settings the unit has not reported: says they are unknown until it does (or that its
@@ -14,7 +14,7 @@ import { latestByOperation, operationsKey, useRunOperation } from './useOperatio
 export function SettingsUnknown({ unitId, canOperate }: { unitId: number; canOperate: boolean }) {
   const { t } = useTranslation();
   const run = useRunOperation(unitId);
-  const ops = useQuery({ queryKey: operationsKey(unitId), queryFn: () => devicesApi.operations(unitId) });
+  const ops = useQuery(deviceQueries.operations(unitId));
   const state = latestByOperation(ops.data ?? []).get('get_settings')?.state;
   const requested = state === 'requested';
   return (

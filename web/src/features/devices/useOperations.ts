@@ -7,9 +7,8 @@ import { onLive } from '@/lib/live.ts';
 import { queryClient } from '@/lib/query.ts';
 import { toast } from '@/lib/toast.ts';
 import { unitKeys } from '@/lib/units.ts';
+import { deviceQueries } from './deviceQueries.ts';
 import { devicesApi } from './devicesApi.ts';
-
-export const operationsKey = (unitId: number) => ['deviceOperations', unitId] as const;
 
 /** While something is requested the queue is read again at this pace. */
 const POLL_MS = 3000;
@@ -21,15 +20,14 @@ const POLL_MS = 3000;
 export function useOperations(unitId: number) {
   const { t } = useTranslation();
   const ops = useQuery({
-    queryKey: operationsKey(unitId),
-    queryFn: () => devicesApi.operations(unitId),
+    ...deviceQueries.operations(unitId),
     refetchInterval: (q) => (q.state.data?.some((o) => o.state === 'requested') ? POLL_MS : false),
   });
   useEffect(
     () =>
       onLive((m) => {
         if (m.unitId !== unitId || (m.kind !== 'operation' && m.kind !== 'relay')) return;
-        void queryClient.invalidateQueries({ queryKey: operationsKey(unitId) });
+        void queryClient.invalidateQueries({ queryKey: deviceQueries.operations(unitId).queryKey });
         if (m.kind === 'relay') void queryClient.invalidateQueries({ queryKey: ['deviceRelay', unitId] });
         // The settings the unit reported are stored with its answer: read them again.
         if (m.operation === 'get_settings' && m.state === 'succeeded')
@@ -78,7 +76,7 @@ export function useRunOperation(unitId: number) {
         );
         throw e;
       } finally {
-        void queryClient.invalidateQueries({ queryKey: operationsKey(unitId) });
+        void queryClient.invalidateQueries({ queryKey: deviceQueries.operations(unitId).queryKey });
       }
     },
     [unitId, t],

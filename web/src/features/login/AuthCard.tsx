@@ -3,7 +3,7 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { Logo } from '@/ui/Logo.tsx';
-import { accountBrand } from './resetApi.ts';
+import { accountBrandQuery } from './resetApi.ts';
 
 /**
  * The card of the signed-out screens (sign-in, forgotten password, reset): the brand above the
@@ -12,12 +12,7 @@ import { accountBrand } from './resetApi.ts';
 export function AuthCard({ children }: { children: ReactNode }) {
   const { t } = useTranslation();
   const account = useSearchParams()[0].get('account') ?? '';
-  const brand = useQuery({
-    queryKey: ['account', account],
-    queryFn: () => accountBrand(account),
-    enabled: /^[a-z0-9-]{1,40}$/.test(account),
-    retry: false,
-  }).data;
+  const brand = useQuery(accountBrandQuery(account)).data;
   return (
     <main
       className="login card"

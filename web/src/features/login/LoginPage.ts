@@ -10,7 +10,7 @@ import { setDocumentTitle } from '@/lib/page.ts';
 import { toast } from '@/lib/toast.ts';
 import { userStore } from '@/stores/userState.ts';
 import { h, icon, setAttr } from '@/ui/dom.ts';
-import { accountBrand } from './resetApi.ts';
+import { accountBrand, isAccountShaped } from './resetApi.ts';
 import { languageMenu, themeToggle, toaster } from './signInCorner.ts';
 import { type LiveTexts, liveTexts, signInTexts } from './signInText.ts';
 import './auth.css';
@@ -93,7 +93,7 @@ function brand(card: HTMLElement, texts: LiveTexts): HTMLElement {
     ),
   );
   const account = new URLSearchParams(location.search).get('account') ?? '';
-  if (/^[a-z0-9-]{1,40}$/.test(account))
+  if (isAccountShaped(account))
     accountBrand(account).then(
       (b) => {
         if (b.brandColor) card.style.borderBlockStart = `4px solid ${b.brandColor}`;

@@ -11,7 +11,7 @@ import { Button } from '@/ui/Button.tsx';
 import { Spinner } from '@/ui/Spinner.tsx';
 import { TextField } from '@/ui/TextField.tsx';
 import { AuthCard } from './AuthCard.tsx';
-import { isTokenShaped, resetApi } from './resetApi.ts';
+import { isTokenShaped, resetApi, resetTokenQuery } from './resetApi.ts';
 import './login.css';
 
 const status = (e: unknown) => (e instanceof ApiError ? e.status : undefined);
@@ -52,12 +52,7 @@ export function ResetPasswordPage() {
   useDocumentTitle(title);
   const [texts, setTexts] = useState({ password: '', repeat: '' });
   const [errors, setErrors] = useState<{ password?: ValidationError; repeat?: ValidationError }>({});
-  const check = useQuery({
-    queryKey: ['resetToken', token],
-    queryFn: () => resetApi.verify(token),
-    enabled: isTokenShaped(token),
-    staleTime: Number.POSITIVE_INFINITY,
-  });
+  const check = useQuery(resetTokenQuery(token));
   const save = useMutation({
     mutationFn: () => resetApi.changePassword(token, texts.password),
     onError: (e) => {

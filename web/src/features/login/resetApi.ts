@@ -20,6 +20,24 @@ export const resetApi = {
 const TOKEN = new RegExp(RESET_TOKEN_PATTERN);
 export const isTokenShaped = (token: string) => TOKEN.test(token);
 
+/** A reset link's check, once per token (none sent for a token of the wrong shape). */
+export const resetTokenQuery = (token: string) => ({
+  queryKey: ['resetToken', token] as const,
+  queryFn: () => resetApi.verify(token),
+  enabled: isTokenShaped(token),
+  staleTime: Number.POSITIVE_INFINITY,
+});
+
+/** An account URL has this shape; anything else names no organization, so it is not sent. */
+export const isAccountShaped = (accountUrl: string) => /^[a-z0-9-]{1,40}$/.test(accountUrl);
+
 /** The organization of an account URL's sign-in link (/a/{accountUrl} leads to /login?account=…). */
 export const accountBrand = (accountUrl: string) =>
   api.get<AccountBrand>(`/api/v1/account/${encodeURIComponent(accountUrl)}`);
+
+export const accountBrandQuery = (accountUrl: string) => ({
+  queryKey: ['account', accountUrl] as const,
+  queryFn: () => accountBrand(accountUrl),
+  enabled: isAccountShaped(accountUrl),
+  retry: false,
+});

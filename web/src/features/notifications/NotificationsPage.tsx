@@ -50,7 +50,7 @@ function JoinRequestsNote() {
 }
 
 /**
- * The notification centre (issue 6): the user's notifications newest first, unread marked, with
+ * The notification centre: the user's notifications newest first, unread marked, with
  * their event (unit, time, place, groups, acknowledgement) and task one click away.
  */
 export function NotificationsPage() {

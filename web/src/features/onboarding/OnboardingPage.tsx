@@ -24,7 +24,7 @@ import './onboarding.css';
 import './steps.css';
 
 /**
- * /nfc/:uuid, the NFC onboarding (issue 9): a phone at a unit scans its tag and is led
+ * /nfc/:uuid, the NFC onboarding: a phone at a unit scans its tag and is led
  * through the account, the placing and the activation. The steps' order lives in flow.ts; this page
  * holds what the steps collect and makes the calls between them. State is kept here, not in the
  * query cache, because signing in mid-flow clears that cache.

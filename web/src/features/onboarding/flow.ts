@@ -1,7 +1,7 @@
 import type { OperationStatus, TagOnboardingView, TagState } from '@fieldwatch/core';
 
 /**
- * The step machine of the NFC onboarding ("NFC onboarding", issue 9): which screen follows
+ * The step machine of the NFC onboarding ("NFC onboarding"): which screen follows
  * which answer. Pure, so every path is unit-tested; the page only performs the calls.
  */
 const STEPS = [
@@ -143,7 +143,7 @@ export function activationProgress(
   };
 }
 
-/** How an activation call failed, read from its HTTP status (the API's answers of issue 9). */
+/** How an activation call failed, read from its HTTP status (the onboarding API's answers). */
 export type ActivationError = 'notAllowed' | 'owned' | 'expired' | 'activation';
 export function activationError(status: number | undefined): ActivationError {
   if (status === 403) return 'notAllowed';

@@ -8,9 +8,9 @@ import { currentPasswordProblem, passwordErrors, policyError } from '@/lib/passw
 import { queryClient } from '@/lib/query.ts';
 import { toast } from '@/lib/toast.ts';
 import { useUserStore } from '@/stores/user.ts';
-import { Button } from '@/ui/Button.tsx';
 import { TextField } from '@/ui/TextField.tsx';
 import { profileApi, profileKeys } from './profileApi.ts';
+import { SubmitRow } from './SubmitRow.tsx';
 
 type Field = 'current' | 'password' | 'repeat';
 const EMPTY: Record<Field, string> = { current: '', password: '', repeat: '' };
@@ -74,11 +74,11 @@ export function PasswordTab() {
         {field('password', t('profile.password.new'), 'new-password')}
         {field('repeat', t('profile.password.repeat'), 'new-password')}
         <p className="profile-note">{t('profile.password.others')}</p>
-        <div className="profile-form__actions">
-          <Button type="submit" variant="primary" icon={<KeyRound size={16} aria-hidden />} disabled={change.isPending}>
-            {t('profile.password.submit')}
-          </Button>
-        </div>
+        <SubmitRow
+          label={t('profile.password.submit')}
+          busy={change.isPending}
+          icon={<KeyRound size={16} aria-hidden />}
+        />
       </form>
     </div>
   );

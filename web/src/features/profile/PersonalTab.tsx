@@ -1,16 +1,15 @@
 import type { Profile } from '@fieldwatch/core';
 import { useMutation } from '@tanstack/react-query';
-import { Save } from 'lucide-react';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorText } from '@/lib/errorText.ts';
 import { currentPasswordProblem } from '@/lib/passwordErrors.ts';
 import { toast } from '@/lib/toast.ts';
-import { Button } from '@/ui/Button.tsx';
 import { TextField } from '@/ui/TextField.tsx';
 import { AvatarEditor } from './AvatarEditor.tsx';
 import { emailChanged, type PersonalField, personalTexts, personalUpdate } from './personalForm.ts';
 import { profileApi, profileSaved } from './profileApi.ts';
+import { SubmitRow } from './SubmitRow.tsx';
 
 type Problems = ReturnType<typeof personalUpdate>['problems'];
 
@@ -97,11 +96,7 @@ export function PersonalTab({ profile }: { profile: Profile }) {
           </div>
           <p className="field__help">{t('profile.personal.locationHelp')}</p>
         </fieldset>
-        <div className="profile-form__actions">
-          <Button type="submit" variant="primary" icon={<Save size={16} aria-hidden />} disabled={save.isPending}>
-            {t('common.save')}
-          </Button>
-        </div>
+        <SubmitRow label={t('common.save')} busy={save.isPending} />
       </form>
     </div>
   );

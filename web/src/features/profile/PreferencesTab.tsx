@@ -12,7 +12,6 @@ import {
   TIMEZONES,
 } from '@fieldwatch/core';
 import { useMutation } from '@tanstack/react-query';
-import { Save } from 'lucide-react';
 import { type FormEvent, type ReactNode, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorText } from '@/lib/errorText.ts';
@@ -20,10 +19,10 @@ import { refetchForLanguage } from '@/lib/query.ts';
 import { toast } from '@/lib/toast.ts';
 import { applyLanguage } from '@/stores/session.ts';
 import { useUserStore } from '@/stores/user.ts';
-import { Button } from '@/ui/Button.tsx';
 import { Select } from '@/ui/Select.tsx';
 import { preferencesBody } from './preferences.ts';
 import { profileApi, profileSaved } from './profileApi.ts';
+import { SubmitRow } from './SubmitRow.tsx';
 
 type Draft = PreferencesBody & { language: Language };
 
@@ -138,11 +137,7 @@ export function PreferencesTab({ profile }: { profile: Profile }) {
             {t('profile.preferences.previewText', { time: formatDateTime(now, preview, { seconds: true }) })}
           </output>
         </div>
-        <div className="profile-form__actions">
-          <Button type="submit" variant="primary" icon={<Save size={16} aria-hidden />} disabled={save.isPending}>
-            {t('common.save')}
-          </Button>
-        </div>
+        <SubmitRow label={t('common.save')} busy={save.isPending} />
       </form>
     </div>
   );

@@ -2,9 +2,9 @@ import './profile.css';
 import { UserRound } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
-import { useDocumentTitle } from '@/lib/useDocumentTitle.ts';
 import { Button } from '@/ui/Button.tsx';
 import { EmptyState } from '@/ui/EmptyState.tsx';
+import { Page } from '@/ui/Page.tsx';
 import { Skeleton } from '@/ui/Skeleton.tsx';
 import { Tabs } from '@/ui/Tabs.tsx';
 import { NotificationsTab } from './NotificationsTab.tsx';
@@ -22,7 +22,6 @@ const isTab = (v: string | null): v is ProfileTab => TABS.includes(v as ProfileT
 /** My profile (/profile): five tabs, the chosen one in the address (?tab=) so a link or reload keeps it. */
 export function ProfilePage() {
   const { t } = useTranslation();
-  useDocumentTitle(t('pages.profile'));
   const [params, setParams] = useSearchParams();
   const param = params.get('tab');
   const tab: ProfileTab = isTab(param) ? param : 'personal';
@@ -53,12 +52,7 @@ export function ProfilePage() {
   };
 
   return (
-    <section aria-labelledby="page-title" className="profile-page">
-      <div className="page__head">
-        <h1 id="page-title" className="page__title">
-          {t('pages.profile')}
-        </h1>
-      </div>
+    <Page title={t('pages.profile')} className="profile-page">
       <Tabs
         label={t('profile.tabsLabel')}
         id="profile"
@@ -68,6 +62,6 @@ export function ProfilePage() {
       >
         {panel()}
       </Tabs>
-    </section>
+    </Page>
   );
 }

@@ -12,6 +12,7 @@ import { useDateFormat } from '@/lib/useDateFormat.ts';
 import { Button } from '@/ui/Button.tsx';
 import { Dialog } from '@/ui/Dialog.tsx';
 import { EmptyState } from '@/ui/EmptyState.tsx';
+import { RecordTable } from '@/ui/RecordTable.tsx';
 import { Skeleton } from '@/ui/Skeleton.tsx';
 import { profileApi, profileKeys, useSessions } from './profileApi.ts';
 
@@ -116,30 +117,21 @@ export function SessionsTab() {
           ))}
         </ul>
       ) : (
-        <table className="data-table profile-sessions__table">
-          <thead>
-            <tr>
-              <th scope="col">{t('profile.sessions.colDevice')}</th>
-              <th scope="col">{t('profile.sessions.address')}</th>
-              <th scope="col">{t('profile.sessions.lastSeen')}</th>
-              <th scope="col">{t('profile.sessions.created')}</th>
-              <th scope="col">
-                <span className="visually-hidden">{t('profile.sessions.actions')}</span>
-              </th>
+        <RecordTable
+          className="profile-sessions__table"
+          columns={['colDevice', 'address', 'lastSeen', 'created'].map((c) => t(`profile.sessions.${c}`))}
+          actions={t('profile.sessions.actions')}
+        >
+          {list.map((s) => (
+            <tr key={s.id}>
+              <td>{device(s)}</td>
+              <td>{readableAddress(s.address)}</td>
+              <td>{when.dateTime(s.lastSeen)}</td>
+              <td>{when.dateTime(s.created)}</td>
+              <td className="num">{action(s)}</td>
             </tr>
-          </thead>
-          <tbody>
-            {list.map((s) => (
-              <tr key={s.id}>
-                <td>{device(s)}</td>
-                <td>{readableAddress(s.address)}</td>
-                <td>{when.dateTime(s.lastSeen)}</td>
-                <td>{when.dateTime(s.created)}</td>
-                <td className="num">{action(s)}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
+          ))}
+        </RecordTable>
       )}
       {others === 0 && <p className="muted profile-sessions__only">{t('profile.sessions.onlyThisText')}</p>}
       <Dialog

@@ -2,7 +2,6 @@ import type { Marker } from '@fieldwatch/core';
 import { Lock } from 'lucide-react';
 import { type FormEvent, useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Button } from '@/ui/Button.tsx';
 import { Dialog } from '@/ui/Dialog.tsx';
 import { TextField } from '@/ui/TextField.tsx';
 import {
@@ -14,6 +13,7 @@ import {
   validateMarker,
 } from './radarMath.ts';
 import './markerDialog.css';
+import { FormActions } from '@/ui/FormActions.tsx';
 
 /** What the dialog edits: a new marker at a position, or an existing one. */
 export type MarkerTarget = { kind: 'new'; position: number; pulseSpeed: number } | { kind: 'edit'; marker: Marker };
@@ -145,58 +145,13 @@ export function MarkerDialog({
             </label>
             <span className="field__help">{t('radar.markers.lockedHelp')}</span>
           </div>
-          <div className="dialog__actions">
-            <Button onClick={() => onOpenChange(false)}>{t('common.cancel')}</Button>
-            <Button variant="primary" type="submit" disabled={saving}>
-              {target?.kind === 'edit' ? t('common.save') : t('radar.markers.add')}
-            </Button>
-          </div>
+          <FormActions
+            onCancel={() => onOpenChange(false)}
+            submit={target?.kind === 'edit' ? t('common.save') : t('radar.markers.add')}
+            disabled={saving}
+          />
         </form>
       )}
     </Dialog>
-  );
-}
-
-/** A yes/no question before a change that is hard to undo. */
-export function ConfirmDialog({
-  open,
-  onOpenChange,
-  title,
-  text,
-  confirm,
-  danger,
-  onConfirm,
-}: {
-  open: boolean;
-  onOpenChange: (open: boolean) => void;
-  title: string;
-  text: string;
-  confirm: string;
-  danger?: boolean;
-  onConfirm: () => void;
-}) {
-  const { t } = useTranslation();
-  return (
-    <Dialog
-      open={open}
-      onOpenChange={onOpenChange}
-      title={title}
-      description={text}
-      actions={
-        <>
-          <Button onClick={() => onOpenChange(false)}>{t('common.cancel')}</Button>
-          <Button
-            variant="primary"
-            className={danger ? 'radar-btn--danger' : undefined}
-            onClick={() => {
-              onOpenChange(false);
-              onConfirm();
-            }}
-          >
-            {confirm}
-          </Button>
-        </>
-      }
-    />
   );
 }

@@ -84,7 +84,7 @@ export function Legend({
   );
 }
 
-/** The radar curves' numbers: a row per distance, a column per curve drawn (issue 11). */
+/** The radar curves' numbers: a row per distance, a column per curve drawn. */
 export function CurveTable({
   id,
   curves,

@@ -126,6 +126,17 @@ export function RadarPlot({
       u.setScale('x', { min: curves.positions[0] ?? 0, max: maxPosition });
       return null;
     };
+    // Both plots share the cursor, a horizontal drag zooms both, a double click shows the whole curve.
+    const linked = {
+      legend: { show: false },
+      cursor: {
+        sync,
+        drag: { x: true, y: false, setScale: true },
+        bind: { dblclick: fullX },
+        points: { size: 6, width: 2, fill: theme.card },
+      },
+      select: { show: true, left: 0, top: 0, width: 0, height: 0 },
+    } satisfies Partial<uPlot.Options>;
     const show = (u: uPlot) => {
       const el = readout.current;
       const idx = u.cursor.idx;
@@ -171,14 +182,7 @@ export function RadarPlot({
             points: { show: false },
           },
         ],
-        legend: { show: false },
-        cursor: {
-          sync,
-          drag: { x: true, y: false, setScale: true },
-          bind: { dblclick: fullX },
-          points: { size: 6, width: 2, fill: theme.card },
-        },
-        select: { show: true, left: 0, top: 0, width: 0, height: 0 },
+        ...linked,
         hooks: {
           setScale: [onScale],
           setSize: [() => setLayoutTick((n) => n + 1)],
@@ -210,14 +214,7 @@ export function RadarPlot({
           },
           axes: [xAxis(true), yAxis(t('radar.plot.difference'))],
           series: [{}, { label: names.difference, stroke: colors.difference, width: 1.5, points: { show: false } }],
-          legend: { show: false },
-          cursor: {
-            sync,
-            drag: { x: true, y: false, setScale: true },
-            bind: { dblclick: fullX },
-            points: { size: 6, width: 2, fill: theme.card },
-          },
-          select: { show: true, left: 0, top: 0, width: 0, height: 0 },
+          ...linked,
           hooks: { setScale: [onScale], setCursor: [show] },
         },
         data.diff,

@@ -8,10 +8,11 @@ import { toast } from '@/lib/toast.ts';
 import { useDateFormat } from '@/lib/useDateFormat.ts';
 import { useThemeTokens } from '@/lib/useThemeTokens.ts';
 import { Button } from '@/ui/Button.tsx';
+import { ConfirmDialog } from '@/ui/ConfirmDialog.tsx';
 import { TableToggle } from '@/ui/NumbersTable.tsx';
 import { Select } from '@/ui/Select.tsx';
 import { Spinner } from '@/ui/Spinner.tsx';
-import { ConfirmDialog, MarkerDialog, type MarkerTarget } from './MarkerDialog.tsx';
+import { MarkerDialog, type MarkerTarget } from './MarkerDialog.tsx';
 import { MarkerList } from './MarkerList.tsx';
 import { CurveTable, Legend, PlotLoading } from './PlotParts.tsx';
 import { type PlotCurves, RadarPlot } from './RadarPlot.tsx';
@@ -51,7 +52,7 @@ export function RadarView({ unitId, channels }: { unitId: number; channels: numb
   const channelIndex = channelIndexFrom(search.get('channel'), channels) ?? 0;
   const channel = wireChannel(channelIndex);
   const range = useRadarRange();
-  // The curves' numbers as a table under the plot, on demand (issue 11).
+  // The curves' numbers as a table under the plot, on demand.
   const [asTable, setAsTable] = useState(false);
   const tableId = useId();
 
@@ -330,20 +331,20 @@ export function RadarView({ unitId, channels }: { unitId: number; channels: numb
       />
       <ConfirmDialog
         open={confirmReference}
-        onOpenChange={setConfirmReference}
+        onClose={() => setConfirmReference(false)}
         title={t('radar.setReferenceTitle')}
         text={t('radar.setReferenceText', { date: selected ? dateLabel(selected.date) : '', channel })}
-        confirm={t('radar.setReference')}
-        onConfirm={() => curve && setReference.mutate(curve)}
+        confirmLabel={t('radar.setReference')}
+        danger={false}
+        onConfirm={async () => curve && setReference.mutate(curve)}
       />
       <ConfirmDialog
         open={toDelete !== null}
-        onOpenChange={(open) => !open && setToDelete(null)}
+        onClose={() => setToDelete(null)}
         title={t('radar.markers.deleteTitle')}
         text={t('radar.markers.deleteText', { name: toDelete?.name ?? '' })}
-        confirm={t('common.delete')}
-        danger
-        onConfirm={() => toDelete && deleteMarker.mutate(toDelete)}
+        confirmLabel={t('common.delete')}
+        onConfirm={async () => toDelete && deleteMarker.mutate(toDelete)}
       />
     </div>
   );

@@ -1,3 +1,4 @@
+import { metresPerPoint, radarPositions as positionsFor } from '@fieldwatch/core';
 import { describe, expect, it } from 'vitest';
 import {
   channelIndexFrom,
@@ -9,10 +10,8 @@ import {
   fitLength,
   largestDeparture,
   markerPatches,
-  metresPerPoint,
   nearestIndex,
   parseDecimal,
-  positionsFor,
   radarDatesNewestFirst,
   validateMarker,
   wireChannel,

@@ -9,19 +9,6 @@ import { typesetMinus } from '@/i18n/values.ts';
  * reference longer than the shown curve), with the same formula and the same rounding.
  */
 
-/** The speed of light (m/s); the constant of core's contract, kept here so the bundle needs no schema module. */
-export const SPEED_OF_LIGHT_M_PER_S = 299_792_458;
-
-/** Metres between two points of a curve. */
-export const metresPerPoint = (pulseSpeed: number, sampleIntervalNs: number) =>
-  (sampleIntervalNs * 1e-9 * pulseSpeed * SPEED_OF_LIGHT_M_PER_S) / 2;
-
-/** Position (m, to the centimetre) of each of `count` points. */
-export function positionsFor(count: number, pulseSpeed: number, sampleIntervalNs: number): number[] {
-  const step = metresPerPoint(pulseSpeed, sampleIntervalNs);
-  return Array.from({ length: count }, (_, i) => Math.round(i * step * 100) / 100);
-}
-
 /** `values` minus `base` over the points both have; null without a base. */
 export function differenceOf(values: readonly number[], base: readonly number[] | null | undefined): number[] | null {
   if (!base) return null;

@@ -4,12 +4,12 @@ import { ClipboardList, Plus } from 'lucide-react';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
-import { useDocumentTitle } from '@/lib/useDocumentTitle.ts';
 import { useCanWorkTasks, useUserStore } from '@/stores/user.ts';
 import { Line } from '@/ui/Bidi.tsx';
 import { Button } from '@/ui/Button.tsx';
 import { Chip } from '@/ui/Chip.tsx';
 import { EmptyState } from '@/ui/EmptyState.tsx';
+import { Page } from '@/ui/Page.tsx';
 import { Select } from '@/ui/Select.tsx';
 import { SeverityChip, SeverityDot, SeverityLegend } from '@/ui/Severity.tsx';
 import { Skeleton } from '@/ui/Skeleton.tsx';
@@ -22,12 +22,11 @@ import { useBulkStatus, useTasks } from './tasksApi.ts';
 type Tab = 'mine' | 'archive';
 
 /**
- * Task management (issue 6): the open tasks and the archive, a task's view beside the list (on
+ * Task management: the open tasks and the archive, a task's view beside the list (on
  * phones in its place), custom tasks, bulk status changes, search and filters.
  */
 export function TaskManagementPage() {
   const { t } = useTranslation();
-  useDocumentTitle(t('pages.taskmanagement'));
   const [params, setParams] = useSearchParams();
   const [tab, setTab] = useState<Tab>('mine');
   const [search, setSearch] = useState('');
@@ -52,17 +51,17 @@ export function TaskManagementPage() {
   const bulk = useBulkStatus(checked, () => setChecked(new Set()));
 
   return (
-    <section aria-labelledby="page-title" className={`tasks-page${selectedId ? ' tasks-page--viewing' : ''}`}>
-      <div className="page__head">
-        <h1 id="page-title" className="page__title">
-          {t('pages.taskmanagement')}
-        </h1>
-        {canWork && (
+    <Page
+      title={t('pages.taskmanagement')}
+      className={`tasks-page${selectedId ? ' tasks-page--viewing' : ''}`}
+      actions={
+        canWork && (
           <Button variant="primary" icon={<Plus size={16} aria-hidden />} onClick={() => setCreating(true)}>
             {t('tasks.new')}
           </Button>
-        )}
-      </div>
+        )
+      }
+    >
       <div className="tabs" role="tablist" aria-label={t('pages.taskmanagement')}>
         {(['mine', 'archive'] as const).map((k) => (
           <button
@@ -179,6 +178,6 @@ export function TaskManagementPage() {
         {selectedId && <TaskView id={selectedId} canWork={canWork} onClose={() => select(null)} />}
       </div>
       <NewTaskDialog open={creating} onOpenChange={setCreating} onCreated={(id) => select(id)} />
-    </section>
+    </Page>
   );
 }

@@ -5,12 +5,13 @@ import { BadgeCheck, Building2, ChevronDown, ChevronRight, FolderInput, Pencil, 
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { IconButton } from '@/ui/Button.tsx';
+import { ConfirmDialog } from '@/ui/ConfirmDialog.tsx';
+import { NameDialog } from '@/ui/NameDialog.tsx';
 import { Time } from '@/ui/Time.tsx';
 import { Section } from '../AdminParts.tsx';
 import { adminApi, adminKeys, useAdminChange } from '../adminApi.ts';
-import { ConfirmDialog } from '../ConfirmDialog.tsx';
 import { buildOrgTree, flattenTree, type OrgNode } from '../orgTree.ts';
-import { MoveDialog, OrgNameDialog } from './OrgDialogs.tsx';
+import { MoveDialog } from './OrgDialogs.tsx';
 import type { TabProps } from './TabPanel.tsx';
 
 type Open = { kind: 'add' | 'rename' | 'move' | 'delete'; org: OrgNode } | null;
@@ -130,16 +131,18 @@ export function AccountsTab({ org, orgs }: TabProps) {
         ))}
       </ul>
       {rows.some(top) && <p className="admin-section__text">{t('admin.accounts.topNote')}</p>}
-      <OrgNameDialog
+      <NameDialog
         open={open?.kind === 'add'}
         title={t('admin.accounts.addTitle', { name: open?.org.name })}
+        nameLabel={t('admin.accounts.name')}
         initial=""
         onClose={close}
         onSubmit={(name) => add.mutateAsync({ parent: open?.org.id ?? org.id, name })}
       />
-      <OrgNameDialog
+      <NameDialog
         open={open?.kind === 'rename'}
         title={t('admin.accounts.renameTitle', { name: open?.org.name })}
+        nameLabel={t('admin.accounts.name')}
         initial={open?.org.name ?? ''}
         onClose={close}
         onSubmit={(name) => rename.mutateAsync({ id: open?.org.id ?? 0, name })}

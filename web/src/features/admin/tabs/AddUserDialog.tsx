@@ -1,8 +1,8 @@
 import { AccessLevel, type AdminOrganization, accessLevels, type MailDelivery } from '@fieldwatch/core';
 import { type FormEvent, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Button } from '@/ui/Button.tsx';
 import { Dialog } from '@/ui/Dialog.tsx';
+import { FormActions } from '@/ui/FormActions.tsx';
 import { Select } from '@/ui/Select.tsx';
 import { TextField } from '@/ui/TextField.tsx';
 import { useProblemText } from '../AdminParts.tsx';
@@ -124,12 +124,7 @@ export function AddUserDialog({
             options={orgOptions(orgs)}
           />
         </div>
-        <div className="dialog__actions">
-          <Button onClick={onClose}>{t('common.cancel')}</Button>
-          <Button type="submit" variant="primary" disabled={add.isPending}>
-            {t('admin.users.add')}
-          </Button>
-        </div>
+        <FormActions onCancel={onClose} submit={t('admin.users.add')} disabled={add.isPending} />
       </form>
     </Dialog>
   );

@@ -11,6 +11,7 @@ import {
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '@/ui/Button.tsx';
+import { RecordTable } from '@/ui/RecordTable.tsx';
 import { Select } from '@/ui/Select.tsx';
 import { SeverityChip, SeverityLegend } from '@/ui/Severity.tsx';
 import { TextField } from '@/ui/TextField.tsx';
@@ -111,25 +112,19 @@ function SeverityTable({ id, list }: { id: number; list: AlarmSeverityList }) {
   const rows = [...list.types].sort((a, b) => t(alarmTypeKey(a.alarmType)).localeCompare(t(alarmTypeKey(b.alarmType))));
   return (
     <div className="admin-table-wrap">
-      <table className="data-table admin-table admin-severity">
-        <thead>
-          <tr>
-            <th scope="col">{t('admin.severity.type')}</th>
-            <th scope="col">{t('admin.severity.level')}</th>
-            <th scope="col">{t('admin.severity.effective')}</th>
-          </tr>
-        </thead>
-        <tbody>
-          {rows.map((r) => (
-            <SeverityRow
-              key={r.alarmType}
-              row={r}
-              busy={save.isPending}
-              onChange={(severity) => save.mutate({ alarmType: r.alarmType, severity })}
-            />
-          ))}
-        </tbody>
-      </table>
+      <RecordTable
+        className="admin-table admin-severity"
+        columns={['type', 'level', 'effective'].map((c) => t(`admin.severity.${c}`))}
+      >
+        {rows.map((r) => (
+          <SeverityRow
+            key={r.alarmType}
+            row={r}
+            busy={save.isPending}
+            onChange={(severity) => save.mutate({ alarmType: r.alarmType, severity })}
+          />
+        ))}
+      </RecordTable>
     </div>
   );
 }

@@ -12,6 +12,7 @@ import { currentPasswordProblem } from '@/lib/passwordErrors.ts';
 import { useUserStore } from '@/stores/user.ts';
 import { Button } from '@/ui/Button.tsx';
 import { Dialog } from '@/ui/Dialog.tsx';
+import { FormActions } from '@/ui/FormActions.tsx';
 import { TextField } from '@/ui/TextField.tsx';
 import { CopyButton } from '../AdminParts.tsx';
 import { adminApi, adminKeys, useAdminChange } from '../adminApi.ts';
@@ -112,12 +113,7 @@ export function NewKeyDialog({
           error={message(errors.password)}
           onChange={(e) => setPassword(e.target.value)}
         />
-        <div className="dialog__actions">
-          <Button onClick={onClose}>{t('common.cancel')}</Button>
-          <Button type="submit" variant="primary" disabled={create.isPending}>
-            {t('admin.api.create')}
-          </Button>
-        </div>
+        <FormActions onCancel={onClose} submit={t('admin.api.create')} disabled={create.isPending} />
       </form>
     </Dialog>
   );

@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { joinRequestApi, joinRequestsQuery, useJoinRequests } from '@/lib/joinRequestsApi.ts';
 import { Button } from '@/ui/Button.tsx';
 import { Dialog } from '@/ui/Dialog.tsx';
+import { FormActions } from '@/ui/FormActions.tsx';
 import { Select } from '@/ui/Select.tsx';
 import { TextField } from '@/ui/TextField.tsx';
 import { Time } from '@/ui/Time.tsx';
@@ -127,12 +128,7 @@ function AcceptDialog({ request, onClose }: { request: JoinRequest; onClose: () 
           onChange={(e) => setRoleId(Number(e.target.value) as AccessLevel)}
           options={accessLevels.map((l) => ({ value: String(l), label: t(`roles.${l}`) }))}
         />
-        <div className="dialog__actions">
-          <Button onClick={onClose}>{t('common.cancel')}</Button>
-          <Button type="submit" variant="primary" disabled={accept.isPending}>
-            {t('joinRequests.acceptAndInvite')}
-          </Button>
-        </div>
+        <FormActions onCancel={onClose} submit={t('joinRequests.acceptAndInvite')} disabled={accept.isPending} />
       </form>
     </Dialog>
   );

@@ -1,67 +1,13 @@
 import type { AdminOrganization } from '@fieldwatch/core';
-import { type FormEvent, useEffect, useState } from 'react';
+import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Button } from '@/ui/Button.tsx';
 import { Dialog } from '@/ui/Dialog.tsx';
+import { FormActions } from '@/ui/FormActions.tsx';
 import { Select } from '@/ui/Select.tsx';
-import { TextField } from '@/ui/TextField.tsx';
 import { moveTargets, orgOptions } from '../orgTree.ts';
 
 /** Closes on success; a failure was already toasted and keeps the dialog open. */
 const settle = (p: Promise<unknown>, close: () => void) => p.then(close, () => {});
-
-/** Names a new child organization or renames one; a blank name shows the required-name text. */
-export function OrgNameDialog({
-  open,
-  title,
-  initial,
-  onClose,
-  onSubmit,
-}: {
-  open: boolean;
-  title: string;
-  initial: string;
-  onClose: () => void;
-  onSubmit: (name: string) => Promise<unknown>;
-}) {
-  const { t } = useTranslation();
-  const [name, setName] = useState(initial);
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
-  useEffect(() => {
-    if (open) {
-      setName(initial);
-      setError(null);
-    }
-  }, [open, initial]);
-  const label = t('admin.accounts.name');
-  const submit = (e: FormEvent) => {
-    e.preventDefault();
-    if (!name.trim()) return setError(t('validation.blank', { name: label }));
-    setBusy(true);
-    void settle(onSubmit(name.trim()), onClose).finally(() => setBusy(false));
-  };
-  return (
-    <Dialog open={open} onOpenChange={(o) => !o && onClose()} title={title}>
-      <form className="admin-form" onSubmit={submit} noValidate>
-        <TextField
-          label={label}
-          value={name}
-          maxLength={100}
-          error={error}
-          autoFocus
-          onChange={(e) => setName(e.target.value)}
-        />
-        <div className="dialog__actions">
-          <Button onClick={onClose}>{t('common.cancel')}</Button>
-          <Button type="submit" variant="primary" disabled={busy}>
-            {t('common.save')}
-          </Button>
-        </div>
-      </form>
-    </Dialog>
-  );
-}
 
 /** Moves an organization (and everything below it) under another parent; never under itself. */
 export function MoveDialog({
@@ -104,12 +50,7 @@ export function MoveDialog({
         ) : (
           <p className="muted">{t('admin.accounts.nowhere')}</p>
         )}
-        <div className="dialog__actions">
-          <Button onClick={onClose}>{t('common.cancel')}</Button>
-          <Button type="submit" variant="primary" disabled={busy || !parent}>
-            {t('admin.accounts.moveHere')}
-          </Button>
-        </div>
+        <FormActions onCancel={onClose} submit={t('admin.accounts.moveHere')} disabled={busy || !parent} />
       </form>
     </Dialog>
   );

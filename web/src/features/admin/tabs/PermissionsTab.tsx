@@ -2,6 +2,7 @@ import './usage.css';
 import { accessLevels, actions, ROLE_CAPABILITIES, resources } from '@fieldwatch/core';
 import { Check, Minus } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
+import { RecordTable } from '@/ui/RecordTable.tsx';
 import { Section } from '../AdminParts.tsx';
 
 /** Permissions: core's role × capability table, read-only — the same table the server enforces. */
@@ -10,47 +11,41 @@ export function PermissionsTab() {
   return (
     <Section title={t('admin.permissions.title')} description={t('admin.permissions.text')}>
       <div className="admin-table-wrap">
-        <table className="data-table admin-matrix">
-          <caption className="visually-hidden">{t('admin.permissions.title')}</caption>
-          <thead>
-            <tr>
-              <th scope="col">{t('admin.permissions.resource')}</th>
-              <th scope="col">{t('admin.permissions.action')}</th>
-              {accessLevels.map((l) => (
-                <th key={l} scope="col" className="admin-matrix__role">
-                  {t(`roles.${l}`)}
-                </th>
-              ))}
-            </tr>
-          </thead>
-          <tbody>
-            {resources.map((r) =>
-              actions.map((a, i) => (
-                <tr key={`${r}-${a}`} className={i === 0 ? 'admin-matrix__first' : undefined}>
-                  {i === 0 && (
-                    <th scope="rowgroup" rowSpan={actions.length} className="admin-matrix__resource">
-                      {t(`admin.permissions.resources.${r}`)}
-                    </th>
-                  )}
-                  <th scope="row" className="admin-matrix__action">
-                    {t(`admin.permissions.actions.${a}`)}
+        <RecordTable
+          className="admin-matrix"
+          caption={t('admin.permissions.title')}
+          columns={[
+            t('admin.permissions.resource'),
+            t('admin.permissions.action'),
+            ...accessLevels.map((l) => ({ label: t(`roles.${l}`), className: 'admin-matrix__role' })),
+          ]}
+        >
+          {resources.map((r) =>
+            actions.map((a, i) => (
+              <tr key={`${r}-${a}`} className={i === 0 ? 'admin-matrix__first' : undefined}>
+                {i === 0 && (
+                  <th scope="rowgroup" rowSpan={actions.length} className="admin-matrix__resource">
+                    {t(`admin.permissions.resources.${r}`)}
                   </th>
-                  {accessLevels.map((l) => {
-                    const yes = ROLE_CAPABILITIES[l][r].includes(a);
-                    return (
-                      <td key={l} className={`admin-matrix__cell${yes ? ' admin-matrix__cell--yes' : ''}`}>
-                        {yes ? <Check size={16} aria-hidden /> : <Minus size={14} aria-hidden />}
-                        <span className="visually-hidden">
-                          {yes ? t('admin.permissions.yes') : t('admin.permissions.no')}
-                        </span>
-                      </td>
-                    );
-                  })}
-                </tr>
-              )),
-            )}
-          </tbody>
-        </table>
+                )}
+                <th scope="row" className="admin-matrix__action">
+                  {t(`admin.permissions.actions.${a}`)}
+                </th>
+                {accessLevels.map((l) => {
+                  const yes = ROLE_CAPABILITIES[l][r].includes(a);
+                  return (
+                    <td key={l} className={`admin-matrix__cell${yes ? ' admin-matrix__cell--yes' : ''}`}>
+                      {yes ? <Check size={16} aria-hidden /> : <Minus size={14} aria-hidden />}
+                      <span className="visually-hidden">
+                        {yes ? t('admin.permissions.yes') : t('admin.permissions.no')}
+                      </span>
+                    </td>
+                  );
+                })}
+              </tr>
+            )),
+          )}
+        </RecordTable>
       </div>
       <p className="admin-section__text">{t('admin.permissions.scope')}</p>
     </Section>

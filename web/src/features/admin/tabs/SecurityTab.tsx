@@ -10,13 +10,14 @@ import { useTranslation } from 'react-i18next';
 import { sessionDevice } from '@/lib/sessionDevice.ts';
 import { useDateFormat } from '@/lib/useDateFormat.ts';
 import { Button } from '@/ui/Button.tsx';
+import { ConfirmDialog } from '@/ui/ConfirmDialog.tsx';
 import { EmptyState } from '@/ui/EmptyState.tsx';
+import { RecordTable } from '@/ui/RecordTable.tsx';
 import { Select } from '@/ui/Select.tsx';
 import { TextField } from '@/ui/TextField.tsx';
 import { Loaded, Section, useProblemText } from '../AdminParts.tsx';
 import { adminApi, adminKeys, useAdminChange, useSessions, useSettings } from '../adminApi.ts';
 import { type LifetimeUnit, lifetimeParts, securityProblems } from '../adminForms.ts';
-import { ConfirmDialog } from '../ConfirmDialog.tsx';
 import type { TabProps } from './TabPanel.tsx';
 
 /** Security: the organization's password and session policy, and its users' active sessions. */
@@ -121,58 +122,44 @@ function Sessions({ id }: { id: number }) {
             <EmptyState icon={<MonitorSmartphone size={26} />} title={t('admin.sessions.none')} />
           ) : (
             <div className="admin-table-wrap">
-              <table className="data-table admin-table">
-                <caption className="visually-hidden">{t('admin.sessions.title')}</caption>
-                <thead>
-                  <tr>
-                    <th scope="col">{t('admin.sessions.user')}</th>
-                    <th scope="col">{t('admin.sessions.device')}</th>
-                    <th scope="col">{t('admin.sessions.address')}</th>
-                    <th scope="col">{t('admin.sessions.lastSeen')}</th>
-                    <th scope="col">{t('admin.sessions.started')}</th>
-                    <th scope="col">
-                      <span className="visually-hidden">{t('admin.sessions.actions')}</span>
-                    </th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {[...list]
-                    .sort((a, b) => b.lastSeen.localeCompare(a.lastSeen))
-                    .map((s) => (
-                      <tr key={s.id}>
-                        <td className="admin-table__main">
-                          <bdi className="admin-person__name">{s.name || s.username}</bdi>{' '}
-                          <bdi className="muted">{s.username}</bdi>
-                        </td>
-                        <td data-label={t('admin.sessions.device')} title={s.userAgent}>
-                          {device(s.userAgent)}
-                        </td>
-                        <td data-label={t('admin.sessions.address')}>
-                          <bdi dir="ltr">{s.address || '—'}</bdi>
-                        </td>
-                        <td data-label={t('admin.sessions.lastSeen')}>
-                          <time dateTime={s.lastSeen}>{when.dateTime(s.lastSeen)}</time>
-                        </td>
-                        <td data-label={t('admin.sessions.started')}>
-                          <time dateTime={s.created}>{when.dateTime(s.created)}</time>
-                        </td>
-                        <td className="admin-table__end">
-                          {s.current ? (
-                            <span className="admin-tag">{t('admin.sessions.current')}</span>
-                          ) : (
-                            <Button
-                              variant="ghost"
-                              icon={<LogOut size={16} aria-hidden />}
-                              onClick={() => setEnding(s)}
-                            >
-                              {t('admin.sessions.end')}
-                            </Button>
-                          )}
-                        </td>
-                      </tr>
-                    ))}
-                </tbody>
-              </table>
+              <RecordTable
+                className="admin-table"
+                caption={t('admin.sessions.title')}
+                columns={['user', 'device', 'address', 'lastSeen', 'started'].map((c) => t(`admin.sessions.${c}`))}
+                actions={t('admin.sessions.actions')}
+              >
+                {[...list]
+                  .sort((a, b) => b.lastSeen.localeCompare(a.lastSeen))
+                  .map((s) => (
+                    <tr key={s.id}>
+                      <td className="admin-table__main">
+                        <bdi className="admin-person__name">{s.name || s.username}</bdi>{' '}
+                        <bdi className="muted">{s.username}</bdi>
+                      </td>
+                      <td data-label={t('admin.sessions.device')} title={s.userAgent}>
+                        {device(s.userAgent)}
+                      </td>
+                      <td data-label={t('admin.sessions.address')}>
+                        <bdi dir="ltr">{s.address || '—'}</bdi>
+                      </td>
+                      <td data-label={t('admin.sessions.lastSeen')}>
+                        <time dateTime={s.lastSeen}>{when.dateTime(s.lastSeen)}</time>
+                      </td>
+                      <td data-label={t('admin.sessions.started')}>
+                        <time dateTime={s.created}>{when.dateTime(s.created)}</time>
+                      </td>
+                      <td className="admin-table__end">
+                        {s.current ? (
+                          <span className="admin-tag">{t('admin.sessions.current')}</span>
+                        ) : (
+                          <Button variant="ghost" icon={<LogOut size={16} aria-hidden />} onClick={() => setEnding(s)}>
+                            {t('admin.sessions.end')}
+                          </Button>
+                        )}
+                      </td>
+                    </tr>
+                  ))}
+              </RecordTable>
             </div>
           )
         }

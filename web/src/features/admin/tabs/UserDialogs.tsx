@@ -4,6 +4,7 @@ import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '@/ui/Button.tsx';
 import { Dialog } from '@/ui/Dialog.tsx';
+import { FormActions } from '@/ui/FormActions.tsx';
 import { TextField } from '@/ui/TextField.tsx';
 import { UserAvatar, useProblemText } from '../AdminParts.tsx';
 import { adminApi, adminKeys, type UserProfileBody, useAdminChange } from '../adminApi.ts';
@@ -101,12 +102,7 @@ export function ProfileDialog({ user, onClose }: { user: AdminProfile; onClose: 
             />
           ))}
         </div>
-        <div className="dialog__actions">
-          <Button onClick={onClose}>{t('common.cancel')}</Button>
-          <Button type="submit" variant="primary" disabled={save.isPending}>
-            {t('common.save')}
-          </Button>
-        </div>
+        <FormActions onCancel={onClose} submit={t('common.save')} disabled={save.isPending} />
       </form>
     </Dialog>
   );
@@ -166,12 +162,7 @@ export function PasswordDialog({
           error={mismatch ? text(problem) : null}
           onChange={(e) => setRepeat(e.target.value)}
         />
-        <div className="dialog__actions">
-          <Button onClick={onClose}>{t('common.cancel')}</Button>
-          <Button type="submit" variant="primary" disabled={save.isPending}>
-            {t('admin.password.set')}
-          </Button>
-        </div>
+        <FormActions onCancel={onClose} submit={t('admin.password.set')} disabled={save.isPending} />
       </form>
     </Dialog>
   );

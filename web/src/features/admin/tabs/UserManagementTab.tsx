@@ -5,10 +5,10 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useUserStore } from '@/stores/user.ts';
 import { IconButton } from '@/ui/Button.tsx';
+import { ConfirmDialog } from '@/ui/ConfirmDialog.tsx';
 import { Select } from '@/ui/Select.tsx';
 import { Loaded, Section, UserAvatar } from '../AdminParts.tsx';
 import { adminApi, adminKeys, useAdminChange, useProfiles, useSettings } from '../adminApi.ts';
-import { ConfirmDialog } from '../ConfirmDialog.tsx';
 import type { TabProps } from './TabPanel.tsx';
 import { PasswordDialog, ProfileDialog } from './UserDialogs.tsx';
 

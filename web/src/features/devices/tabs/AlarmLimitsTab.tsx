@@ -11,6 +11,7 @@ import { Button } from '@/ui/Button.tsx';
 import { ScrollRegion } from '@/ui/ScrollRegion.tsx';
 import { Skeleton } from '@/ui/Skeleton.tsx';
 import { LIMIT_ROWS, type LimitProblem, type LimitTexts, limitsFromTexts, limitTexts } from '../alarmLimitsForm.ts';
+import { deviceQueries } from '../deviceQueries.ts';
 import { devicesApi } from '../devicesApi.ts';
 
 /**
@@ -28,8 +29,8 @@ export function AlarmLimitsTab({
   canEdit: boolean;
 }) {
   const { t } = useTranslation();
-  const key = ['deviceAlarmLimits', unitId];
-  const limits = useQuery({ queryKey: key, queryFn: () => devicesApi.alarmLimits(unitId) });
+  const query = deviceQueries.alarmLimits(unitId);
+  const limits = useQuery(query);
   const [texts, setTexts] = useState<LimitTexts>({});
   const [problems, setProblems] = useState<LimitProblem[]>([]);
   // biome-ignore lint/correctness/useExhaustiveDependencies: reset only when the stored limits change
@@ -39,7 +40,7 @@ export function AlarmLimitsTab({
   const save = useMutation({
     mutationFn: (next: Parameters<typeof devicesApi.saveAlarmLimits>[1]) => devicesApi.saveAlarmLimits(unitId, next),
     onSuccess: (saved) => {
-      queryClient.setQueryData(key, saved);
+      queryClient.setQueryData(query.queryKey, saved);
       toast(t('devices.limits.saved'), 'success');
     },
     onError: (e: Error) => toast(t('devices.limits.failed', { message: errorText(e) }), 'danger'),

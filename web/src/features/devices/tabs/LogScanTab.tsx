@@ -11,21 +11,21 @@ import { Chip } from '@/ui/Chip.tsx';
 import { ScrollRegion } from '@/ui/ScrollRegion.tsx';
 import { Skeleton } from '@/ui/Skeleton.tsx';
 import { Time } from '@/ui/Time.tsx';
-import { devicesApi } from '../devicesApi.ts';
+import { deviceQueries } from '../deviceQueries.ts';
 
 const KINDS = ['operation', 'alarm', 'alarmCleared', 'report'] as const;
 
 /** Log scan: the unit's operations, alarms and reports, newest first, followed live. */
 export function LogScanTab({ unitId }: { unitId: number }) {
   const { t } = useTranslation();
-  const key = ['deviceLog', unitId];
-  const log = useQuery({ queryKey: key, queryFn: () => devicesApi.log(unitId) });
+  const query = deviceQueries.log(unitId);
+  const log = useQuery(query);
   const [hidden, setHidden] = useState<Set<string>>(new Set());
   // biome-ignore lint/correctness/useExhaustiveDependencies: the key follows unitId
   useEffect(
     () =>
       onLive((m) => {
-        if (m.unitId === unitId) void queryClient.invalidateQueries({ queryKey: key });
+        if (m.unitId === unitId) void queryClient.invalidateQueries({ queryKey: query.queryKey });
       }),
     [unitId],
   );

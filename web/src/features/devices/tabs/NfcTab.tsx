@@ -9,27 +9,20 @@ import { useUserStore } from '@/stores/user.ts';
 import { Button } from '@/ui/Button.tsx';
 import { Select } from '@/ui/Select.tsx';
 import { Skeleton } from '@/ui/Skeleton.tsx';
+import { deviceQueries } from '../deviceQueries.ts';
 import { tagHostApi } from '../devicesApi.ts';
 import { TagQrCode } from './TagQrCode.tsx';
 
 const NONE = -1;
 const DISABLED = 0;
 
+const fieldFailed = (name: 'template' | 'restriction') =>
+  name === 'template' ? 'devices.nfc.templateFailed' : 'devices.nfc.statusFailed';
+
 /** A tag's template or restriction; a failure shows the spec's NFC toast. */
 function useTagField(unitId: number, tag: string, name: 'template' | 'restriction') {
   const { t } = useTranslation();
-  return useQuery({
-    queryKey: ['nfcTag', unitId, tag, name],
-    queryFn: async () => {
-      try {
-        return await tagHostApi.get(tag, name);
-      } catch (e) {
-        toast(t(name === 'template' ? 'devices.nfc.templateFailed' : 'devices.nfc.statusFailed'), 'danger');
-        throw e;
-      }
-    },
-    enabled: tag !== '',
-  });
+  return useQuery(deviceQueries.tagField(unitId, tag, name, () => toast(t(fieldFailed(name)), 'danger')));
 }
 
 /**
@@ -40,18 +33,8 @@ function useTagField(unitId: number, tag: string, name: 'template' | 'restrictio
 export function NfcTag({ unitId, unitName, canEdit }: { unitId: number; unitName: string; canEdit: boolean }) {
   const { t } = useTranslation();
   const customers = useUserStore((s) => s.accessResponse?.Customers ?? []);
-  const uuidKey = ['nfcTag', unitId];
-  const uuid = useQuery({
-    queryKey: uuidKey,
-    queryFn: async () => {
-      try {
-        return await tagHostApi.tagOf(unitId);
-      } catch (e) {
-        toast(t('devices.nfc.tagFailed'), 'danger');
-        throw e;
-      }
-    },
-  });
+  const tagQuery = deviceQueries.tag(unitId, () => toast(t('devices.nfc.tagFailed'), 'danger'));
+  const uuid = useQuery(tagQuery);
   const tag = uuid.data ?? '';
   const template = useTagField(unitId, tag, 'template');
   const restriction = useTagField(unitId, tag, 'restriction');
@@ -61,16 +44,16 @@ export function NfcTag({ unitId, unitName, canEdit }: { unitId: number; unitName
   const set = async (name: 'template' | 'restriction', id: number) => {
     try {
       await tagHostApi.set(tag, name, id);
-      void queryClient.invalidateQueries({ queryKey: ['nfcTag', unitId, tag, name] });
+      void queryClient.invalidateQueries({ queryKey: deviceQueries.tagField(unitId, tag, name, () => {}).queryKey });
       toast(t('devices.nfc.saved'), 'success');
     } catch {
-      toast(t(name === 'template' ? 'devices.nfc.templateFailed' : 'devices.nfc.statusFailed'), 'danger');
+      toast(t(fieldFailed(name)), 'danger');
     }
   };
   const create = async () => {
     try {
       await tagHostApi.create(unitId);
-      void queryClient.invalidateQueries({ queryKey: uuidKey });
+      void queryClient.invalidateQueries({ queryKey: tagQuery.queryKey });
     } catch {
       toast(t('devices.nfc.tagFailed'), 'danger');
     }

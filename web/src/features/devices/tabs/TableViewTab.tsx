@@ -15,6 +15,7 @@ import { ScrollRegion } from '@/ui/ScrollRegion.tsx';
 import { Select } from '@/ui/Select.tsx';
 import { TextField } from '@/ui/TextField.tsx';
 import { Time } from '@/ui/Time.tsx';
+import { deviceQueries } from '../deviceQueries.ts';
 import { devicesApi } from '../devicesApi.ts';
 
 /**
@@ -91,8 +92,8 @@ export function TableViewTab({
 
 function ChannelColumns({ unit, index, canEdit }: { unit: DeviceDetails; index: number; canEdit: boolean }) {
   const { t } = useTranslation();
-  const key = ['deviceChannel', unit.id, index];
-  const channel = useQuery({ queryKey: key, queryFn: () => devicesApi.channel(unit.id, unit.organization, index) });
+  const query = deviceQueries.channel(unit.id, unit.organization, index);
+  const channel = useQuery(query);
   const [shown, setShown] = useState<Set<string>>(new Set());
   useEffect(() => {
     if (channel.data) setShown(new Set(channel.data.Columns.split(',').filter(Boolean)));
@@ -102,7 +103,7 @@ function ChannelColumns({ unit, index, canEdit }: { unit: DeviceDetails; index: 
     e.preventDefault();
     try {
       const saved = await devicesApi.editChannel(unit.id, unit.organization, index, [...shown].join(','));
-      queryClient.setQueryData(key, saved);
+      queryClient.setQueryData(query.queryKey, saved);
       toast(t('devices.channelSaved', { n: index + 1 }), 'success');
     } catch (err) {
       toast(t('devices.saveFailed', { message: errorText(err) }), 'danger');

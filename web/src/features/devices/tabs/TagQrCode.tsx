@@ -13,7 +13,7 @@ function printLabel() {
 }
 
 /**
- * The QR code of a tag's onboarding link, the fallback for phones without NFC (issue 9): shown,
+ * The QR code of a tag's onboarding link, the fallback for phones without NFC: shown,
  * downloadable as SVG for label printers, and printable as a label with the link under it.
  */
 export function TagQrCode({ link, unitName }: { link: string; unitName: string }) {

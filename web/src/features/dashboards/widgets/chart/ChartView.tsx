@@ -87,7 +87,7 @@ export function ChartView({
   const timeEl = useRef<HTMLSpanElement>(null);
   const zoom = useRef<{ key: string; range: Zoom | null }>({ key: rangeKey, range: null });
   const [zoomed, setZoomed] = useState<Zoom | null>(null);
-  // The numbers instead of the picture, on demand (issue 11): the plot stays mounted underneath.
+  // The numbers instead of the picture, on demand: the plot stays mounted underneath.
   const [asTable, setAsTable] = useState(false);
   const tableId = useId();
 

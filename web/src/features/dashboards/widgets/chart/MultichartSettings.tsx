@@ -1,37 +1,16 @@
 import './multichart.css';
-import { seriesByColumn, type UnitData } from '@fieldwatch/core';
+import { seriesByColumn } from '@fieldwatch/core';
 import { useQuery } from '@tanstack/react-query';
 import { Plus, Trash2 } from 'lucide-react';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { seriesName } from '@/i18n/seriesName.ts';
-import { api } from '@/lib/http.ts';
 import { Button, IconButton } from '@/ui/Button.tsx';
 import { Select } from '@/ui/Select.tsx';
 import { useDevices } from '../../data.ts';
+import { type UnitColumn, unitColumnsQuery } from '../../queries.ts';
 import type { WidgetSettingsProps } from '../../widgetTypes.ts';
 import { type DraftSeries, draftUnits, MAX_SERIES, MAX_UNITS, readDraft, writeMultichartProps } from './multichart.ts';
-
-/** How far back the form looks for the columns a unit reports. */
-const COLUMNS_LOOKBACK_MS = 365 * 24 * 3600_000;
-
-type ColumnInfo = { column: string; key: string; unit: string; channel: number | null };
-
-/** The columns a unit reported in the last year: the data call with one point per series. */
-function useUnitColumns(unitId: number | null) {
-  return useQuery({
-    queryKey: ['unitColumns', unitId],
-    queryFn: async (): Promise<ColumnInfo[]> => {
-      const end = new Date();
-      const start = new Date(end.getTime() - COLUMNS_LOOKBACK_MS);
-      const q = new URLSearchParams({ start: start.toISOString(), end: end.toISOString(), records: '1' });
-      const data = await api.get<UnitData>(`/api/v3/device/devices/${unitId}/data?${q}`);
-      return data.series.map(({ column, key, unit, channel }) => ({ column, key, unit, channel }));
-    },
-    enabled: unitId !== null,
-    staleTime: 5 * 60_000,
-  });
-}
 
 /**
  * The multichart's settings: a list of series (a unit the user can see and a column it reports),
@@ -118,8 +97,8 @@ function SeriesRow({
   onRemove: () => void;
 }) {
   const { t } = useTranslation();
-  const columns = useUnitColumns(row.unitId);
-  const label = (c: ColumnInfo) => (c.unit ? `${seriesName(t, c)} (${c.unit})` : seriesName(t, c));
+  const columns = useQuery(unitColumnsQuery(row.unitId));
+  const label = (c: UnitColumn) => (c.unit ? `${seriesName(t, c)} (${c.unit})` : seriesName(t, c));
 
   const unitOptions = [
     { value: '', label: loadingUnits ? t('common.loading') : t('widgets.multichart.settings.chooseUnit') },

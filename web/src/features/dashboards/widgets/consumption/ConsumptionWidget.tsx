@@ -4,10 +4,10 @@ import { useQueries } from '@tanstack/react-query';
 import { ChartColumn, Minus, TrendingDown, TrendingUp } from 'lucide-react';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { deviceApi } from '@/lib/api.ts';
 import { useDateFormat } from '@/lib/useDateFormat.ts';
 import { useDeviceStore } from '@/stores/devices.ts';
 import { useCustomerIds, useDateRange } from '../../data.ts';
+import { unitDataQuery } from '../../queries.ts';
 import type { WidgetProps, WidgetSettingsProps } from '../../widgetTypes.ts';
 import { formatNumber } from '../common/format.ts';
 import { SensorUnitsField } from '../common/SensorUnitsField.tsx';
@@ -51,12 +51,7 @@ export function ConsumptionWidget({ dashboardId, widgetId, widget }: WidgetProps
   const end = range.end.getTime();
   const from = new Date(start - (end - start));
   const queries = useQueries({
-    queries: meters.map((m) => ({
-      queryKey: ['consumptionData', m.id, from.toISOString(), range.end.toISOString(), refreshKey],
-      queryFn: () => deviceApi.unitData(m.id, from, range.end),
-      placeholderData: <T,>(previous: T) => previous,
-      staleTime: 60_000,
-    })),
+    queries: meters.map((m) => unitDataQuery(m.id, { start: from, end: range.end }, refreshKey)),
   });
   const answers = queries.map((q) => q.data);
   // biome-ignore lint/correctness/useExhaustiveDependencies: recomputed when an answer changes

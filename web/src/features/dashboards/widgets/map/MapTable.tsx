@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { NumbersTable, TableToggle } from '@/ui/NumbersTable.tsx';
 import { devicesQuery } from '../../queries.ts';
 
-/** The units as a table instead of the map, on demand (issue 11): name, status and position. */
+/** The units as a table instead of the map, on demand: name, status and position. */
 export function useMapTable(units: MapUnit[], customers: number[], refreshKey: number) {
   const { t, i18n } = useTranslation();
   const [asTable, setAsTable] = useState(false);

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { relayApi } from '@/lib/relay/relayApi.ts';
+import { relaySettingsQuery } from '@/lib/relay/relayApi.ts';
 import { Select } from '@/ui/Select.tsx';
 import { TextField } from '@/ui/TextField.tsx';
 import { useDevices } from '../../data.ts';
@@ -22,12 +22,7 @@ export function RelaySettings({ props, onChange }: WidgetSettingsProps) {
     () => (devices.data ?? []).filter(isRelayUnit).sort((a, b) => a.name.localeCompare(b.name) || a.id - b.id),
     [devices.data],
   );
-  const relay = useQuery({
-    queryKey: ['relaySettings', settings.unitId],
-    queryFn: () => relayApi.read(settings.unitId ?? 0),
-    enabled: settings.unitId !== null,
-    retry: false,
-  });
+  const relay = useQuery(relaySettingsQuery(settings.unitId));
   const count = relay.data?.state?.length || settings.labels.length || DEFAULT_OUTPUTS;
   const set = (patch: Partial<typeof settings>) => onChange({ ...props, ...settings, ...patch });
   const setLabel = (i: number, text: string) => {

@@ -1,8 +1,8 @@
 import { type FormEvent, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Button } from '@/ui/Button.tsx';
-import { Dialog } from '@/ui/Dialog.tsx';
-import { TextField } from '@/ui/TextField.tsx';
+import { Dialog } from './Dialog.tsx';
+import { FormActions } from './FormActions.tsx';
+import { TextField } from './TextField.tsx';
 
 /**
  * Confirms a destructive change (STYLE.md). With `typed`, the user must type that text (an
@@ -49,22 +49,17 @@ export function ConfirmDialog({
   };
   return (
     <Dialog open={open} onOpenChange={(o) => !o && onClose()} title={title} description={text}>
-      <form className="admin-form" onSubmit={submit} noValidate>
+      <form className="dialog__form" onSubmit={submit} noValidate>
         {typed !== undefined && (
           <TextField
-            label={t('admin.confirm.type', { name: typed })}
+            label={t('common.typeToConfirm', { name: typed })}
             value={entry}
             autoComplete="off"
             autoFocus
             onChange={(e) => setEntry(e.target.value)}
           />
         )}
-        <div className="dialog__actions">
-          <Button onClick={onClose}>{t('common.cancel')}</Button>
-          <Button type="submit" variant={danger ? 'danger' : 'primary'} disabled={!ready || busy}>
-            {confirmLabel}
-          </Button>
-        </div>
+        <FormActions onCancel={onClose} submit={confirmLabel} disabled={!ready || busy} danger={danger} />
       </form>
     </Dialog>
   );
