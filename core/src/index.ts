@@ -1,3 +1,4 @@
+export * from './analytics/index.ts';
 export * from './constants.ts';
 export * from './containers/index.ts';
 export * from './contract/admin.ts';

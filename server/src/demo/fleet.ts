@@ -113,6 +113,12 @@ function pick<T>(r: number, weighted: [T, number][]): T {
 /** A normally distributed number (Box–Muller) from two uniform ones. */
 const normal = (u: number, v: number) => Math.sqrt(-2 * Math.log(1 - u)) * Math.cos(2 * Math.PI * v);
 
+/**
+ * Where on a pipe a fault lies (m): the fraction `site` of the pipe, but never within the first
+ * 100 m, where the radar's launch pulse hides every echo (a real unit's dead zone).
+ */
+const faultSite = (lengthM: number, site: number) => Math.round(Math.max(100, lengthM * site));
+
 /** Unit i of the fleet of a seed. */
 export function unitDef(spec: Pick<FleetSpec, 'seed' | 'anchor'>, index: number): UnitDef {
   const rng = generator(hash32(spec.seed, index, 0x5eed));
@@ -192,7 +198,7 @@ export function unitDef(spec: Pick<FleetSpec, 'seed' | 'anchor'>, index: number)
           channel: leakChannel,
           onset: Math.round(anchor + role.leak.onsetH * HOUR),
           tauH: role.leak.tauH,
-          positionM: Math.round((channels[leakChannel - 1]?.lengthM ?? 500) * leakSite),
+          positionM: faultSite(channels[leakChannel - 1]?.lengthM ?? 500, leakSite),
           floorMOhm: Number((0.08 + r() * 0.2).toFixed(3)),
         }
       : null;
@@ -202,7 +208,7 @@ export function unitDef(spec: Pick<FleetSpec, 'seed' | 'anchor'>, index: number)
       ? {
           channel: 1,
           at: Math.round(anchor + role.wireBreakH * HOUR),
-          positionM: Math.round((channels[0]?.lengthM ?? 500) * breakSite),
+          positionM: faultSite(channels[0]?.lengthM ?? 500, breakSite),
         }
       : null;
 

@@ -1,4 +1,4 @@
-import { INACTIVE_MARKER } from '@fieldwatch/core';
+import { INACTIVE_MARKER, locateFaults, metresPerPoint } from '@fieldwatch/core';
 import { describe, expect, it } from 'vitest';
 import { buildFleet, type UnitDef, unitDef } from './fleet.ts';
 import {
@@ -15,7 +15,7 @@ import {
   roomTemperature,
   waterLevel,
 } from './physics.ts';
-import { echoPosition, metresPerPoint, radarCurve, radarPercentage } from './radar.ts';
+import { radarCurve, radarPercentage } from './radar.ts';
 import { DAY, HOUR, localTime } from './seeded.ts';
 import { readings, unitSeries } from './unitSeries.ts';
 
@@ -117,17 +117,17 @@ describe('radar', () => {
     const ch = u.channels[leak.channel - 1] as UnitDef['channels'][number];
     const reference = radarCurve(u, leak.channel, null);
     expect(reference).toHaveLength(512);
-    expect(echoPosition(radarCurve(u, leak.channel, leak.onset - HOUR), reference, ch.pulseSpeed)).toBeNull();
-    const early = echoPosition(
-      radarCurve(u, leak.channel, leak.onset + 2 * leak.tauH * HOUR),
-      reference,
-      ch.pulseSpeed,
-    );
-    const late = echoPosition(radarCurve(u, leak.channel, leak.onset + 8 * leak.tauH * HOUR), reference, ch.pulseSpeed);
-    for (const position of [early, late]) {
-      expect(position).not.toBeNull();
-      expect(Math.abs((position ?? 0) - leak.positionM)).toBeLessThanOrEqual(2 * metresPerPoint(ch.pulseSpeed));
+    const findings = (t: number) => locateFaults(radarCurve(u, leak.channel, t), reference, ch.pulseSpeed);
+    expect(findings(leak.onset - HOUR)).toEqual([]);
+    const early = findings(leak.onset + 2 * leak.tauH * HOUR);
+    const late = findings(leak.onset + 8 * leak.tauH * HOUR);
+    for (const found of [early, late]) {
+      expect(found.map((f) => f.kind)).toEqual(['wet']);
+      expect(Math.abs((found[0]?.positionM ?? 0) - leak.positionM)).toBeLessThanOrEqual(
+        2 * metresPerPoint(ch.pulseSpeed),
+      );
     }
+    expect(late[0]?.size).toBeGreaterThan(early[0]?.size ?? 0);
     expect(radarPercentage(u, leak.onset - HOUR)).toBeLessThan(5);
     expect(radarPercentage(u, leak.onset + 8 * leak.tauH * HOUR)).toBeGreaterThan(25);
   });
@@ -139,8 +139,9 @@ describe('radar', () => {
     expect(loopResistance(u, brk.channel, brk.at - HOUR)).toBeLessThan(60);
     expect(loopResistance(u, brk.channel, brk.at + HOUR)).toBeGreaterThanOrEqual(10_000);
     const reference = radarCurve(u, brk.channel, null);
-    const position = echoPosition(radarCurve(u, brk.channel, brk.at + HOUR), reference, ch.pulseSpeed);
-    expect(Math.abs((position ?? 0) - brk.positionM)).toBeLessThanOrEqual(3 * metresPerPoint(ch.pulseSpeed));
+    const found = locateFaults(radarCurve(u, brk.channel, brk.at + HOUR), reference, ch.pulseSpeed);
+    expect(found.map((f) => f.kind)).toEqual(['break']);
+    expect(Math.abs((found[0]?.positionM ?? 0) - brk.positionM)).toBeLessThanOrEqual(2 * metresPerPoint(ch.pulseSpeed));
   });
 });
 

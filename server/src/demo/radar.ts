@@ -1,21 +1,16 @@
-import { RADAR_SAMPLE_INTERVAL_NS } from '@fieldwatch/core';
+import { metresPerPoint } from '@fieldwatch/core';
 import { broken, type UnitModel, wetness } from './physics.ts';
-import { clamp, gauss, MINUTE, rand, round, white } from './seeded.ts';
+import { clamp, DAY, gauss, MINUTE, rand, round, season, smoothNoise, white } from './seeded.ts';
 
 // ── Radar (TDR) ─────────────────────────────────────────────────────────────────────────────────
 
 /** Points of a demo curve and the time between them; a point k lies k × metresPerPoint from the unit. */
 export const RADAR_POINTS = 512;
-const LIGHT_M_PER_S = 299_792_458;
-export const metresPerPoint = (pulseSpeed: number) =>
-  (RADAR_SAMPLE_INTERVAL_NS * 1e-9 * pulseSpeed * LIGHT_M_PER_S) / 2;
 
 /** Echo heights (curve units) of the reference features and of the faults. */
 const END_ECHO = 350;
 const FAULT_ECHO = 210;
 const BREAK_ECHO = 450;
-/** Points at the start taken by the launch pulse. */
-export const RADAR_BLIND_POINTS = 20;
 
 /**
  * A TDR curve of a channel at time t (the reference curve of commissioning when t is null): the
@@ -25,7 +20,9 @@ export const RADAR_BLIND_POINTS = 20;
 export function radarCurve(m: UnitModel, channel: number, t: number | null): number[] {
   const ch = m.channels[channel - 1];
   if (!ch) return [];
-  const dx = metresPerPoint(ch.pulseSpeed);
+  // The pulse is a little faster in a warm pipe: a point lies that much further out than at
+  // commissioning, which stretches the whole curve against its reference.
+  const dx = metresPerPoint(ch.pulseSpeed) * (t === null ? 1 : pulseStretch(m, channel, t));
   const att = (x: number) => Math.exp(-x / 2500);
   const w = t === null ? 0 : wetness(m, channel, t);
   const brk = t !== null && broken(m, channel, t) ? m.wireBreak : null;
@@ -50,22 +47,9 @@ export function radarCurve(m: UnitModel, channel: number, t: number | null): num
   return points;
 }
 
-/**
- * Where a curve departs most from its reference (m from the unit), past the launch pulse; null when
- * it departs by less than `minEcho` (noise only): the fault locator of DOMAIN.md.
- */
-export function echoPosition(points: number[], reference: number[], pulseSpeed: number, minEcho = 25): number | null {
-  let best = -1;
-  let bestDiff = minEcho;
-  for (let k = RADAR_BLIND_POINTS; k < Math.min(points.length, reference.length); k++) {
-    const d = Math.abs((points[k] ?? 0) - (reference[k] ?? 0));
-    if (d > bestDiff) {
-      bestDiff = d;
-      best = k;
-    }
-  }
-  return best < 0 ? null : best * metresPerPoint(pulseSpeed);
-}
+/** How much faster than at commissioning the pulse travels now (±0.3 % over the year, ±0.1 % with the weather). */
+export const pulseStretch = (m: UnitModel, channel: number, t: number) =>
+  1 + 0.003 * season(t) + 0.001 * smoothNoise(m.key, 85 + channel, t, 2 * DAY);
 
 /** How much the curves depart from the reference (%), the quantity of the radar-percentage alarms. */
 export function radarPercentage(m: UnitModel, t: number): number {

@@ -1,12 +1,12 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { locateFaults, metresPerPoint } from '@fieldwatch/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openTestDb } from '../../test/helpers.ts';
 import type { Db } from '../db/db.ts';
 import { migrate } from '../db/migrate.ts';
 import { curveAt } from '../modules/telemetry/radar.service.ts';
-import { metresPerPoint, RADAR_BLIND_POINTS } from './radar.ts';
 
 import { type SeededFleet, seedDemo } from './seed.ts';
 
@@ -29,15 +29,6 @@ afterAll(async () => {
   fs.rmSync(dir, { recursive: true, force: true });
 });
 
-/** The largest departure from the reference past the launch pulse: its size and position (m). */
-function largestDeparture(difference: number[], positions: number[]) {
-  let k = RADAR_BLIND_POINTS;
-  for (let i = RADAR_BLIND_POINTS; i < difference.length; i++) {
-    if (Math.abs(difference[i] ?? 0) > Math.abs(difference[k] ?? 0)) k = i;
-  }
-  return { size: difference[k] ?? 0, position: positions[k] ?? 0 };
-}
-
 describe('demo radar reference curves', () => {
   it("sets the commissioning curve as the leak channel's reference; the leak shows as a dip at its position", async () => {
     const unit = fleet.units[1]; // Stockholm: a leak that began three days before the seed
@@ -53,13 +44,15 @@ describe('demo radar reference curves', () => {
     const view = await curveAt(db, unit.id, leak.channel, new Date());
     expect(view.reference?.t).toBe(first?.ts.toISOString());
     expect(view.difference).not.toBeNull();
-    const { size, position } = largestDeparture(view.difference ?? [], view.positions);
     // Water lowers the wave impedance: a negative reflection, well above the noise (±3).
-    expect(size).toBeLessThan(-60);
-    expect(Math.abs(position - leak.positionM)).toBeLessThanOrEqual(2 * metresPerPoint(ch.pulseSpeed));
+    const [found, ...more] = locateFaults(view.values, view.reference?.points ?? [], ch.pulseSpeed);
+    expect(more).toEqual([]);
+    expect(found?.kind).toBe('wet');
+    expect(found?.size).toBeGreaterThan(60);
+    expect(Math.abs((found?.positionM ?? 0) - leak.positionM)).toBeLessThanOrEqual(2 * metresPerPoint(ch.pulseSpeed));
   });
 
-  it('gives a dry channel a reference too, from which its curve departs by noise only', async () => {
+  it('gives a dry channel a reference too, in which the fault locator finds nothing', async () => {
     const unit = fleet.units[0]; // Luleå: a dry pipe
     if (!unit) throw new Error('the fixed dry unit is missing');
     const [row] = await db.query<{ channel: number }>(
@@ -69,7 +62,7 @@ describe('demo radar reference curves', () => {
     if (!row) throw new Error('the dry unit has no radar curve');
     const view = await curveAt(db, unit.id, row.channel, new Date());
     expect(view.reference?.points).toHaveLength(view.values.length);
-    const { size } = largestDeparture(view.difference ?? [], view.positions);
-    expect(Math.abs(size)).toBeLessThan(10);
+    const pulseSpeed = unit.def.channels[row.channel - 1]?.pulseSpeed ?? 0.6;
+    expect(locateFaults(view.values, view.reference?.points ?? [], pulseSpeed)).toEqual([]);
   });
 });
