@@ -55,7 +55,7 @@ describe('alarm severity settings', () => {
     const res = await get(tree.alpha, 'superAlpha');
     expect(res.statusCode).toBe(200);
     const list = res.json<AlarmSeverityList>();
-    expect(list.types.length).toBe(40);
+    expect(list.types.length).toBe(43);
     expect(rowOf(list, 0)).toEqual({
       alarmType: 0,
       own: null,
@@ -65,6 +65,10 @@ describe('alarm severity settings', () => {
     });
     expect(rowOf(list, 30)?.effective).toBe('alert');
     expect(rowOf(list, 2)?.effective).toBe('notice');
+    // The analysis's: a suspected fault is an alert, a forecast a warning.
+    expect(rowOf(list, 60)?.effective).toBe('alert');
+    expect(rowOf(list, 61)?.effective).toBe('warning');
+    expect(rowOf(list, 62)?.effective).toBe('warning');
   });
 
   it('is inherited by every organisation below, the nearest setting winning', async () => {

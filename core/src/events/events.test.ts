@@ -57,10 +57,11 @@ describe('alarm events (model version 2)', () => {
     }
   });
 
-  it('gives alert for the critical types 0 and 30, notice for every other type', () => {
+  it('gives alert for the critical types 0 and 30 and a suspected fault, warning for a forecast, notice for every other type', () => {
     fc.assert(
-      fc.property(fc.integer({ min: -1, max: 60 }), (type) => {
-        expect(eventCategoryOf(type)).toBe(type === 0 || type === 30 ? 'alert' : 'notice');
+      fc.property(fc.integer({ min: -1, max: 70 }), (type) => {
+        const expected = [0, 30, 60].includes(type) ? 'alert' : [61, 62].includes(type) ? 'warning' : 'notice';
+        expect(eventCategoryOf(type)).toBe(expected);
       }),
     );
   });

@@ -80,13 +80,15 @@ describe('the severity table', () => {
 });
 
 describe('severity of alarm types', () => {
-  it('defaults to the spec: types 0 and 30 alert (priority critical), every other notice (normal)', () => {
+  it('defaults to the spec: types 0 and 30 alert (priority critical), a suspected fault alert, a forecast warning (high), every other notice (normal)', () => {
     fc.assert(
-      fc.property(fc.integer({ min: -1, max: 60 }), (type) => {
-        const critical = type === 0 || type === 30;
-        expect(defaultSeverityOf(type)).toBe(critical ? 'alert' : 'notice');
-        expect(eventCategoryOf(type)).toBe(critical ? 'alert' : 'notice');
-        expect(notificationPriorityOf(type)).toBe(critical ? 'critical' : 'normal');
+      fc.property(fc.integer({ min: -1, max: 70 }), (type) => {
+        const critical = [0, 30, 60].includes(type);
+        const forecast = [61, 62].includes(type);
+        const expected = critical ? 'alert' : forecast ? 'warning' : 'notice';
+        expect(defaultSeverityOf(type)).toBe(expected);
+        expect(eventCategoryOf(type)).toBe(expected);
+        expect(notificationPriorityOf(type)).toBe(critical ? 'critical' : forecast ? 'high' : 'normal');
       }),
     );
   });

@@ -1,4 +1,4 @@
-import { isCriticalAlarmType } from '../units/alarmTypes.ts';
+import { AlarmType, isCriticalAlarmType } from '../units/alarmTypes.ts';
 import type { EventCategory } from './events.ts';
 import type { NotificationPriority } from './notifications.ts';
 import type { TaskCategory } from './tasks.ts';
@@ -69,8 +69,15 @@ export const severityOfTaskCategory = (category: TaskCategory): Severity => cate
 /** Compares severities: negative when `a` is milder than `b`. */
 export const compareSeverity = (a: Severity, b: Severity) => SEVERITIES.indexOf(a) - SEVERITIES.indexOf(b);
 
-/** Critical alarm types (0 and 30) are alerts, every other type a notice. */
-export const defaultSeverityOf = (alarmType: number): Severity => (isCriticalAlarmType(alarmType) ? 'alert' : 'notice');
+/**
+ * Critical alarm types (0 and 30) and a suspected fault are alerts, a forecast is a warning, every
+ * other type a notice.
+ */
+export const defaultSeverityOf = (alarmType: number): Severity => {
+  if (isCriticalAlarmType(alarmType) || alarmType === AlarmType.Fault) return 'alert';
+  if (alarmType === AlarmType.ForecastResistance || alarmType === AlarmType.ForecastBattery) return 'warning';
+  return 'notice';
+};
 
 /** Severities set for alarm types (by type code); a type not in it has its spec default. */
 export type AlarmSeverities = Readonly<Partial<Record<number, Severity>>>;

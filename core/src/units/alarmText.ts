@@ -13,8 +13,11 @@ export type AlarmFacts = {
   text?: string;
 };
 
-/** A sentence of `alarmText.<key>` in the locales, and the unit of measure of its value and limit. */
-type Sentence = { key: string; unit?: string; level?: number; measured: boolean };
+/**
+ * A sentence of `alarmText.<key>` in the locales, and the unit of measure of its value and limit;
+ * with `days`, the value is a number of days, given as the plural `count`.
+ */
+type Sentence = { key: string; unit?: string; level?: number; measured: boolean; days?: boolean };
 
 /** The sentence of each alarm type: its kind decides the words, the type the level. */
 export function alarmSentenceOf(type: number): Sentence | undefined {
@@ -45,6 +48,9 @@ export function alarmSentenceOf(type: number): Sentence | undefined {
   if (type >= 39 && type <= 42) return levelled('formula', 39);
   if (type === 43) return { key: 'disabled', measured: false };
   if (type === 52) return { key: 'ground', unit: 'Ω', measured: true };
+  if (type === 60) return { key: 'fault', unit: 'm', measured: true };
+  if (type === 61) return { key: 'forecastResistance', unit: 'MΩ', measured: true, days: true };
+  if (type === 62) return { key: 'forecastBattery', unit: 'V', measured: true, days: true };
   return undefined;
 }
 
@@ -87,7 +93,8 @@ export function alarmSentence(facts: AlarmFacts, lang: string, t: Translate): st
   const vars: Record<string, string | number> = { channel: facts.channel, level: s.level ?? 1 };
   if (s.measured) {
     if (!known(value) || !known(limit)) return facts.text ?? '';
-    vars.value = formatMeasure(lang, value, s.unit);
+    if (s.days) vars.count = Math.max(1, Math.round(value));
+    else vars.value = formatMeasure(lang, value, s.unit);
     vars.limit = formatMeasure(lang, limit, s.unit);
   }
   return t(`alarmText.${s.key}`, vars);

@@ -40,6 +40,9 @@ export const ALARM_TYPES: Readonly<Record<number, string>> = {
   42: 'formula4',
   43: 'disabled',
   52: 'ground',
+  60: 'fault',
+  61: 'forecastResistance',
+  62: 'forecastBattery',
 };
 
 export const AlarmType = {
@@ -58,7 +61,20 @@ export const AlarmType = {
   Formula1: 39,
   Disabled: 43,
   Ground: 52,
+  /** A fault the radar analysis found on a curve: value its distance (m), limit the uncertainty (m). */
+  Fault: 60,
+  /** Resistance forecast to cross its next level soon: value the days until, limit the level (MΩ). */
+  ForecastResistance: 61,
+  /** Battery forecast to cross its limit soon: value the days until, limit the level (V). */
+  ForecastBattery: 62,
 } as const;
+
+/** The alarms the analysis raises (fault localisation, forecasts), not a unit's own limits. */
+export const ANALYSIS_ALARM_TYPES: readonly number[] = [
+  AlarmType.Fault,
+  AlarmType.ForecastResistance,
+  AlarmType.ForecastBattery,
+];
 
 export const CRITICAL_ALARM_TYPES: readonly number[] = [0, 30];
 export const SELECTABLE_ALARM_TYPES: readonly number[] = [0, 4, 6, 14, 16, 19, 20, 28, 29, 30, 34, 39, 43];

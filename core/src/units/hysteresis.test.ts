@@ -12,10 +12,16 @@ import {
 } from './hysteresis.ts';
 
 describe('the alarm hysteresis table', () => {
-  it('has a rule for every alarm type the rules or the watchdog raise, and none for the operator ones', () => {
+  it("has a rule for every alarm type the rules or the watchdog raise, and none for the operator's or the analysis's", () => {
     const types = Object.keys(ALARM_TYPES).map(Number);
     const without = types.filter((t) => hysteresisKindOf(t) === undefined);
-    expect(without).toEqual([AlarmType.Scheduled, AlarmType.Disabled]);
+    expect(without).toEqual([
+      AlarmType.Scheduled,
+      AlarmType.Disabled,
+      AlarmType.Fault,
+      AlarmType.ForecastResistance,
+      AlarmType.ForecastBattery,
+    ]);
     expect(new Set(types.map(hysteresisKindOf).filter(Boolean))).toEqual(new Set(HYSTERESIS_KINDS));
     expect(Object.keys(ALARM_HYSTERESIS).sort()).toEqual([...HYSTERESIS_KINDS].sort());
   });
