@@ -14,6 +14,7 @@ import { LiveBus } from './live/bus.ts';
 import { liveRoutes } from './live/live.routes.ts';
 import { adminRoutes } from './modules/admin/admin.routes.ts';
 import { alarmSeverityRoutes, effectiveSeverityRoutes } from './modules/admin/alarmSeverity.routes.ts';
+import { findingRoutes } from './modules/analytics/findings.routes.ts';
 import { type AccountMailer, logAccountMailer } from './modules/auth/accountMail.ts';
 import { authLegacyRoutes, authRoutes, sessionRoutes } from './modules/auth/auth.routes.ts';
 import { registerSessionSweep } from './modules/auth/sessionSweep.ts';
@@ -210,6 +211,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
   await registerFamily(app, v2DeviceFamily, (device) => {
     deviceV2Routes(device);
     telemetryV2Routes(device);
+    findingRoutes(device);
   });
   await registerFamily(app, v2ReportFamily, reportRoutes);
   errorReportRoutes(app, { reporting: options.errorReporting ?? false });

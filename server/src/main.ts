@@ -13,6 +13,7 @@ import { type Simulator, startSimulator } from './demo/simulator.ts';
 import { startGateway } from './gateway/gateway.ts';
 import { LiveBus } from './live/bus.ts';
 import { startLiveFanout } from './live/pgFanout.ts';
+import { startRadarAnalyst } from './modules/analytics/analyst.ts';
 import { smtpAccountMailer } from './modules/auth/accountMail.ts';
 import { recordServerError } from './modules/errorReports/errorReports.service.ts';
 import { startEventEngine } from './modules/events/engine.ts';
@@ -101,6 +102,7 @@ if (fleet?.history) {
 if (fleet?.problem) log.warn({ problem: fleet.problem }, 'demo simulator not started');
 // After the seed, so the demo history's alarms become events too.
 const engine = startEventEngine(db, bus, log);
+const analyst = startRadarAnalyst(db, bus, log);
 const mailer = config.mail.smtpUrl
   ? startMailer(db, log, {
       smtpUrl: config.mail.smtpUrl,
@@ -135,6 +137,7 @@ async function shutdown(signal: string) {
     ['http', () => app.close()],
     ['device link', () => link.close()],
     ['event engine', () => engine.stop()],
+    ['radar analysis', () => analyst.stop()],
     ['live fan-out', () => fanout?.close()],
     ['partitions', () => partitions.stop()],
     ['mailer', () => mailer?.stop()],

@@ -1,6 +1,7 @@
 import { type AccessLevel, can, AccessLevel as Level } from '@fieldwatch/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertJoinRequest } from '../src/modules/admin/joinRequests.repository.ts';
+import { insertFinding } from '../src/modules/analytics/findings.repository.ts';
 import { FakeOpenMeteo } from './fixtures/fakeOpenMeteo.ts';
 import { PNG_1X1 } from './fixtures/images.ts';
 import { createOrganizationTree, createTestApp, createUnit, createUser, signIn, type TestApp } from './helpers.ts';
@@ -55,6 +56,7 @@ const unknown: Objects = {
   floorPlan: 999_999,
   group: 999_999,
   joinRequest: 999_999,
+  finding: 999_999,
 };
 const tally = { routes: new Set<string>(), anonymous: 0, cases: 0, refused: 0, allowed: 0, loaded: 0 };
 let serial = 0;
@@ -132,6 +134,20 @@ async function make(kind: ObjectKind, org: number, unit: number): Promise<number
       const [row] = await t.db.query<{ id: number }>('select id from join_requests where email = $1', [email]);
       return row?.id ?? 0;
     }
+    case 'finding':
+      return (
+        await insertFinding(t.db, {
+          unit_id: unit,
+          channel: 1,
+          kind: 'wet',
+          position_m: 120 + ++serial,
+          uncertainty_m: 3.6,
+          size: 80,
+          confidence: 0.9,
+          pulse_speed: 0.6,
+          curve_ts: new Date(),
+        })
+      ).id;
     case 'floorPlan':
       return (
         await keep('PUT', `/api/v3/user/organization/${org}/floor-plan?name=F${++serial}`, undefined, {
@@ -154,6 +170,7 @@ async function objectsIn(org: number): Promise<Objects> {
     floorPlan: (await make('floorPlan', org, unit)) as number,
     group: (await make('group', org, unit)) as number,
     joinRequest: (await make('joinRequest', org, unit)) as number,
+    finding: (await make('finding', org, unit)) as number,
   };
 }
 

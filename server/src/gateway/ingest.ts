@@ -164,6 +164,13 @@ export function createIngest(deps: { db: Db; bus: LiveBus; log: FastifyBaseLogge
           points: b.radar.points,
         });
         report(b.unit, t);
+        bus.publish({
+          kind: 'radar',
+          unitId: b.unit.id,
+          organizationId: b.unit.organization_id,
+          channel: b.radar.ch,
+          t: b.radar.t,
+        });
       } else if (b.kind === 'result') {
         const r = b.result;
         const done = await finishOperation(tx, b.unit.id, r.seq, r.ok, r.message ?? '');

@@ -16,6 +16,10 @@ export type UnitLiveEvent = { unitId: number; organizationId: number } & (
     }
   | { kind: 'operation'; seq: number; operation: string; state: OperationState; message: string }
   | { kind: 'relay'; state: string }
+  /** A radar curve was stored (the analysis reads it). */
+  | { kind: 'radar'; channel: number; t: string }
+  /** The radar analysis's findings of a channel changed (found, moved, accepted, dismissed). */
+  | { kind: 'findings'; channel: number }
   | { kind: 'event'; eventId: string; category: string; title: string }
   | { kind: 'task'; taskId: string; status: string }
   /** Only for `userId`: each user has notifications of their own. */

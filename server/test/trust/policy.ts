@@ -28,6 +28,8 @@ export type Objects = {
   group: number;
   /** A person's request to join the organization, waiting. */
   joinRequest: number;
+  /** A fault the radar analysis suggests on channel 1 of `unit`. */
+  finding: number;
 };
 export type ObjectKind = keyof Objects;
 
@@ -88,6 +90,7 @@ const png = { raw: { payload: PNG_1X1, contentType: 'image/png' } };
 const uid = (o: Objects) => ({ params: { id: o.unit } });
 const uq = (o: Objects) => ({ query: { UnitID: o.unit, CustomerID: o.org } });
 const marker = (o: Objects) => ({ params: { id: o.unit, n: 1, marker: o.marker } });
+const finding = (o: Objects) => ({ params: { id: o.unit, n: 1, finding: o.finding } });
 const ADMIN = '/api/v1/admin';
 const adminOrg = (opts: ScopedOpts = {}) => org('params.id', { req: (o) => ({ params: { id: o.org } }), ...opts });
 const ADMIN_MATRIX = { matrix: false, why: 'role × place in admin-matrix.test.ts (issue 8)' } as const;
@@ -281,6 +284,17 @@ export const PROBES: Record<string, Probe> = {
   'DELETE /api/v2/device/legacy/devices/:id/channel/:n/markers/:marker': unit('params.id', {
     req: marker,
     fresh: 'marker',
+  }),
+  'GET /api/v2/device/legacy/devices/:id/channel/:n/findings': unit('params.id', {
+    req: (o) => ({ params: { id: o.unit, n: 1 } }),
+  }),
+  'POST /api/v2/device/legacy/devices/:id/channel/:n/findings/:finding/accept': unit('params.id', {
+    req: (o) => ({ ...finding(o), body: { name: 'Leak found by the matrix' } }),
+    fresh: 'finding',
+  }),
+  'POST /api/v2/device/legacy/devices/:id/channel/:n/findings/:finding/dismiss': unit('params.id', {
+    req: finding,
+    fresh: 'finding',
   }),
   'GET /api/v2/device/devices/:id/relay': unit('params.id', { req: uid }),
   'POST /api/v2/device/devices/:id/relay': unit('params.id', {

@@ -1,6 +1,6 @@
 import { type LegacyMarker, type Marker, type MarkerData, MarkerInput, type MarkerPatch } from '@fieldwatch/core';
 import { Value } from '@sinclair/typebox/value';
-import type { Db } from '../../db/db.ts';
+import type { Db, Queryable } from '../../db/db.ts';
 import { HttpError } from '../../http.ts';
 
 import type { UnitRow } from '../devices/devices.service.ts';
@@ -62,7 +62,12 @@ export async function markersOf(db: Db, unitId: number, channel: number): Promis
   return listMarkers(db, unitId, channel);
 }
 
-export async function createMarker(db: Db, unit: UnitRow, channel: number, input: MarkerInput): Promise<MarkerRow> {
+export async function createMarker(
+  db: Queryable,
+  unit: UnitRow,
+  channel: number,
+  input: MarkerInput,
+): Promise<MarkerRow> {
   const ch = await channelOf(db, unit.id, channel);
   return insertMarker(db, unit.id, channel, {
     name: input.name,
