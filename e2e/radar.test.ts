@@ -4,8 +4,8 @@ import { FakeOpenMeteo } from '../server/test/fixtures/fakeOpenMeteo.ts';
 import { PHONE, signIn, toasts, unitIdOf, useApp } from './support/app.ts';
 
 // The radar view of a demo pipe unit with a leak (fleet index 1, X3S-D00002 in Stockholm): its
-// curves, the reference and difference, and markers created, edited, moved, locked and deleted
-// through the real UI against the real server.
+// curves, the reference and difference, markers created, edited, moved, locked and deleted, and the
+// faults the analysis suggests accepted and dismissed, through the real UI against the real server.
 const weather = new FakeOpenMeteo();
 beforeAll(() => weather.listen());
 afterAll(() => weather.stop());
@@ -194,6 +194,42 @@ describe('the radar view', () => {
     await dialog(page).getByRole('button', { name: 'Delete' }).click();
     expect((await deleted).status()).toBe(200);
     await expect.poll(() => markerRow(page, 'Fixed joint').count()).toBe(0);
+  });
+
+  it('suggests the faults the analysis found: one accepted becomes a marker, one dismissed is gone for good', async () => {
+    const { page } = await app.open();
+    // The analysis reads the demo's newest curves as the server starts: the leak of K17 ...
+    const { id } = await openRadar(page);
+    const suggestions = page.getByTestId('suggested-faults');
+    await suggestions.getByText('Water suspected').waitFor();
+    await page.locator('.radar-plot__main [data-suggestion="wet"]').waitFor();
+    await suggestions.getByRole('button', { name: /^Accept Water suspected/ }).click();
+    const name = dialog(page).getByLabel('Marker name');
+    expect(await name.inputValue()).toBe('Suspected water');
+    await name.fill('Wet foam at K17');
+    const accepted = page.waitForResponse((r) => r.request().method() === 'POST' && /\/accept$/.test(r.url()));
+    await dialog(page).getByRole('button', { name: 'Save' }).click();
+    expect((await accepted).status()).toBe(200);
+    await markerRow(page, 'Wet foam at K17').waitFor();
+    await expect.poll(() => suggestions.count()).toBe(0);
+    expect(await page.locator('[data-suggestion]').count()).toBe(0);
+
+    // ... and the wire break of an Umeå unit, on its first channel.
+    const broken = await unitIdOf(page, 'X1L-D00006');
+    expect(broken).not.toBe(id);
+    await page.goto(`${app.url}/radar/${broken}?channel=1`);
+    await suggestions.getByText('Wire break suspected').waitFor();
+    const dismissed = page.waitForResponse((r) => r.request().method() === 'POST' && /\/dismiss$/.test(r.url()));
+    await suggestions.getByRole('button', { name: /^Dismiss Wire break suspected/ }).click();
+    expect((await dismissed).status()).toBe(200);
+    await expect
+      .poll(() => toasts(page).allTextContents())
+      .toEqual(expect.arrayContaining([expect.stringContaining('Suggestion dismissed')]));
+    await expect.poll(() => suggestions.count()).toBe(0);
+    await page.reload();
+    await page.locator('.radar-plot__main canvas').first().waitFor();
+    expect(await suggestions.count()).toBe(0);
+    expect(await markerRow(page, 'Suspected wire break').count()).toBe(0);
   });
 
   it('sets the shown curve as the reference after a confirmation; then it no longer differs', async () => {

@@ -1,11 +1,12 @@
 import 'uplot/dist/uPlot.min.css';
 import './radarPlot.css';
-import type { Marker } from '@fieldwatch/core';
+import type { Marker, RadarFinding } from '@fieldwatch/core';
 import { useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import uPlot from 'uplot';
 import type { ThemeTokens } from '@/lib/useThemeTokens.ts';
 import { type Drag, PlotMarkers } from './PlotMarkers.tsx';
+import { PlotSuggestions } from './PlotSuggestions.tsx';
 import { clampPosition, echoRange, fitLength, formatNumber } from './radarMath.ts';
 import { radarColors } from './radarTheme.ts';
 
@@ -23,6 +24,8 @@ type Props = {
   /** Scale the amplitude to the echoes from this point on (the launch pulse is cut off); null: everything. */
   clipFrom: number | null;
   markers: Marker[];
+  /** Faults the analysis suggests, drawn apart from the markers. */
+  suggested: RadarFinding[];
   theme: ThemeTokens;
   locale: string;
   canEdit: boolean;
@@ -48,6 +51,7 @@ export function RadarPlot({
   showDifference,
   clipFrom,
   markers,
+  suggested,
   theme,
   locale,
   canEdit,
@@ -294,6 +298,7 @@ export function RadarPlot({
         role="img"
         aria-label={t('radar.plot.label', { curve: names.curve })}
       >
+        {plots && <PlotSuggestions u={plots.main} labelled suggested={suggested} locale={locale} />}
         {plots && <PlotMarkers u={plots.main} labelled {...marking} />}
       </div>
       {hasDifference && (
@@ -304,6 +309,7 @@ export function RadarPlot({
           role="img"
           aria-label={t('radar.plot.diffLabel', { name: names.difference })}
         >
+          {plots?.diff && <PlotSuggestions u={plots.diff} labelled={false} suggested={suggested} locale={locale} />}
           {plots?.diff && <PlotMarkers u={plots.diff} labelled={false} {...marking} />}
         </div>
       )}

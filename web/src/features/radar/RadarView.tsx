@@ -3,6 +3,7 @@ import { Activity, CalendarX2, MapPinPlus } from 'lucide-react';
 import { type ReactNode, useCallback, useId, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
+import { errorText } from '@/lib/errorText.ts';
 import { ApiError } from '@/lib/http.ts';
 import { toast } from '@/lib/toast.ts';
 import { useDateFormat } from '@/lib/useDateFormat.ts';
@@ -12,6 +13,7 @@ import { ConfirmDialog } from '@/ui/ConfirmDialog.tsx';
 import { TableToggle } from '@/ui/NumbersTable.tsx';
 import { Select } from '@/ui/Select.tsx';
 import { Spinner } from '@/ui/Spinner.tsx';
+import { useFindingDecisions, useSuggestedFaults } from './findingsApi.ts';
 import { MarkerDialog, type MarkerTarget } from './MarkerDialog.tsx';
 import { MarkerList } from './MarkerList.tsx';
 import { CurveTable, Legend, PlotLoading } from './PlotParts.tsx';
@@ -28,6 +30,7 @@ import {
   wireChannel,
 } from './radarMath.ts';
 import { radarColors } from './radarTheme.ts';
+import { SuggestedFaults } from './SuggestedFaults.tsx';
 
 /** "Compare with": the channel's reference curve, or the curve of another listed date. */
 const REFERENCE = 'reference';
@@ -95,6 +98,12 @@ export function RadarView({ unitId, channels }: { unitId: number; channels: numb
   const compareDate = compareKey && compareKey !== REFERENCE ? dates.find((d) => d.key === compareKey) : undefined;
   const compareQuery = useRadarCurve(unitId, channel, compareDate?.key);
   const { query: markersQuery, list: markers } = useRadarMarkers(unitId, channel);
+  const { suggested } = useSuggestedFaults(unitId, channel);
+  const decisions = useFindingDecisions(unitId, channel, {
+    accepted: (name) => toast(t('radar.findings.accepted', { name }), 'success'),
+    dismissed: () => toast(t('radar.findings.dismissed'), 'success'),
+    failed: (e) => toast(t('radar.findings.failed', { message: errorText(e) }), 'danger'),
+  });
 
   const [showDifference, setShowDifference] = useState(true);
   const [dialog, setDialog] = useState<MarkerTarget | null>(null);
@@ -214,6 +223,7 @@ export function RadarView({ unitId, channels }: { unitId: number; channels: numb
             showDifference={showDifference}
             clipFrom={showPulse ? null : echoFrom}
             markers={markers}
+            suggested={suggested}
             theme={theme}
             locale={locale}
             canEdit
@@ -310,19 +320,29 @@ export function RadarView({ unitId, channels }: { unitId: number; channels: numb
         </div>
         <div className="radar__plotarea">{main}</div>
       </div>
-      <MarkerList
-        markers={markers}
-        loading={markersQuery.isPending}
-        error={markersQuery.error}
-        onRetry={() => void markersQuery.refetch()}
-        onEdit={(marker) => setDialog({ kind: 'edit', marker })}
-        onDelete={setToDelete}
-        onToggleLock={(marker) =>
-          saveMarker.mutate({ target: { kind: 'edit', marker }, values: { ...marker, locked: !marker.locked } })
-        }
-        locale={locale}
-        channel={channel}
-      />
+      <div className="radar__aside">
+        <SuggestedFaults
+          suggested={suggested}
+          canDecide
+          busy={decisions.accept.isPending || decisions.dismiss.isPending}
+          locale={locale}
+          onAccept={(finding, name) => decisions.accept.mutateAsync({ finding, name })}
+          onDismiss={(finding) => decisions.dismiss.mutate(finding)}
+        />
+        <MarkerList
+          markers={markers}
+          loading={markersQuery.isPending}
+          error={markersQuery.error}
+          onRetry={() => void markersQuery.refetch()}
+          onEdit={(marker) => setDialog({ kind: 'edit', marker })}
+          onDelete={setToDelete}
+          onToggleLock={(marker) =>
+            saveMarker.mutate({ target: { kind: 'edit', marker }, values: { ...marker, locked: !marker.locked } })
+          }
+          locale={locale}
+          channel={channel}
+        />
+      </div>
       <MarkerDialog
         target={dialog}
         saving={saveMarker.isPending}

@@ -44,7 +44,7 @@ const radarApi = {
     v2(api.delete<V2<Marker>>(`${device(unitId)}/channel/${channel}/markers/${markerId}`)),
 };
 
-const radarKeys = {
+export const radarKeys = {
   dates: (unitId: number, channel: number, start: string, end: string) =>
     ['radar', 'dates', unitId, channel, start, end] as const,
   curves: (unitId: number, channel: number) => ['radar', 'curve', unitId, channel] as const,
