@@ -5,6 +5,7 @@
 import { accessBench } from './access.bench.ts';
 import { adminUsageBench } from './admin-usage.bench.ts';
 import { alarmStormBench } from './alarm-storm.bench.ts';
+import { analyticsBench } from './analytics.bench.ts';
 import { chartBench } from './chart.bench.ts';
 import { chartRenderBench } from './chart-render.ts';
 import { csvExportBench } from './csv-export.bench.ts';
@@ -32,6 +33,7 @@ const all = {
   'alarm-storm': alarmStormBench,
   'admin-usage': adminUsageBench,
   'frontend-scale': frontendScaleBench,
+  analytics: analyticsBench,
 };
 const wanted = process.argv.slice(2);
 const results = [];

@@ -14,6 +14,7 @@ import { startGateway } from './gateway/gateway.ts';
 import { LiveBus } from './live/bus.ts';
 import { startLiveFanout } from './live/pgFanout.ts';
 import { startRadarAnalyst } from './modules/analytics/analyst.ts';
+import { startForecaster } from './modules/analytics/forecaster.ts';
 import { smtpAccountMailer } from './modules/auth/accountMail.ts';
 import { recordServerError } from './modules/errorReports/errorReports.service.ts';
 import { startEventEngine } from './modules/events/engine.ts';
@@ -103,6 +104,7 @@ if (fleet?.problem) log.warn({ problem: fleet.problem }, 'demo simulator not sta
 // After the seed, so the demo history's alarms become events too.
 const engine = startEventEngine(db, bus, log);
 const analyst = startRadarAnalyst(db, bus, log);
+const forecaster = startForecaster(db, bus, log);
 const mailer = config.mail.smtpUrl
   ? startMailer(db, log, {
       smtpUrl: config.mail.smtpUrl,
@@ -138,6 +140,7 @@ async function shutdown(signal: string) {
     ['device link', () => link.close()],
     ['event engine', () => engine.stop()],
     ['radar analysis', () => analyst.stop()],
+    ['forecasts', () => forecaster.stop()],
     ['live fan-out', () => fanout?.close()],
     ['partitions', () => partitions.stop()],
     ['mailer', () => mailer?.stop()],

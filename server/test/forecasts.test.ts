@@ -1,0 +1,71 @@
+import { seriesByColumn } from '@fieldwatch/core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { activeAlarms } from '../src/modules/alarms/alarms.service.ts';
+import { alarmText } from '../src/modules/alarms/alarmTexts.ts';
+import { forecastAll } from '../src/modules/analytics/forecasts.service.ts';
+import { insertSamplesOfUnits } from '../src/modules/telemetry/telemetry.service.ts';
+import { createOrganization, createTestApp, createUnit, type TestApp } from './helpers.ts';
+
+// Forecasts through the stored roll-ups: readings stored as ingest stores them, forecastAll as the
+// forecaster runs it, the alarms it raises and clears.
+const H = 3_600_000;
+const D = 24 * H;
+const now = new Date('2026-11-20T12:00:00Z');
+const resistance2 = seriesByColumn('Resistance2')?.id ?? 0;
+const battery = seriesByColumn('BatteryVoltage')?.id ?? 0;
+
+let t: TestApp;
+let unit: number;
+const bus = { publish: () => {} };
+
+/** Hourly readings of a series over the last `days` days, f of the hours before now. */
+async function store(series: number, days: number, f: (hoursAgo: number) => number) {
+  const rows = [];
+  for (let h = days * 24; h >= 0; h--)
+    rows.push({ unitId: unit, series, ts: new Date(now.getTime() - h * H), value: f(h) });
+  await insertSamplesOfUnits(t.db, rows);
+}
+const forecasts = async () =>
+  (await activeAlarms(t.db, [unit])).filter((a) => a.alarm_type === 61 || a.alarm_type === 62);
+
+beforeAll(async () => {
+  t = await createTestApp();
+  const org = await createOrganization(t.db, 'Forecasts');
+  unit = await createUnit(t.db, { organizationId: org, serial: 'FC-1', channels: 2 });
+});
+afterAll(() => t.close());
+
+describe('forecasts of the next alarm level', () => {
+  it('warns when water will bring a channel below its next level within a week, in the reader language', async () => {
+    // Dry at 150 MΩ with a daily swing, then falling by a factor e every 20 hours since 30 hours ago.
+    await store(resistance2, 4, (h) => {
+      const swing = 1 + 0.04 * Math.sin((2 * Math.PI * h) / 24);
+      return (h > 30 ? 150 : 150 * Math.exp(-(30 - h) / 20)) * swing;
+    });
+    await forecastAll(t.db, bus, now);
+    const [alarm, ...more] = await forecasts();
+    expect(more).toEqual([]);
+    expect(alarm).toMatchObject({ alarm_type: 61, channel: 2, limit_value: 10 });
+    // 150·e^(−1.5) ≈ 33 MΩ now; 10 MΩ is ln(3.3)·20 h ≈ 24 h away.
+    expect(alarm?.value).toBeGreaterThan(0.5);
+    expect(alarm?.value).toBeLessThan(2);
+    const text = alarmText('en', { type: 61, channel: 2, value: alarm?.value, limit: alarm?.limit_value });
+    expect(text).toMatch(/^Insulation resistance expected to fall below 10\u00a0MΩ in about [12] days?$/);
+  });
+
+  it('withdraws the warning when the trend recovers', async () => {
+    const later = new Date(now.getTime() + 2 * D);
+    const rows = [];
+    for (let h = 1; h <= 48; h++)
+      rows.push({ unitId: unit, series: resistance2, ts: new Date(now.getTime() + h * H), value: 34 + h * 0.01 });
+    await insertSamplesOfUnits(t.db, rows);
+    await forecastAll(t.db, bus, later);
+    expect(await forecasts()).toEqual([]);
+  });
+
+  it('says nothing of a battery that will last years', async () => {
+    await store(battery, 42, (h) => 3.6 - (0.02 / 365) * (h / 24));
+    await forecastAll(t.db, bus, now);
+    expect((await forecasts()).filter((a) => a.alarm_type === 62)).toEqual([]);
+  });
+});
