@@ -163,6 +163,24 @@ describe('fault localisation on the curves units send', () => {
     expect(await faultAlarms()).toEqual([]);
   });
 
+  it('reads the newest curve again when the reference changes: a fault the new reference holds is no longer suggested', async () => {
+    await report(1, curve({ wetAt: 800 }));
+    expect((await findings(1)).filter((f: { state: string }) => f.state === 'suggested')).toHaveLength(1);
+    expect(await faultAlarms()).toHaveLength(1);
+    const adopt = await t.app.inject({
+      method: 'PUT',
+      url: `${base()}/radar/1`,
+      headers: { cookie },
+      payload: { ChannelDefaultRadar: new Date(clock).toISOString() },
+    });
+    expect(adopt.statusCode, adopt.body).toBe(200);
+    const analyst = startRadarAnalyst(t.db, t.bus, t.app.log, 3_600_000);
+    await analyst.run();
+    await analyst.stop();
+    expect((await findings(1)).filter((f: { state: string }) => f.state === 'suggested')).toEqual([]);
+    expect(await faultAlarms()).toEqual([]);
+  });
+
   it('reads each stored curve once, however many instances announce it', async () => {
     clock += 3_600_000;
     await insertRadar(t.db, unit, {

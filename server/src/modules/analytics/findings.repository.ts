@@ -63,6 +63,11 @@ export async function claimCurve(db: Queryable, p: PendingCurve): Promise<boolea
   return rows.length > 0;
 }
 
+/** The channel's newest curve is read again (its reference changed). */
+export async function forgetAnalysed(db: Queryable, unitId: number, channel: number) {
+  await db.query('delete from radar_analysed where unit_id = $1 and channel = $2', [unitId, channel]);
+}
+
 export async function listFindings(db: Queryable, unitId: number, channel: number): Promise<FindingRow[]> {
   return db.query<FindingRow>(
     `select ${columns} from radar_findings where unit_id = $1 and channel = $2 order by position_m, id`,

@@ -12,6 +12,7 @@ import {
   dropSuggestions,
   type FindingRow,
   findFinding,
+  forgetAnalysed,
   insertFinding,
   listFindings,
   type PendingCurve,
@@ -117,6 +118,26 @@ export async function analyseCurve(db: Db, p: PendingCurve, bus: LivePublisher):
   });
   for (const e of events) bus.publish(e);
   return done;
+}
+
+/**
+ * A channel's reference changed: its newest curve is read again against it, so suggestions the new
+ * reference already holds go (and their alarm clears) without waiting for the next curve.
+ */
+export async function readAgain(
+  db: Queryable,
+  bus: LivePublisher,
+  unit: { id: number; organization_id: number },
+  channel: number,
+) {
+  await forgetAnalysed(db, unit.id, channel);
+  bus.publish({
+    kind: 'radar',
+    unitId: unit.id,
+    organizationId: unit.organization_id,
+    channel,
+    t: new Date().toISOString(),
+  });
 }
 
 /** Channels waiting for analysis: of the given units, or (null) of all. */

@@ -20,6 +20,7 @@ import type { App } from '../../http.ts';
 import { sessionOf } from '../../plugins/auth.ts';
 import { v2 } from '../../plugins/envelopes.ts';
 import { scoped, signedIn } from '../../plugins/policy.ts';
+import { readAgain } from '../analytics/findings.service.ts';
 import { controlRoutes } from './control.routes.ts';
 import { columnsOf, queryUnitData, toUnitData } from './data.service.ts';
 import { markerRoutes } from './markers.routes.ts';
@@ -119,7 +120,9 @@ export function telemetryV2Routes(app: App) {
     async (request) => {
       const { id, channel } = request.params;
       const unit = await unitOf(db, sessionOf(request), id, { need: 'write' });
-      return v2(await setReference(db, unit.id, channel, request.body.ChannelDefaultRadar));
+      const result = await setReference(db, unit.id, channel, request.body.ChannelDefaultRadar);
+      await readAgain(db, app.bus, unit, channel);
+      return v2(result);
     },
   );
 
