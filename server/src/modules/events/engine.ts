@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/db.ts';
 import type { LiveBus } from '../../live/bus.ts';
+import { repeating } from '../../live/repeating.ts';
 import { processPendingAlarms } from './engine.service.ts';
 
 /** The alarm check interval, here the reconciliation that catches anything missed. */
@@ -15,57 +16,32 @@ type EventEngine = { run(): Promise<void>; stop(): Promise<void> };
  * one read the whole outbox, so nothing raised without an announcement (or while down) is missed.
  */
 export function startEventEngine(db: Db, bus: LiveBus, log: FastifyBaseLogger, everyMs = RECONCILE_MS): EventEngine {
-  let running: Promise<void> | undefined;
-  let again = false;
-  let stopped = false;
-  let wholeOutbox = true;
+  let wholeOutbox = false;
   const raised = new Set<number>();
-  const run = (): Promise<void> => {
-    if (stopped) return Promise.resolve();
-    if (running) {
-      again = true;
-      return running;
-    }
-    const ids = wholeOutbox ? undefined : [...raised];
-    wholeOutbox = false;
-    raised.clear();
-    running = processPendingAlarms(db, (e) => bus.publish(e), {
-      ids,
-      committed: (alarms) => log.debug({ alarms }, 'alarm batch committed'),
-    })
-      .then((n) => {
+  return repeating(
+    async (reason) => {
+      const ids = reason === 'call' && !wholeOutbox ? [...raised] : undefined;
+      wholeOutbox = false;
+      raised.clear();
+      try {
+        const n = await processPendingAlarms(db, (e) => bus.publish(e), {
+          ids,
+          committed: (alarms) => log.debug({ alarms }, 'alarm batch committed'),
+        });
         if (n > 0) log.info({ alarms: n }, 'alarms became events, notifications and tasks');
-      })
-      .catch((err) => {
+      } catch (err) {
         wholeOutbox = true;
         log.error({ err }, 'event engine failed; the next run retries');
-      })
-      .finally(() => {
-        running = undefined;
-        if (again) {
-          again = false;
-          void run();
-        }
-      });
-    return running;
-  };
-  const unsubscribe = bus.subscribe((e) => {
-    if (e.kind !== 'alarm' || e.cleared) return;
-    raised.add(e.alarmId);
-    void run();
-  });
-  const timer = setInterval(() => {
-    wholeOutbox = true;
-    void run();
-  }, everyMs);
-  void run();
-  return {
-    run,
-    stop: async () => {
-      stopped = true;
-      clearInterval(timer);
-      unsubscribe();
-      await running;
+      }
     },
-  };
+    everyMs,
+    {
+      bus,
+      take: (e) => {
+        if (e.kind !== 'alarm' || e.cleared) return false;
+        raised.add(e.alarmId);
+        return true;
+      },
+    },
+  );
 }
