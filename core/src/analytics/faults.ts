@@ -108,14 +108,14 @@ function quantile(values: Float64Array, q: number): number {
  * steps, then fine ones.
  */
 export function alignmentScale(
-  curve: readonly number[],
-  reference: readonly number[],
+  curve: ArrayLike<number>,
+  reference: ArrayLike<number>,
   blindPoints = 20,
   upTo = Number.POSITIVE_INFINITY,
 ): number {
   const n = Math.min(curve.length, reference.length);
-  const c = smoothed(curve.slice(0, n));
-  const r = smoothed(reference.slice(0, n));
+  const c = smoothed(curve);
+  const r = smoothed(reference);
   // The stretched curve must stay inside its own points.
   const to = Math.min(Math.floor((n - 1) / 1.02), upTo);
   const weight = new Float64Array(n);
@@ -154,13 +154,7 @@ function noiseWidth(values: Float64Array): number {
 type Scan = { findings: FaultFinding[]; breakPoint: number | null };
 
 /** The excursions of the difference of the curve, stretched by `scale`, from the reference. */
-function scan(
-  curve: readonly number[],
-  reference: readonly number[],
-  scale: number,
-  dx: number,
-  o: typeof DEFAULTS,
-): Scan {
+function scan(curve: Float64Array, reference: Float64Array, scale: number, dx: number, o: typeof DEFAULTS): Scan {
   const n = Math.min(curve.length, reference.length);
   const diff = new Float64Array(n - o.blindPoints);
   for (let k = o.blindPoints; k < n; k++) {
@@ -219,10 +213,14 @@ export function locateFaults(
   const o = { ...DEFAULTS, ...options };
   if (Math.min(curve.length, reference.length) <= o.blindPoints + 8) return [];
   const dx = metresPerPoint(pulseSpeed);
-  const first = scan(curve, reference, alignmentScale(curve, reference, o.blindPoints), dx, o);
+  // One numeric form for every pass over the curves.
+  const n = Math.min(curve.length, reference.length);
+  const c = Float64Array.from(curve.slice(0, n));
+  const r = Float64Array.from(reference.slice(0, n));
+  const first = scan(c, r, alignmentScale(c, r, o.blindPoints), dx, o);
   if (first.breakPoint === null) return first.findings;
   // Past a break the curve has lost the joints and the far end the stretch was read from: read
   // it again from what lies before the break alone.
-  const before = alignmentScale(curve, reference, o.blindPoints, first.breakPoint - 2);
-  return scan(curve, reference, before, dx, o).findings;
+  const before = alignmentScale(c, r, o.blindPoints, first.breakPoint - 2);
+  return scan(c, r, before, dx, o).findings;
 }
