@@ -32,9 +32,11 @@ export function PlotSuggestions({
       .map((f) => {
         const from = u.valToPos(Math.max(min, f.position - f.uncertainty), 'x');
         const to = u.valToPos(Math.min(max, f.position + f.uncertainty), 'x');
-        // The label stays inside the plot: from the line near the start, up to it near the end.
+        // The label stays inside the plot: from the line towards the middle, centred where there is room.
         const centre = (from + to) / 2;
-        const side = centre < LABEL_HALF_PX ? ' start' : centre > u.over.offsetWidth - LABEL_HALF_PX ? ' end' : '';
+        const width = u.over.offsetWidth;
+        const roomy = centre > LABEL_HALF_PX && centre < width - LABEL_HALF_PX;
+        const side = roomy ? '' : centre < width / 2 ? ' start' : ' end';
         return (
           <div
             key={f.id}
