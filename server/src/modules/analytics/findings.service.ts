@@ -5,7 +5,7 @@ import type { LiveEvent, LivePublisher } from '../../live/bus.ts';
 import { applyFindings } from '../alarms/alarms.service.ts';
 import type { UnitRow } from '../devices/devices.service.ts';
 import { createMarker } from '../telemetry/markers.service.ts';
-import { curveAt } from '../telemetry/radar.service.ts';
+import { storedCurve } from '../telemetry/radar.service.ts';
 import {
   claimCurve,
   decideFinding,
@@ -82,10 +82,10 @@ export async function analyseCurve(db: Db, p: PendingCurve, bus: LivePublisher):
   const collect: LivePublisher = { publish: (e) => events.push(e) };
   const done = await db.transaction(async (tx) => {
     if (!(await claimCurve(tx, p))) return false;
-    const view = await curveAt(tx, p.unit_id, p.channel, p.curve_ts);
-    const reference = view.reference?.points;
+    // The stored points alone: the view's positions and difference are not needed here.
+    const { curve, reference } = await storedCurve(tx, p.unit_id, p.channel, p.curve_ts);
     if (!reference) return true;
-    const found = locateFaults(view.values, reference, view.pulseSpeed);
+    const found = locateFaults(curve.points, reference.points, curve.pulse_speed);
     const known = await listFindings(tx, p.unit_id, p.channel);
     const seen = new Set<number>();
     for (const f of found) {
@@ -97,7 +97,7 @@ export async function analyseCurve(db: Db, p: PendingCurve, bus: LivePublisher):
         uncertainty_m: f.uncertaintyM,
         size: f.size,
         confidence: f.confidence,
-        pulse_speed: view.pulseSpeed,
+        pulse_speed: curve.pulse_speed,
         curve_ts: p.curve_ts,
       };
       const match = known.find((k) => sameFault(k, f));

@@ -24,13 +24,18 @@ export type CurveView = {
   difference: number[] | null;
 };
 
-/** The curve of a channel at or before `at` (404 when there is none) with its reference beside it. */
-export async function curveAt(db: Queryable, unitId: number, channel: number, at: Date): Promise<CurveView> {
+/** The stored curve of a channel at or before `at` (404 when there is none) and the channel's reference. */
+export async function storedCurve(db: Queryable, unitId: number, channel: number, at: Date) {
   const ch = await channelOf(db, unitId, channel);
   const curve = await radarAt(db, unitId, channel, at);
   if (!curve) throw new HttpError(404, `No radar curve of channel ${channel} at or before ${at.toISOString()}`);
+  return { curve, reference: ch.default_radar };
+}
+
+/** The curve of a channel at or before `at` with its positions, its reference and the difference. */
+export async function curveAt(db: Queryable, unitId: number, channel: number, at: Date): Promise<CurveView> {
+  const { curve, reference } = await storedCurve(db, unitId, channel, at);
   const values = curve.points;
-  const reference = ch.default_radar;
   const difference = reference
     ? values.slice(0, Math.min(values.length, reference.points.length)).map((v, i) => v - (reference.points[i] ?? 0))
     : null;
