@@ -79,6 +79,38 @@ describe('administration', () => {
     expect(orgs.map((o) => o.name)).toEqual(['Nordic Heat Depot']);
   });
 
+  it('shows the audit trail: a change made in the product, who made it, filtered by person, exported as CSV', async () => {
+    const { page } = await app.open();
+    await signIn(page, app.url, 'manager');
+    // A change through the product: the forecast warning time of the organisation.
+    await page.goto(`${app.url}/admin?tab=alarmSeverity`);
+    await page.getByLabel('Warn of forecasts within (days)').fill('12');
+    await page.getByLabel('Warn of forecasts within (days)').press('Enter');
+    await toasts(page).filter({ hasText: 'Forecasts now warn 12 days ahead.' }).waitFor();
+
+    await page.getByRole('tab', { name: 'Audit trail', exact: true }).click();
+    const row = page.locator('tr', { hasText: '/forecastDays' }).first();
+    await row.waitFor();
+    expect(await row.textContent()).toContain('manager');
+    expect(await row.textContent()).toContain('days: 12');
+
+    // Filtered to someone else, it is gone; the export carries the same filter.
+    await page.getByLabel('Person').fill('operator');
+    await page.getByRole('button', { name: 'Show', exact: true }).click();
+    await expect.poll(() => page.locator('tr', { hasText: '/forecastDays' }).count()).toBe(0);
+    const href = await page.getByRole('link', { name: 'Export CSV' }).getAttribute('href');
+    expect(href).toMatch(/\/audit\.csv\?person=operator$/);
+    await page.getByLabel('Person').fill('manager');
+    await page.getByRole('button', { name: 'Show', exact: true }).click();
+    await row.waitFor();
+    const csv = await page.evaluate(
+      async (p) => (await fetch(p)).text(),
+      (await page.getByRole('link', { name: 'Export CSV' }).getAttribute('href')) ?? '',
+    );
+    expect(csv.split('\r\n')[0]).toBe('id,at,organization,user,username,apiKey,address,action,object,status,changes');
+    expect(csv).toContain('/forecastDays');
+  });
+
   it('lets a SuperUser set the account URL, which signs in under the organisation’s name', async () => {
     const { page } = await app.open();
     await signIn(page, app.url, 'manager');

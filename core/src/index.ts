@@ -4,6 +4,7 @@ export * from './containers/index.ts';
 export * from './contract/admin.ts';
 export * from './contract/alarmSeverity.ts';
 export * from './contract/analytics.ts';
+export * from './contract/audit.ts';
 export * from './contract/auth.ts';
 export * from './contract/common.ts';
 export * from './contract/containers.ts';

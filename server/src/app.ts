@@ -16,6 +16,8 @@ import { adminRoutes } from './modules/admin/admin.routes.ts';
 import { alarmSeverityRoutes, effectiveSeverityRoutes } from './modules/admin/alarmSeverity.routes.ts';
 import { analyticsRoutes } from './modules/analytics/analytics.routes.ts';
 import { findingRoutes } from './modules/analytics/findings.routes.ts';
+import { auditRoutes } from './modules/audit/audit.routes.ts';
+import { registerAuditTrail } from './modules/audit/recorder.ts';
 import { type AccountMailer, logAccountMailer } from './modules/auth/accountMail.ts';
 import { authLegacyRoutes, authRoutes, sessionRoutes } from './modules/auth/auth.routes.ts';
 import { registerSessionSweep } from './modules/auth/sessionSweep.ts';
@@ -172,6 +174,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
   registerCsrfCheck(app);
   registerSessions(app, options.db, app.bus);
   announceWrites(app, app.bus);
+  registerAuditTrail(app, options.db);
   registerMetrics(app, app.metrics, { token: options.metricsToken });
   const weather = weatherOf({ url: options.weatherUrl, retryMs: options.weatherRetryMs });
   healthRoutes(app);
@@ -199,6 +202,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
   await registerFamily(app, adminFamily, (admin) => {
     adminRoutes(admin);
     alarmSeverityRoutes(admin);
+    auditRoutes(admin);
     errorReportAdminRoutes(admin);
   });
   await registerFamily(app, nfcFamily, onboardingRoutes);

@@ -15,6 +15,7 @@ import { LiveBus } from './live/bus.ts';
 import { startLiveFanout } from './live/pgFanout.ts';
 import { startRadarAnalyst } from './modules/analytics/analyst.ts';
 import { startForecaster } from './modules/analytics/forecaster.ts';
+import { startAuditRetention } from './modules/audit/audit.service.ts';
 import { smtpAccountMailer } from './modules/auth/accountMail.ts';
 import { recordServerError } from './modules/errorReports/errorReports.service.ts';
 import { startEventEngine } from './modules/events/engine.ts';
@@ -105,6 +106,7 @@ if (fleet?.problem) log.warn({ problem: fleet.problem }, 'demo simulator not sta
 const engine = startEventEngine(db, bus, log);
 const analyst = startRadarAnalyst(db, bus, log);
 const forecaster = startForecaster(db, bus, log);
+const auditRetention = startAuditRetention(db, log);
 const mailer = config.mail.smtpUrl
   ? startMailer(db, log, {
       smtpUrl: config.mail.smtpUrl,
@@ -141,6 +143,7 @@ async function shutdown(signal: string) {
     ['event engine', () => engine.stop()],
     ['radar analysis', () => analyst.stop()],
     ['forecasts', () => forecaster.stop()],
+    ['audit retention', () => auditRetention.stop()],
     ['live fan-out', () => fanout?.close()],
     ['partitions', () => partitions.stop()],
     ['mailer', () => mailer?.stop()],

@@ -330,6 +330,14 @@ async function check(route: Route, policy: Scoped, role: Role, place: Place): Pr
   if (allowed) {
     tally.allowed++;
     if (res.statusCode === 403) return where;
+    // Every change that succeeds is in the audit trail, as the newest entry, naming its route and caller.
+    if (policy.writes && res.statusCode < 400) {
+      const [entry] = await t.db.query<{ action: string; username: string }>(
+        'select action, username from audit_log order by id desc limit 1',
+      );
+      if (entry?.action !== `${route.method} ${route.url}` || entry.username !== `am-${role}`)
+        return `${where}: not in the audit trail (newest: ${JSON.stringify(entry)})`;
+    }
     if (res.statusCode === 404 && !policy.noData?.test(errorMessage(res.json()))) return where;
     if (policy.refusedAsUnknown && res.body === (await unknownAnswer(route, policy, role)).body)
       return `${where}: answers as for an unknown object`;

@@ -445,6 +445,11 @@ export const PROBES: Record<string, Probe> = {
   [`PUT ${ADMIN}/organization/:id/alarmJoinHours`]: adminOrg({
     req: (o) => ({ params: { id: o.org }, body: { hours: 6 } }),
   }),
+  [`GET ${ADMIN}/organization/:id/audit`]: adminOrg(),
+  [`GET ${ADMIN}/organization/:id/audit.csv`]: adminOrg(),
+  [`PUT ${ADMIN}/organization/:id/auditRetention`]: adminOrg({
+    req: (o) => ({ params: { id: o.org }, body: { days: 400 } }),
+  }),
   [`PUT ${ADMIN}/organization/:id/forecastDays`]: adminOrg({
     req: (o) => ({ params: { id: o.org }, body: { days: 14 } }),
   }),

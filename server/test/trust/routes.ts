@@ -47,13 +47,14 @@ export function urlOf(route: Route, params: Record<string, string>): string {
 
 /**
  * Rows change by design on refused requests here: sign-in throttling counts failed attempts (left
- * out), and a session's or an API key's last use moves with every authenticated call (only who and
- * where counts).
+ * out), a session's or an API key's last use moves with every authenticated call (only who and
+ * where counts), and the audit trail records failed sign-ins (only entries of changes count).
  */
 const LEFT_OUT = new Set(['login_throttle']);
 const ROW_OF: Record<string, string> = {
   sessions: '(x.id, x.user_id, x.current_organization_id)',
   api_keys: '(x.id, x.user_id, x.name, x.scopes)',
+  audit_log: 'case when x.status < 400 then x.id end',
 };
 
 /** The last digest of each database, under the snapshot it was read in. */

@@ -2,6 +2,7 @@ import type { AdminOrganization } from '@fieldwatch/core';
 import { AccountsTab } from './AccountsTab.tsx';
 import { AlarmSeverityTab } from './AlarmSeverityTab.tsx';
 import { ApiTab } from './ApiTab.tsx';
+import { AuditTab } from './AuditTab.tsx';
 import { CustomizationTab } from './CustomizationTab.tsx';
 import { ErrorsTab } from './ErrorsTab.tsx';
 import { GeneralTab } from './GeneralTab.tsx';
@@ -27,6 +28,8 @@ export const ADMIN_TABS = [
   'permissions',
   // A tab of our own: how severe each alarm type is (core/src/events/severity.ts).
   'alarmSeverity',
+  // Who changed what, from where: the organization's audit trail.
+  'audit',
 ] as const;
 /** Platform-wide, for the platform administrator only (SuperUser of the root organization). */
 export const PLATFORM_TABS = ['errors'] as const;
@@ -61,6 +64,8 @@ export function TabPanel({ tab, ...props }: TabProps & { tab: AdminTab }) {
       return <PermissionsTab />;
     case 'alarmSeverity':
       return <AlarmSeverityTab {...props} />;
+    case 'audit':
+      return <AuditTab {...props} />;
     case 'errors':
       return <ErrorsTab />;
   }
