@@ -107,7 +107,9 @@ describe('administration', () => {
       async (p) => (await fetch(p)).text(),
       (await page.getByRole('link', { name: 'Export CSV' }).getAttribute('href')) ?? '',
     );
-    expect(csv.split('\r\n')[0]).toBe('id,at,organization,user,username,apiKey,address,action,object,status,changes');
+    expect(csv.split('\r\n')[0]).toBe(
+      'id,at,organization,user,username,apiKey,address,action,object,status,changes,before',
+    );
     expect(csv).toContain('/forecastDays');
   });
 

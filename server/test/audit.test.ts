@@ -19,6 +19,7 @@ type Entry = {
   object: string | null;
   status: number;
   changes: string;
+  before: string | null;
   organizationId: number | null;
 };
 async function trail(query = '', cookie = roles.manager, id = org) {
@@ -57,6 +58,16 @@ describe('the audit trail', () => {
       organizationId: child,
     });
     expect(JSON.parse(last?.changes ?? '{}')).toEqual({ UnitLocation: 'Pump house 3' });
+    // The unit's settings show before and after: the next change says what this one left.
+    await t.app.inject({
+      method: 'PUT',
+      url: `/api/v2/device/legacy/devices/${unit}/settings`,
+      headers: { cookie: roles.manager },
+      payload: { UnitLocation: 'Pump house 5' },
+    });
+    const [next] = await entries();
+    expect(JSON.parse(next?.before ?? 'null')).toEqual({ UnitLocation: 'Pump house 3' });
+    expect(JSON.parse(next?.changes ?? '{}')).toEqual({ UnitLocation: 'Pump house 5' });
   });
 
   it('records sign-ins and failed sign-ins, never the password; nothing for a refused or invalid request', async () => {
@@ -123,7 +134,7 @@ describe('the audit trail', () => {
     expect(csv.statusCode).toBe(200);
     expect(csv.headers['content-type']).toMatch(/^text\/csv/);
     const lines = csv.body.trim().split('\r\n');
-    expect(lines[0]).toBe('id,at,organization,user,username,apiKey,address,action,object,status,changes');
+    expect(lines[0]).toBe('id,at,organization,user,username,apiKey,address,action,object,status,changes,before');
     expect(lines.some((l) => l.includes('Pump house 4'))).toBe(true);
   });
 
@@ -154,6 +165,7 @@ describe('the audit trail', () => {
       object: JSON.stringify({ id: unit }),
       status: 200,
       changes: JSON.stringify({ UnitLocation: location }),
+      before: null,
     });
     await appendAudit(t.db, entry('A'), new Date(Date.now() - 400 * 86_400_000));
     await appendAudit(t.db, entry('B'));

@@ -21,6 +21,7 @@ export const AuditEntry = Type.Object({
   object: Nullable(Type.String({ description: 'the route parameters naming the object, as JSON' })),
   status: Type.Integer(),
   changes: Type.String({ description: 'the request fields (secrets masked), as JSON' }),
+  before: Nullable(Type.String({ description: 'unit settings and alarm limits: those fields before, as JSON' })),
 });
 export type AuditEntry = Static<typeof AuditEntry>;
 

@@ -1,7 +1,8 @@
 -- The audit trail (docs/trust.md): one row per change made through the API, append-only, each
 -- row's hash covering the previous row's hash of its chain (one chain per organization, 0 for
 -- changes of no organization), so that a row removed or altered breaks the chain (npm run
--- audit:verify). Facts only: who, from where, which route and object, the request's fields.
+-- audit:verify). Facts only: who, from where, which route and object, the request's fields and,
+-- for unit settings and alarm limits, what those fields were before.
 create table audit_log (
   id bigserial primary key,
   chain integer not null,
@@ -15,6 +16,7 @@ create table audit_log (
   object text,
   status integer not null,
   changes text not null,
+  before text,
   prev_hash text not null,
   hash text not null
 );

@@ -13,6 +13,7 @@ export type AuditRow = {
   object: string | null;
   status: number;
   changes: string;
+  before: string | null;
   prev_hash: string;
   hash: string;
 };
@@ -37,8 +38,8 @@ export async function chainHead(db: Queryable, chain: number): Promise<string | 
 export async function insertAuditRow(db: Queryable, r: NewAuditRow & { prev_hash: string; hash: string }) {
   await db.query(
     `insert into audit_log (chain, at, organization_id, user_id, username, api_key, address, action, object,
-       status, changes, prev_hash, hash)
-     values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13)`,
+       status, changes, before, prev_hash, hash)
+     values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14)`,
     [
       r.chain,
       r.at,
@@ -51,6 +52,7 @@ export async function insertAuditRow(db: Queryable, r: NewAuditRow & { prev_hash
       r.object,
       r.status,
       r.changes,
+      r.before,
       r.prev_hash,
       r.hash,
     ],

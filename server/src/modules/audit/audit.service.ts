@@ -68,6 +68,7 @@ function hashOf(prev: string, r: NewAuditRow): string {
     r.object,
     r.status,
     r.changes,
+    r.before,
   ];
   return createHash('sha256').update(JSON.stringify(facts)).digest('hex');
 }
@@ -135,6 +136,7 @@ const toEntry = (r: AuditRow): AuditEntry => ({
   object: r.object,
   status: r.status,
   changes: r.changes,
+  before: r.before,
 });
 
 /** The administered organization and those below it. */
@@ -186,6 +188,7 @@ const CSV_HEADER = [
   'object',
   'status',
   'changes',
+  'before',
 ];
 
 /** A field a spreadsheet would run as a formula is kept as text. */
@@ -208,6 +211,7 @@ export async function auditCsv(db: Queryable, admin: Admin, organizationId: numb
       inert(r.object),
       r.status,
       inert(r.changes),
+      inert(r.before),
     ]),
   );
 }

@@ -35,6 +35,23 @@ function changesOf(body: unknown): string {
   return text.length > MAX_CHANGES ? JSON.stringify({ truncated: text.slice(0, MAX_CHANGES) }) : text;
 }
 
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** What the fields a request changes held before (set by the handler, see `noteBefore`). */
+    auditBefore?: unknown;
+  }
+}
+
+/**
+ * For the routes whose audit entry shows before and after (unit settings, alarm limits): the
+ * handler hands over the stored values before it changes them; the entry keeps those of the
+ * request's fields.
+ */
+export function noteBefore(request: FastifyRequest, stored: Record<string, unknown>) {
+  const body = request.body as Record<string, unknown> | undefined;
+  request.auditBefore = body ? Object.fromEntries(Object.keys(body).map((k) => [k, stored[k] ?? null])) : stored;
+}
+
 /** The object a route's `:id` names, when the path says what it is. */
 function objectOf(request: FastifyRequest, url: string) {
   const id = Number((request.params as { id?: unknown } | undefined)?.id);
@@ -72,6 +89,7 @@ export function registerAuditTrail(app: FastifyInstance, db: Db) {
         object: request.params && Object.keys(request.params).length ? JSON.stringify(request.params) : null,
         status,
         changes: changesOf(request.body),
+        before: request.auditBefore === undefined ? null : changesOf(request.auditBefore),
       });
     } catch (err) {
       request.log.error({ err }, 'audit entry not written');

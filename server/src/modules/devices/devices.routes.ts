@@ -33,6 +33,7 @@ import { sessionOf } from '../../plugins/auth.ts';
 import { V2Envelope, v2 } from '../../plugins/envelopes.ts';
 import { scoped, signedIn } from '../../plugins/policy.ts';
 import { refusingUnknownKeys } from '../../plugins/validation.ts';
+import { noteBefore } from '../audit/recorder.ts';
 import type { SessionRow } from '../auth/auth.service.ts';
 import {
   alarmActions,
@@ -228,7 +229,11 @@ export function deviceV2Routes(app: App) {
         response: { 200: V2Envelope(UnitSettings), ...v2Errors },
       },
     },
-    async (request) => v2(await changeDeviceSettings(db, sessionOf(request), request.params.id, request.body, app.bus)),
+    async (request) => {
+      const session = sessionOf(request);
+      noteBefore(request, await deviceSettings(db, session, request.params.id));
+      return v2(await changeDeviceSettings(db, session, request.params.id, request.body, app.bus));
+    },
   );
   app.get(
     `/legacy/devices/:id/alarm_limits`,
@@ -258,7 +263,11 @@ export function deviceV2Routes(app: App) {
         response: { 200: V2Envelope(AlarmLimits), ...v2Errors },
       },
     },
-    async (request) => v2(await changeAlarmLimits(db, sessionOf(request), request.params.id, request.body)),
+    async (request) => {
+      const session = sessionOf(request);
+      noteBefore(request, await alarmLimits(db, session, request.params.id));
+      return v2(await changeAlarmLimits(db, session, request.params.id, request.body));
+    },
   );
   app.get(
     `/devices/:id/options`,

@@ -132,11 +132,19 @@ export function AuditTab({ org }: TabProps) {
   );
 }
 
-/** The request's fields, one "name: value" per line (as stored: facts, secrets masked). */
-function fieldsOf(changes: string): string[] {
+const shown = (v: unknown) => (typeof v === 'string' ? v : JSON.stringify(v));
+
+/**
+ * The request's fields, one "name: value" per line (as stored: facts, secrets masked); with what
+ * they were before (unit settings, alarm limits), "name: before → after".
+ */
+function fieldsOf(changes: string, before: string | null): string[] {
   try {
     const fields = JSON.parse(changes) as Record<string, unknown>;
-    return Object.entries(fields).map(([k, v]) => `${k}: ${typeof v === 'string' ? v : JSON.stringify(v)}`);
+    const was = before ? (JSON.parse(before) as Record<string, unknown>) : undefined;
+    return Object.entries(fields).map(([k, v]) =>
+      was && k in was ? `${k}: ${shown(was[k])} → ${shown(v)}` : `${k}: ${shown(v)}`,
+    );
   } catch {
     return [changes];
   }
@@ -175,7 +183,7 @@ function AuditRow({ entry: e }: { entry: AuditEntry }) {
       </td>
       <td data-label={t('admin.audit.columns.changes')}>
         <div className="audit-table__changes">
-          {fieldsOf(e.changes).map((line) => (
+          {fieldsOf(e.changes, e.before).map((line) => (
             <bdi key={line} dir="auto">
               {line}
             </bdi>
