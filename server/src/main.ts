@@ -63,6 +63,7 @@ const app = await buildApp({
   db,
   mailer: accountMailer,
   publicUrl: config.publicUrl,
+  twoFactorKey: config.twoFactorKey,
   bus,
   link,
   webDist: config.webDist,
