@@ -33,7 +33,7 @@ export function RecoveryCodeList({ codes, onDone }: { codes: readonly string[]; 
         <a className="btn btn--ghost" href={href} download="fieldwatch-recovery-codes.txt">
           <Download size={14} aria-hidden /> {t('twoFactor.download')}
         </a>
-        <Button variant="primary" onClick={onDone}>
+        <Button variant="primary" onClick={onDone} data-testid="recovery-codes-saved">
           {t('twoFactor.saved')}
         </Button>
       </div>

@@ -1,0 +1,127 @@
+import { Secret, TOTP } from 'otpauth';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { signIn, toasts, useApp, waitForOverview, waitForPath } from './support/app.ts';
+import { signInThroughForm } from './support/browser.ts';
+import { ADMIN_PASSWORD, DEMO_PASSWORD } from './support/server.ts';
+
+/**
+ * Two-factor sign-in (issue 24, part 2) in the browser: set up in the profile from the key the page
+ * shows, then signing in with the password and a code, and with a recovery code (once only); and
+ * the set-up screen that an organisation's policy sends a user to before anything else.
+ */
+const app = useApp();
+
+/** The code of the step after the current one: accepted (a clock a little ahead), and newer than any code used before. */
+const nextCode = (secret: string) =>
+  new TOTP({ secret: Secret.fromBase32(secret), digits: 6, period: 30 }).generate({ timestamp: Date.now() + 30_000 });
+
+/**
+ * Sets up two-factor sign-in on the page's screen, in whatever language it shows; answers the key
+ * and the recovery codes it showed.
+ */
+async function setUp(page: Page) {
+  const key = page.getByTestId('two-factor-secret');
+  await key.waitFor();
+  const secret = ((await key.textContent()) ?? '').replace(/\s/g, '');
+  expect(secret).toMatch(/^[A-Z2-7]{32}$/);
+  // The QR code holds the same key (drawn, so only its presence is checked here).
+  await expect(page.getByTestId('two-factor-enrol').locator('img').isVisible()).resolves.toBe(true);
+  const code = page.getByTestId('two-factor-confirm-code');
+  await code.fill(nextCode(secret));
+  await code.press('Enter');
+  const list = page.getByTestId('recovery-codes').locator('code');
+  await list.nth(9).waitFor();
+  const codes = await list.allTextContents();
+  expect(codes).toHaveLength(10);
+  await page.getByTestId('recovery-codes-saved').click();
+  return { secret, codes };
+}
+
+async function logOut(page: Page) {
+  await page.getByTestId('account-menu').click();
+  await page.getByRole('menuitem', { name: 'Log out' }).click();
+  await waitForPath(page, '/login');
+}
+
+/** The password step, after which the code step shows and nobody is signed in yet. */
+async function passwordStep(page: Page, username: string) {
+  await signInThroughForm(page, app.url, username, DEMO_PASSWORD);
+  await page.getByTestId('two-factor-step').waitFor();
+  expect(new URL(page.url()).pathname).toBe('/login');
+  await expect(page.evaluate(async () => (await fetch('/api/v2/auth')).status)).resolves.toBe(401);
+}
+
+describe('two-factor sign-in', () => {
+  it('is set up in the profile, then signs in with the password and a code, or a recovery code once', async () => {
+    const { page } = await app.open();
+    await signIn(page, app.url, 'operator');
+    await page.goto(`${app.url}/profile?tab=password`);
+    await expect(page.getByTestId('two-factor-state').getAttribute('data-enabled')).resolves.toBe('false');
+    await page.getByRole('button', { name: 'Set up two-factor sign-in' }).click();
+    const { secret, codes } = await setUp(page);
+    await page.locator('[data-testid=two-factor-state][data-enabled=true]').waitFor();
+    await page.getByText('Unused recovery codes: 10').waitFor();
+
+    // Password and a wrong code: refused, still on the code step.
+    await logOut(page);
+    await passwordStep(page, 'operator');
+    await page.getByTestId('two-factor-code').fill('000000');
+    await page.getByRole('button', { name: 'Verify' }).click();
+    await page.getByText('The code is not right.').waitFor();
+    // The app's code signs in.
+    await page.getByTestId('two-factor-code').fill(nextCode(secret));
+    await page.getByRole('button', { name: 'Verify' }).click();
+    await waitForOverview(page);
+
+    // A recovery code signs in once.
+    const [first = ''] = codes;
+    await logOut(page);
+    await passwordStep(page, 'operator');
+    await page.getByRole('button', { name: 'Use a recovery code' }).click();
+    await page.getByLabel('Recovery code').fill(first);
+    await page.getByRole('button', { name: 'Verify' }).click();
+    await waitForOverview(page);
+    await page.goto(`${app.url}/profile?tab=password`);
+    await page.getByText('Unused recovery codes: 9').waitFor();
+
+    await logOut(page);
+    await passwordStep(page, 'operator');
+    await page.getByRole('button', { name: 'Use a recovery code' }).click();
+    await page.getByLabel('Recovery code').fill(first);
+    await page.getByRole('button', { name: 'Verify' }).click();
+    await page.getByText('The code is not right.').waitFor();
+    expect(new URL(page.url()).pathname).toBe('/login');
+    await expect(toasts(page).count()).resolves.toBe(0);
+  });
+
+  it("sends a user under the organisation's policy to set it up before anything else", async () => {
+    const { page: admin } = await app.open();
+    await signInThroughForm(admin, app.url, 'admin', ADMIN_PASSWORD);
+    await admin.waitForURL((url) => url.pathname.startsWith('/dashboard/'));
+    // The viewer's organisation requires two-factor sign-in from now on.
+    const org = await admin.evaluate(async () => {
+      const orgs = (await (await fetch('/api/v1/admin/getOrganizations')).json()) as { id: number; name: string }[];
+      const north = orgs.find((o) => o.name === 'Nordic Heat North');
+      const url = `/api/v1/admin/organization/${north?.id}/settings`;
+      const settings = await (await fetch(url)).json();
+      const saved = await fetch(url, {
+        method: 'PUT',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ ...settings, requireTwoFactor: true }),
+      });
+      if (!saved.ok) throw new Error(`settings: ${saved.status}`);
+      return north?.id;
+    });
+    expect(org).toBeGreaterThan(0);
+
+    const { page } = await app.open();
+    await signInThroughForm(page, app.url, 'viewer', DEMO_PASSWORD);
+    await waitForPath(page, '/two-factor');
+    await page.getByTestId('two-factor-setup').waitFor();
+    await expect(page.evaluate(async () => (await fetch('/api/v3/user/dashboard')).status)).resolves.toBe(403);
+    await setUp(page);
+    await waitForOverview(page);
+    await expect(page.evaluate(async () => (await fetch('/api/v3/user/dashboard')).status)).resolves.toBe(200);
+  });
+});
