@@ -12,9 +12,22 @@ import { ADMIN_PASSWORD, DEMO_PASSWORD } from './support/server.ts';
  */
 const app = useApp();
 
-/** The code of the step after the current one: accepted (a clock a little ahead), and newer than any code used before. */
-const nextCode = (secret: string) =>
-  new TOTP({ secret: Secret.fromBase32(secret), digits: 6, period: 30 }).generate({ timestamp: Date.now() + 30_000 });
+/**
+ * A code the server takes: of a 30-second step newer than every one used before (a code is never
+ * accepted twice) and at most one step ahead of the clock (the server takes the steps next to its
+ * own). When the next such step is further ahead, this waits for the clock to get there.
+ */
+const used = new Map<string, number>();
+async function nextCode(secret: string) {
+  const step = (at: number) => Math.floor(at / 30_000);
+  const wanted = Math.max(step(Date.now()), (used.get(secret) ?? 0) + 1);
+  const wait = (wanted - 1) * 30_000 - Date.now();
+  if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait + 100));
+  used.set(secret, wanted);
+  return new TOTP({ secret: Secret.fromBase32(secret), digits: 6, period: 30 }).generate({
+    timestamp: wanted * 30_000,
+  });
+}
 
 /**
  * Sets up two-factor sign-in on the page's screen, in whatever language it shows; answers the key
@@ -28,7 +41,7 @@ async function setUp(page: Page) {
   // The QR code holds the same key (drawn, so only its presence is checked here).
   await expect(page.getByTestId('two-factor-enrol').locator('img').isVisible()).resolves.toBe(true);
   const code = page.getByTestId('two-factor-confirm-code');
-  await code.fill(nextCode(secret));
+  await code.fill(await nextCode(secret));
   await code.press('Enter');
   const list = page.getByTestId('recovery-codes').locator('code');
   await list.nth(9).waitFor();
@@ -48,6 +61,8 @@ async function logOut(page: Page) {
 async function passwordStep(page: Page, username: string) {
   await signInThroughForm(page, app.url, username, DEMO_PASSWORD);
   await page.getByTestId('two-factor-step').waitFor();
+  // The code step takes the password form's place.
+  await expect(page.locator('input[name=password]').count()).resolves.toBe(0);
   expect(new URL(page.url()).pathname).toBe('/login');
   await expect(page.evaluate(async () => (await fetch('/api/v2/auth')).status)).resolves.toBe(401);
 }
@@ -70,7 +85,7 @@ describe('two-factor sign-in', () => {
     await page.getByRole('button', { name: 'Verify' }).click();
     await page.getByText('The code is not right.').waitFor();
     // The app's code signs in.
-    await page.getByTestId('two-factor-code').fill(nextCode(secret));
+    await page.getByTestId('two-factor-code').fill(await nextCode(secret));
     await page.getByRole('button', { name: 'Verify' }).click();
     await waitForOverview(page);
 

@@ -192,7 +192,7 @@ export function mountSignIn(container: HTMLElement, host: SignInHost, texts: Liv
       },
       back: () => {
         step.element.remove();
-        for (const part of passwordStep) part.hidden = false;
+        card.append(...passwordStep);
         busy = false;
         showBusy();
         password.value = '';
@@ -200,7 +200,8 @@ export function mountSignIn(container: HTMLElement, host: SignInHost, texts: Liv
       },
       failure: errorText,
     });
-    for (const part of passwordStep) part.hidden = true;
+    // Taken out rather than hidden: the form's display: grid would outweigh the hidden attribute.
+    for (const part of passwordStep) part.remove();
     card.append(step.element);
     step.focus();
   };

@@ -68,12 +68,12 @@ export function TwoFactorEnrol({ onDone, onCancel }: { onDone: () => void; onCan
   };
   return (
     <div className="two-factor__enrol" data-testid="two-factor-enrol">
-      <p className="profile-note">{t('twoFactor.scan')}</p>
+      <p className="two-factor__text">{t('twoFactor.scan')}</p>
       <div className="two-factor__pair">
         {/* The code stays dark on light in both themes: phone cameras read it best so. */}
         <img className="two-factor__qr" src={qr} alt={t('twoFactor.qrAlt')} width={180} height={180} />
         <div className="two-factor__secret">
-          <span className="profile-note">{t('twoFactor.typeInstead')}</span>
+          <span className="two-factor__text">{t('twoFactor.typeInstead')}</span>
           <code className="two-factor__key" data-testid="two-factor-secret">
             {groupsOfFour(enrolment.secret)}
           </code>

@@ -47,7 +47,7 @@ export function TwoFactorSection() {
           {t(enabled ? 'twoFactor.statusOn' : 'twoFactor.statusOff')}
         </p>
         {required && <p className="profile-note">{t('twoFactor.requiredByPolicy')}</p>}
-        {enabled && <p className="profile-note">{t('twoFactor.codesLeft', { count: recoveryCodesLeft })}</p>}
+        {enabled && <p className="two-factor__text">{t('twoFactor.codesLeft', { count: recoveryCodesLeft })}</p>}
         <div className="two-factor__actions">
           {!enabled && (
             <Button variant="primary" icon={<ShieldCheck size={16} aria-hidden />} onClick={() => setEnrolling(true)}>
@@ -75,7 +75,7 @@ export function TwoFactorSection() {
         <h2 id="two-factor-title" className="two-factor__title">
           {t('twoFactor.title')}
         </h2>
-        <p className="profile-note">{t('twoFactor.intro')}</p>
+        <p className="two-factor__text">{t('twoFactor.intro')}</p>
       </div>
       {body()}
       <ProofDialog
@@ -136,7 +136,7 @@ function ProofDialog({
       description={t(asking === 'disable' ? 'twoFactor.turnOffText' : 'twoFactor.newCodesText')}
     >
       <form className="profile-form" onSubmit={submit} noValidate>
-        <p className="profile-note">{t('twoFactor.proofText')}</p>
+        <p className="two-factor__text">{t('twoFactor.proofText')}</p>
         <TextField
           key={byPassword ? 'password' : 'code'}
           label={t(byPassword ? 'twoFactor.proofPassword' : 'twoFactor.proofCode')}

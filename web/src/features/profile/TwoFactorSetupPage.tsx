@@ -25,7 +25,7 @@ export function TwoFactorSetupPage() {
       </div>
       <div>
         <h1 className="two-factor-setup__title">{t('twoFactor.setUp')}</h1>
-        <p className="profile-note">{t('twoFactor.required.text')}</p>
+        <p className="two-factor__text">{t('twoFactor.required.text')}</p>
       </div>
       <TwoFactorEnrol onDone={() => window.location.assign('/')} />
       <Button
