@@ -2,6 +2,7 @@ import { AccessLevel, SESSION_COOKIE_NAME } from '@fieldwatch/core';
 import type { LightMyRequestResponse } from 'fastify';
 import { Secret, TOTP } from 'otpauth';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { open, seal, secretKey } from '../src/modules/auth/secretBox.ts';
 import { ACCOUNT_LIMIT } from '../src/modules/auth/throttle.ts';
 import { createOrganizationTree, createTestApp, createUser, login, signIn, type TestApp } from './helpers.ts';
 
@@ -76,6 +77,20 @@ async function challengeFor(username: string, url?: '/api/v1/auth/login') {
 }
 const secondStep = (challenge: string, code: string, remoteAddress = '127.0.0.1') =>
   t.app.inject({ method: 'POST', url: '/api/v2/auth/login/two-factor', payload: { challenge, code }, remoteAddress });
+
+describe('the sealed secrets', () => {
+  it('open only with the key that sealed them, and not once altered', () => {
+    const key = secretKey('a-production-key-of-enough-length-0001');
+    const sealed = seal(key, 'JBSWY3DPEHPK3PXP');
+    expect(sealed).not.toContain('JBSWY3DPEHPK3PXP');
+    expect(seal(key, 'JBSWY3DPEHPK3PXP')).not.toBe(sealed);
+    expect(open(key, sealed)).toBe('JBSWY3DPEHPK3PXP');
+    expect(() => open(secretKey(undefined), sealed)).toThrow();
+    const [v, iv, tag, data = ''] = sealed.split('.');
+    const altered = `${data.slice(0, -2)}${data.endsWith('AA') ? 'BB' : 'AA'}`;
+    expect(() => open(key, [v, iv, tag, altered].join('.'))).toThrow();
+  });
+});
 
 describe('enrolment', () => {
   it('shows a secret and its otpauth URI, turns on only with a right code, and answers ten recovery codes once', async () => {
