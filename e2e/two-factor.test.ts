@@ -2,6 +2,7 @@ import { Secret, TOTP } from 'otpauth';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { signIn, toasts, useApp, waitForOverview, waitForPath } from './support/app.ts';
+import { axeViolations, describeViolations } from './support/axe.ts';
 import { signInThroughForm } from './support/browser.ts';
 import { ADMIN_PASSWORD, DEMO_PASSWORD } from './support/server.ts';
 
@@ -36,6 +37,7 @@ async function nextCode(secret: string) {
 async function setUp(page: Page) {
   const key = page.getByTestId('two-factor-secret');
   await key.waitFor();
+  expect(describeViolations(await axeViolations(page))).toBe('');
   const secret = ((await key.textContent()) ?? '').replace(/\s/g, '');
   expect(secret).toMatch(/^[A-Z2-7]{32}$/);
   // The QR code holds the same key (drawn, so only its presence is checked here).
@@ -47,6 +49,7 @@ async function setUp(page: Page) {
   await list.nth(9).waitFor();
   const codes = await list.allTextContents();
   expect(codes).toHaveLength(10);
+  expect(describeViolations(await axeViolations(page))).toBe('');
   await page.getByTestId('recovery-codes-saved').click();
   return { secret, codes };
 }
@@ -61,6 +64,7 @@ async function logOut(page: Page) {
 async function passwordStep(page: Page, username: string) {
   await signInThroughForm(page, app.url, username, DEMO_PASSWORD);
   await page.getByTestId('two-factor-step').waitFor();
+  expect(describeViolations(await axeViolations(page))).toBe('');
   // The code step takes the password form's place.
   await expect(page.locator('input[name=password]').count()).resolves.toBe(0);
   expect(new URL(page.url()).pathname).toBe('/login');
@@ -138,5 +142,27 @@ describe('two-factor sign-in', () => {
     await setUp(page);
     await waitForOverview(page);
     await expect(page.evaluate(async () => (await fetch('/api/v3/user/dashboard')).status)).resolves.toBe(200);
+  });
+
+  it("is reset by an administrator of the user's organisation, after a confirmation", async () => {
+    // The operator set it up in the first test; North requires it since the second.
+    const { page: manager } = await app.open();
+    await signIn(manager, app.url, 'manager');
+    const north = await manager.evaluate(async () => {
+      const orgs = (await (await fetch('/api/v1/admin/getOrganizations')).json()) as { id: number; name: string }[];
+      return orgs.find((o) => o.name === 'Nordic Heat North')?.id;
+    });
+    await manager.goto(`${app.url}/admin?tab=userManagement&org=${north}`);
+    await manager.getByRole('button', { name: 'Reset two-factor sign-in: Oskar Berg' }).click();
+    const dialog = manager.getByRole('dialog', { name: 'Reset two-factor sign-in of Oskar Berg?' });
+    await dialog.waitFor();
+    await dialog.getByRole('button', { name: 'Reset two-factor sign-in' }).click();
+    await toasts(manager).filter({ hasText: 'Two-factor sign-in reset' }).waitFor();
+
+    // The password alone gets past sign-in again, and the policy asks for a new set-up.
+    const { page } = await app.open();
+    await signInThroughForm(page, app.url, 'operator', DEMO_PASSWORD);
+    await waitForPath(page, '/two-factor');
+    await page.getByTestId('two-factor-secret').waitFor();
   });
 });
