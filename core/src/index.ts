@@ -16,6 +16,7 @@ export * from './contract/events.ts';
 export * from './contract/floorPlans.ts';
 export * from './contract/nfc.ts';
 export * from './contract/telemetry.ts';
+export * from './contract/twoFactor.ts';
 export * from './contract/user.ts';
 export * from './contract/userData.ts';
 export * from './contract/weather.ts';

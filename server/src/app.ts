@@ -20,7 +20,9 @@ import { auditRoutes } from './modules/audit/audit.routes.ts';
 import { registerAuditTrail } from './modules/audit/recorder.ts';
 import { type AccountMailer, logAccountMailer } from './modules/auth/accountMail.ts';
 import { authLegacyRoutes, authRoutes, sessionRoutes } from './modules/auth/auth.routes.ts';
+import { secretKey } from './modules/auth/secretBox.ts';
 import { registerSessionSweep } from './modules/auth/sessionSweep.ts';
+import { twoFactorRoutes } from './modules/auth/twoFactor.routes.ts';
 import { configRoutes } from './modules/config/config.routes.ts';
 import { containerRoutes } from './modules/containers/containers.routes.ts';
 import { dashboardRoutes } from './modules/dashboards/dashboards.routes.ts';
@@ -67,6 +69,8 @@ declare module 'fastify' {
     mailer: AccountMailer;
     /** PUBLIC_URL: the address links in mails point to, never the request's Host header. */
     publicUrl: string;
+    /** The AES-256 key of the stored TOTP secrets (TWO_FACTOR_KEY; modules/auth/secretBox.ts). */
+    twoFactorKey: Buffer;
     metrics: Metrics;
     /** Every route as registered (HEAD twins left out): the trust suites are generated from it. */
     routeTable: readonly RouteOptions[];
@@ -107,6 +111,8 @@ type AppOptions = {
   metrics?: Metrics;
   /** METRICS_TOKEN: bearer token for GET /metrics; unset, loopback clients only. */
   metricsToken?: string;
+  /** TWO_FACTOR_KEY; default the development key (config.ts refuses production without one). */
+  twoFactorKey?: string;
 };
 
 const hopsOf = (proxies: number) => (_address: string, hop: number) => hop < proxies;
@@ -138,6 +144,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
   app.decorate('link', options.link ?? noLink);
   app.decorate('mailer', options.mailer ?? logAccountMailer(app.log));
   app.decorate('publicUrl', (options.publicUrl ?? `http://localhost:${DEFAULT_HTTP_PORT}`).replace(/\/+$/, ''));
+  app.decorate('twoFactorKey', secretKey(options.twoFactorKey));
   app.decorate('metrics', options.metrics ?? createMetrics({ db: options.db }));
   requireDeclaredPolicies(app);
   const routeTable: RouteOptions[] = [];
@@ -183,6 +190,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
   await registerFamily(app, v3Family, (v3) => {
     configRoutes(v3, { tiles: options.tiles, errorReporting: options.errorReporting });
     sessionRoutes(v3);
+    twoFactorRoutes(v3);
     userRoutes(v3);
     effectiveSeverityRoutes(v3);
     analyticsRoutes(v3);

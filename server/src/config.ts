@@ -48,6 +48,12 @@ export type Config = {
   tracing: TracingConfig;
   /** METRICS_TOKEN: bearer token for GET /metrics; unset, only loopback clients may read it. */
   metricsToken: string | undefined;
+  /**
+   * TWO_FACTOR_KEY: the key that encrypts the TOTP secrets in the database (any string of 32 or more
+   * characters; its SHA-256 is the AES-256 key). Required when NODE_ENV=production; elsewhere a fixed
+   * development key stands in.
+   */
+  twoFactorKey: string | undefined;
 };
 
 function int(name: string, value: string | undefined, fallback: number): number {
@@ -141,5 +147,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     sampleRetentionDays: int('SAMPLE_RETENTION_DAYS', env.SAMPLE_RETENTION_DAYS, 0),
     tracing: tracingConfig(env),
     metricsToken: env.METRICS_TOKEN || undefined,
+    twoFactorKey: twoFactorKey(env.TWO_FACTOR_KEY, env.NODE_ENV),
   };
+}
+
+function twoFactorKey(value: string | undefined, nodeEnv: string | undefined): string | undefined {
+  if (value && value.length < 32) throw new Error('TWO_FACTOR_KEY must be at least 32 characters');
+  if (!value && nodeEnv === 'production') throw new Error('TWO_FACTOR_KEY is required when NODE_ENV=production');
+  return value || undefined;
 }

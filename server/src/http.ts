@@ -22,13 +22,16 @@ export type App = FastifyInstance<
  */
 export class HttpError extends Error {
   readonly retryAfterS: number | undefined;
+  /** A stable code for clients to act on and word in their reader's language (`two_factor_required`). */
+  readonly errorCode: string | undefined;
 
   constructor(
     readonly statusCode: number,
     message: string,
-    options: { retryAfterS?: number; cause?: unknown } = {},
+    options: { retryAfterS?: number; cause?: unknown; code?: string } = {},
   ) {
     super(message, { cause: options.cause });
     this.retryAfterS = options.retryAfterS;
+    this.errorCode = options.code;
   }
 }

@@ -64,6 +64,7 @@ const app = await buildApp({
   db,
   mailer: accountMailer,
   publicUrl: config.publicUrl,
+  twoFactorKey: config.twoFactorKey,
   bus,
   link,
   webDist: config.webDist,

@@ -76,12 +76,13 @@ async function snapshot() {
           timezone, date_format), ';' order by id) from users),
        (select string_agg(concat_ws(',', user_id, organization_id, role_id), ';' order by user_id, organization_id) from user_roles),
        (select string_agg(concat_ws(',', id, name, parent_organization_id, md5(avatar), billing_info::text, contact_info::text,
-          account_url, theme, brand_color, password_min_length, session_lifetime_hours, trial_ends_at), ';' order by id)
+          account_url, theme, brand_color, password_min_length, session_lifetime_hours, require_two_factor, trial_ends_at), ';' order by id)
           from organizations),
        (select string_agg(concat_ws(',', id, user_id), ';' order by id) from dashboards),
        (select string_agg(id::text, ';' order by id) from sessions),
        (select count(*) from password_tokens), (select count(*) from api_keys),
-       (select count(*) from account_url_redirects))) as digest`,
+       (select count(*) from account_url_redirects),
+       (select string_agg(user_id::text, ';' order by user_id) from user_two_factor))) as digest`,
   );
   return row?.digest;
 }
@@ -132,6 +133,18 @@ const adminCalls: [string, (o: number) => Promise<Call>][] = [
       url: `${A}/updateUserPassword`,
       payload: { username: (await member(o)).username, newPassword: 'brand-new-pw' },
     }),
+  ],
+  [
+    'resetTwoFactor',
+    async (o) => {
+      const { username } = await member(o);
+      // Enrolled, so that a refused reset would show in the snapshot.
+      await t.db.query(
+        `insert into user_two_factor (user_id, secret, enabled_at) select id, 'sealed', now() from users where username = $1`,
+        [username],
+      );
+      return { method: 'POST', url: `${A}/resetTwoFactor`, payload: { username } };
+    },
   ],
   [
     'updateUserProfile',
@@ -215,6 +228,7 @@ const adminCalls: [string, (o: number) => Promise<Call>][] = [
         brandColor: '#112233',
         passwordMinLength: 8,
         sessionLifetimeHours: 24,
+        requireTwoFactor: false,
       },
     }),
   ],

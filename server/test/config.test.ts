@@ -87,11 +87,20 @@ describe('TILE_URL and TILE_ATTRIBUTION', () => {
 describe('ERROR_REPORTING', () => {
   it('is on by default, off in local mode (NODE_ENV=development), and follows 1 or 0 when set', () => {
     expect(loadConfig({}).errorReporting).toBe(true);
-    expect(loadConfig({ NODE_ENV: 'production' }).errorReporting).toBe(true);
+    expect(loadConfig({ NODE_ENV: 'production', TWO_FACTOR_KEY: 'k'.repeat(32) }).errorReporting).toBe(true);
     expect(loadConfig({ NODE_ENV: 'development' }).errorReporting).toBe(false);
     expect(loadConfig({ NODE_ENV: 'development', ERROR_REPORTING: '1' }).errorReporting).toBe(true);
     expect(loadConfig({ ERROR_REPORTING: '0' }).errorReporting).toBe(false);
     expect(() => loadConfig({ ERROR_REPORTING: 'yes' })).toThrow(/ERROR_REPORTING/);
+  });
+});
+
+describe('TWO_FACTOR_KEY', () => {
+  it('is required in production, at least 32 characters, and otherwise left to the development key', () => {
+    expect(() => loadConfig({ NODE_ENV: 'production' })).toThrow(/TWO_FACTOR_KEY/);
+    expect(() => loadConfig({ TWO_FACTOR_KEY: 'short' })).toThrow(/TWO_FACTOR_KEY/);
+    expect(loadConfig({ NODE_ENV: 'production', TWO_FACTOR_KEY: 'k'.repeat(32) }).twoFactorKey).toBe('k'.repeat(32));
+    expect(loadConfig({}).twoFactorKey).toBeUndefined();
   });
 });
 

@@ -59,7 +59,11 @@ if (signIn === null) {
         signIn: async (username, password) => {
           const app = await loadApp();
           await app.prepare();
-          await app.signIn(username, password);
+          return app.signIn(username, password);
+        },
+        signInWithCode: async (challenge, code) => {
+          const app = await loadApp();
+          await app.signInWithCode(challenge, code);
         },
         go: (to, replace) => void startApp(to, replace),
         // A failure here shows when the form is sent (LoginPage.ts says a new version is waiting).

@@ -135,6 +135,8 @@ export const OrganizationSettings = Type.Object(
     brandColor: Nullable(Type.String({ pattern: BRAND_COLOR_PATTERN })),
     passwordMinLength: Type.Integer({ minimum: PASSWORD_POLICY.min, maximum: PASSWORD_POLICY.max }),
     sessionLifetimeHours: Type.Integer({ minimum: SESSION_LIFETIME_HOURS.min, maximum: SESSION_LIFETIME_HOURS.max }),
+    /** Everyone whose role is in this organization or below it must use two-factor sign-in (always answered; optional to send). */
+    requireTwoFactor: Type.Optional(Type.Boolean()),
   },
   closed,
 );

@@ -6,6 +6,8 @@ export const ErrorBody = Type.Object({
   error: Type.Literal(true),
   statusCode: Type.Integer(),
   message: Type.String(),
+  /** A stable code beside the message, for the refusals a client acts on (`two_factor_required`). */
+  code: Type.Optional(Type.String()),
 });
 
 export const Ok = Type.Object({ success: Type.Boolean() });

@@ -2,8 +2,8 @@ import type { TSchema } from '@sinclair/typebox';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { App } from '../http.ts';
 
-/** How an API family words an error: the body for a status and message. */
-export type ErrorShape = (statusCode: number, message: string) => Record<string, unknown>;
+/** How an API family words an error: the body for a status, message and (where the shape has room) a code. */
+export type ErrorShape = (statusCode: number, message: string, code?: string) => Record<string, unknown>;
 
 /** An API family: the routes under `prefix`, answering errors in one shape. */
 export type Family = { prefix: string; errorShape: ErrorShape };
@@ -16,7 +16,12 @@ declare module 'fastify' {
 }
 
 /** The error body of every route outside the v2 device and legacy v1 families. */
-export const standardShape: ErrorShape = (statusCode, message) => ({ error: true, statusCode, message });
+export const standardShape: ErrorShape = (statusCode, message, code) => ({
+  error: true,
+  statusCode,
+  message,
+  ...(code && { code }),
+});
 
 export const errorShapeOf = (request: FastifyRequest) => request.routeOptions.config?.errorShape ?? standardShape;
 

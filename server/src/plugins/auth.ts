@@ -1,4 +1,4 @@
-import { API_KEY_PREFIX, SESSION_COOKIE_NAME } from '@fieldwatch/core';
+import { API_KEY_PREFIX, SESSION_COOKIE_NAME, TWO_FACTOR_REQUIRED } from '@fieldwatch/core';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Db } from '../db/db.ts';
 import { HttpError } from '../http.ts';
@@ -40,6 +40,12 @@ export function registerSessions(app: FastifyInstance, db: Db, bus: LiveBus) {
       if (token) request.session = (await sessionFromToken(db, token, cache)) ?? null;
     }
     if (policy.access !== 'public' && !request.session) throw new HttpError(401, 'Session expired');
+    // A user whom a policy requires to use two-factor sign-in enrols before anything else. An API
+    // key is not a sign-in and is not held back.
+    if (policy.access !== 'public' && request.session?.two_factor_missing && !request.apiKey && !policy.beforeTwoFactor)
+      throw new HttpError(403, 'Your organisation requires two-factor sign-in: set it up first', {
+        code: TWO_FACTOR_REQUIRED,
+      });
     // Texts the server words (alarm sentences) follow the language the client shows, which the web
     // app sends as Accept-Language; without one, the profile's.
     const shown = acceptedLanguage(request.headers['accept-language']);

@@ -5,7 +5,7 @@ import { recordServerError } from '../modules/errorReports/errorReports.service.
 
 /** With `reporting` (ERROR_REPORTING), every 5xx is also recorded as an error report for the platform admin. */
 export function registerErrorHandling(app: FastifyInstance, opts: { reporting?: boolean } = {}) {
-  app.setErrorHandler((error: FastifyError & { retryAfterS?: number }, request, reply) => {
+  app.setErrorHandler((error: FastifyError & { retryAfterS?: number; errorCode?: string }, request, reply) => {
     // The shape is the matched route's family's (families/), however the client spelled the URL.
     const shape = errorShapeOf(request);
     if (error.validation) return reply.code(400).send(shape(400, error.message));
@@ -16,7 +16,7 @@ export function registerErrorHandling(app: FastifyInstance, opts: { reporting?: 
       return reply.code(500).send(shape(500, 'Internal server error'));
     }
     if (error.retryAfterS) reply.header('retry-after', String(error.retryAfterS));
-    return reply.code(status).send(shape(status, error.message));
+    return reply.code(status).send(shape(status, error.message, error.errorCode));
   });
 }
 

@@ -22,6 +22,12 @@ export type RoutePolicy = {
   apiKey: 'read' | 'write' | 'none';
   /** Refused to a cross-site browser although it does not write: it opens a channel a foreign page must not hear. */
   sameSiteOnly: boolean;
+  /**
+   * Open to a signed-in user whom an organization's policy requires to use two-factor sign-in and
+   * who has not enrolled yet; every other signed-in route answers them 403 `two_factor_required`
+   * (plugins/auth.ts) until they have.
+   */
+  beforeTwoFactor: boolean;
 };
 
 declare module 'fastify' {
@@ -35,6 +41,8 @@ type Options = {
   /** False for the calls an API key may never make: keys themselves, passwords, the e-mail address. */
   apiKey?: false;
   sameSiteOnly?: true;
+  /** Reachable before a required two-factor enrolment: the enrolment calls and what its screen reads. */
+  beforeTwoFactor?: true;
 };
 
 function declare(access: RoutePolicy['access'], o: Options, capability?: RoutePolicy['capability']): RoutePolicy {
@@ -44,6 +52,7 @@ function declare(access: RoutePolicy['access'], o: Options, capability?: RoutePo
     writes: o.writes,
     apiKey: o.apiKey === false ? 'none' : o.writes ? 'write' : 'read',
     sameSiteOnly: o.sameSiteOnly ?? false,
+    beforeTwoFactor: o.beforeTwoFactor ?? false,
   };
 }
 

@@ -101,6 +101,9 @@ export const PROBES: Record<string, Probe> = {
   'GET /api/v3/config': note('settings the sign-in page needs'),
   'POST /api/v2/auth/login': note('sign-in', () => ({ body: { username: 'nobody', password: 'wrong' } })),
   'POST /api/v1/auth/login': note('sign-in', () => ({ body: { username: 'nobody', password: 'wrong' } })),
+  'POST /api/v2/auth/login/two-factor': note('the second sign-in step, about its own challenge', () => ({
+    body: { challenge: 'no-such-challenge-0000000000000', code: '123456' },
+  })),
   'GET /api/v2/auth/logout': note('sign-out ends whatever session there is'),
   'GET /api/v1/auth/logout': note('sign-out ends whatever session there is'),
   'GET /api/v2/auth': note(OWN),
@@ -110,6 +113,11 @@ export const PROBES: Record<string, Probe> = {
   'DELETE /api/v2/auth/session/others': note(OWN),
   'GET /api/v1/xrequest/LoginAccess': note(OWN),
   'GET /api/v3/user/session': note(OWN),
+  'GET /api/v3/user/twoFactor': note(OWN),
+  'POST /api/v3/user/twoFactor/enrol': note(OWN),
+  'POST /api/v3/user/twoFactor/confirm': note(OWN, () => ({ body: { code: '123456' } })),
+  'POST /api/v3/user/twoFactor/disable': note(OWN, () => ({ body: { code: '123456' } })),
+  'POST /api/v3/user/twoFactor/recoveryCodes': note(OWN, () => ({ body: { code: '123456' } })),
   'PUT /api/v3/user/session/current_organization': org('query.id', {
     req: (o) => ({ query: { id: o.org } }),
   }),
@@ -405,6 +413,7 @@ export const PROBES: Record<string, Probe> = {
   [`PUT ${ADMIN}/updateUserRole`]: org('body.organizationId', ADMIN_MATRIX),
   [`PUT ${ADMIN}/updateUserPassword`]: org('body.username', ADMIN_MATRIX),
   [`PUT ${ADMIN}/updateUserProfile`]: org('body.username', ADMIN_MATRIX),
+  [`POST ${ADMIN}/resetTwoFactor`]: org('body.username', ADMIN_MATRIX),
   [`POST ${ADMIN}/saveUserAvatar`]: org('body.username', ADMIN_MATRIX),
   [`DELETE ${ADMIN}/deleteUserAvatar`]: org('body.username', ADMIN_MATRIX),
   [`GET ${ADMIN}/userAvatar`]: org('query.username', ADMIN_MATRIX),
@@ -521,6 +530,7 @@ type Schema = {
 /** Strings that satisfy the patterns the schemas use; the first that fits is taken. */
 const CANDIDATES = [
   '1',
+  '123456',
   'matrix',
   'abcdefghij',
   D,

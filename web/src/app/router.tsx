@@ -3,7 +3,7 @@ import type { ComponentType } from 'react';
 import { createBrowserRouter, type LoaderFunctionArgs, redirect } from 'react-router';
 import { i18n, laterTexts } from '@/i18n/i18n.ts';
 import { loadChunk } from '@/lib/chunkLoad.ts';
-import { setUnauthorizedHandler } from '@/lib/http.ts';
+import { setTwoFactorRequiredHandler, setUnauthorizedHandler } from '@/lib/http.ts';
 import { toast } from '@/lib/toast.ts';
 import { clearAllState } from '@/stores/session.ts';
 import { isSignedIn } from '@/stores/user.ts';
@@ -49,6 +49,12 @@ export const router = createBrowserRouter([
       {
         path: '/reset-password',
         lazy: laterScreen(() => import('@/features/login/ResetPasswordPage.tsx'), 'ResetPasswordPage'),
+      },
+      // Signed in, but a policy requires two-factor sign-in first (lib/http.ts sends the user here).
+      {
+        path: '/two-factor',
+        loader: guard('profile'),
+        lazy: laterScreen(() => import('@/features/profile/TwoFactorSetupPage.tsx'), 'TwoFactorSetupPage'),
       },
       // Public: a scanned tag opens this signed out or in; the flow signs in or registers itself.
       {
@@ -124,4 +130,10 @@ setUnauthorizedHandler(() => {
   clearAllState();
   void router.navigate('/login');
   toast(i18n.t('errors.loggedOut'), 'warning');
+});
+
+// 403 two_factor_required: an organisation's policy holds the user back until they set up
+// two-factor sign-in, so the app shows that screen instead of whatever was asked for.
+setTwoFactorRequiredHandler(() => {
+  if (isSignedIn() && router.state.location.pathname !== '/two-factor') void router.navigate('/two-factor');
 });

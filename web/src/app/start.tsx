@@ -8,7 +8,7 @@ import { App } from './App.tsx';
 import { router } from './router.tsx';
 import { startSession } from './shell/useStartup.ts';
 
-export { signIn } from '@/stores/session.ts';
+export { signIn, signInWithCode } from '@/stores/session.ts';
 
 let texts: Promise<void> | undefined;
 

@@ -8,6 +8,8 @@ import { describe, expect, it } from 'vitest';
 const SAME_AS_ENGLISH: Record<string, '*' | readonly string[]> = {
   // The product's brand name is never translated.
   'app.name': '*',
+  // "Code" is the German and French word for the second sign-in step's code too.
+  'login.twoFactor.code': ['de', 'fr'],
   // A notification's message: the alarm's name, a colon, its sentence; the colon is the same in most scripts.
   'alarmText.message': ['da', 'de', 'sv', 'ar', 'ko'],
   // "Dashboards" is the established term in Danish and German software.

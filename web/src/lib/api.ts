@@ -9,6 +9,7 @@ import type {
   FilterSettings,
   KpiAlarmRow,
   KpiBatteryRow,
+  LoginAnswer,
   LoginResponse,
   MapUnits,
   MapVariant,
@@ -27,7 +28,11 @@ import { api } from './http.ts';
 
 /** One function per call that the shell uses, typed from core's contract. */
 export const authApi = {
-  login: (username: string, password: string) => api.post<LoginResponse>('/api/v2/auth/login', { username, password }),
+  /** Signed in, or (an account with two-factor sign-in) a challenge for the second step. */
+  login: (username: string, password: string) => api.post<LoginAnswer>('/api/v2/auth/login', { username, password }),
+  /** The second step: the challenge and a code from the authenticator app or a recovery code. */
+  loginTwoFactor: (challenge: string, code: string) =>
+    api.post<LoginResponse>('/api/v2/auth/login/two-factor', { challenge, code }),
   logout: () => api.get<{ success: boolean }>('/api/v2/auth/logout'),
   sessions: () => api.get<Session[]>('/api/v2/auth/session'),
   loginAccess: () => api.get<Access[]>('/api/v1/xrequest/LoginAccess'),

@@ -25,4 +25,18 @@ describe('errorText', () => {
     expect(errorText(new ApiError(400, 'name should not be blank'))).toContain('Der Server hat die gesendeten Werte');
     expect(errorText(new ApiError(503, 'Weather service unavailable'))).not.toContain('Weather');
   });
+
+  it("says a two-factor refusal by its code in the reader's language", async () => {
+    const refusal = new ApiError(
+      403,
+      'Your organisation requires two-factor sign-in: set it up first',
+      'two_factor_required',
+    );
+    await changeLanguage('sv');
+    expect(errorText(refusal)).toBe('Din organisation kräver tvåstegsinloggning. Konfigurera den först.');
+    await changeLanguage('en');
+    expect(errorText(new ApiError(417, 'The code is not right', 'two_factor_code_wrong'))).toBe(
+      'The code is not right.',
+    );
+  });
 });

@@ -23,6 +23,9 @@ function reasonKey(status: number): string {
  */
 export function errorText(error: unknown): string {
   if (!(error instanceof ApiError)) return i18n.t('errors.generic');
+  // A refusal with a code of its own is said in the reader's language.
+  if (error.code?.startsWith('two_factor_') && i18n.exists(`twoFactor.errors.${error.code}`))
+    return i18n.t(`twoFactor.errors.${error.code}`);
   if (error.status !== 0 && i18n.language === DEFAULT_LANGUAGE && error.message) return error.message;
   return i18n.t(reasonKey(error.status));
 }

@@ -3,9 +3,17 @@ export class ApiError extends Error {
   constructor(
     readonly status: number,
     message: string,
+    /** The server's stable code of the refusal, where it gives one (`two_factor_required`). */
+    readonly code?: string,
   ) {
     super(message);
   }
+}
+
+let onTwoFactorRequired: (() => void) | undefined;
+/** What a 403 `two_factor_required` does (the app shows the enrolment screen). */
+export function setTwoFactorRequiredHandler(fn: () => void) {
+  onTwoFactorRequired = fn;
 }
 
 let onUnauthorized: (() => void) | undefined;
@@ -67,9 +75,12 @@ export async function request<T>(method: string, path: string, body?: unknown, c
   }
   if (res.status === 401 && !path.startsWith('/api/v2/auth/login')) notifyUnauthorized(sentAt);
   // Each API family names its error text differently: message, v2 error, legacy Result.
-  const answer = data as { message?: string; error?: unknown; Result?: string } | undefined;
+  const answer = data as { message?: string; error?: unknown; Result?: string; code?: unknown } | undefined;
   const message = answer?.message ?? (typeof answer?.error === 'string' ? answer.error : undefined) ?? answer?.Result;
-  throw new ApiError(res.status, message ?? res.statusText);
+  const code = typeof answer?.code === 'string' ? answer.code : undefined;
+  // A policy requires two-factor sign-in and the user has not set it up: nothing else works until they do.
+  if (res.status === 403 && code === 'two_factor_required') onTwoFactorRequired?.();
+  throw new ApiError(res.status, message ?? res.statusText, code);
 }
 
 export type V2Envelope<T> = { success: boolean; result?: T; error?: string };

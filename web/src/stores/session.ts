@@ -14,10 +14,22 @@ export function clearAllState() {
   queryClient.clear();
 }
 
-/** Sign-in: clear all state, sign in, store access and profile, apply the profile language. */
-export async function signIn(username: string, password: string) {
+/**
+ * Sign-in: clear all state, sign in, store access and profile, apply the profile language. An
+ * account with two-factor sign-in is not signed in yet: the answer is the challenge for
+ * `signInWithCode`.
+ */
+export async function signIn(username: string, password: string): Promise<{ challenge: string } | undefined> {
   clearAllState();
-  const { access, profile } = await authApi.login(username, password);
+  const answer = await authApi.login(username, password);
+  if ('challenge' in answer) return { challenge: answer.challenge };
+  await storeSignIn(answer.access, answer.profile);
+  return undefined;
+}
+
+/** The second step of a sign-in with two-factor: a code for the challenge `signIn` gave. */
+export async function signInWithCode(challenge: string, code: string) {
+  const { access, profile } = await authApi.loginTwoFactor(challenge, code);
   await storeSignIn(access, profile);
 }
 

@@ -54,6 +54,7 @@ import {
   deleteProfile,
   profilesByOrganization,
   reachableUserId,
+  resetTwoFactorOf,
   setUserAvatar,
   updateUserPassword,
   updateUserProfile,
@@ -147,6 +148,11 @@ function routes(app: App) {
       await updateUserPassword(db, app.bus, admin(request), request.body.username, request.body.newPassword);
       return reply.type('text/plain; charset=utf-8').send('Password updated');
     },
+  );
+  app.post(
+    `/resetTwoFactor`,
+    schema(userWritesNoKey, { body: UsernameBody, summary: "Turns a user's two-factor sign-in off (lost phone)" }),
+    async (request) => resetTwoFactorOf(db, admin(request), request.body.username),
   );
   app.put(`/updateUserProfile`, schema(userWritesNoKey, { body: UpdateUserProfileBody }, Profile), async (request) =>
     updateUserProfile(db, admin(request), request.body.username, request.body.userProfile, request.log),

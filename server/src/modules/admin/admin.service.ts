@@ -14,6 +14,7 @@ import type { AccountMailer } from '../auth/accountMail.ts';
 import { endAllSessions } from '../auth/auth.service.ts';
 import { hashPassword } from '../auth/password.ts';
 import { sendInvitation, setPasswordOf } from '../auth/passwords.service.ts';
+import { resetTwoFactor } from '../auth/twoFactor.service.ts';
 import { subtreeOf } from '../organizations/organizations.service.ts';
 import { saveAvatar, updateProfile } from '../users/profile.service.ts';
 import {
@@ -126,6 +127,17 @@ export async function updateUserPassword(
 ) {
   const user = await governedUser(db, admin, username);
   await setPasswordOf(db, bus, user.id, password);
+}
+
+/**
+ * Resets a user's two-factor sign-in (a lost phone and lost recovery codes): secret, recovery codes
+ * and pending sign-ins go; the user signs in with the password and, under a policy, enrols anew.
+ * Only a SuperUser governing every role of the user, as for a password.
+ */
+export async function resetTwoFactorOf(db: Queryable, admin: Admin, username: string) {
+  const user = await governedUser(db, admin, username);
+  await resetTwoFactor(db, user.id);
+  return { success: true };
 }
 
 export async function updateUserProfile(

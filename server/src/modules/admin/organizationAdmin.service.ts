@@ -136,6 +136,7 @@ export async function organizationSettings(db: Queryable, admin: Admin, id: numb
     brandColor: o.brand_color,
     passwordMinLength: o.password_min_length,
     sessionLifetimeHours: o.session_lifetime_hours,
+    requireTwoFactor: o.require_two_factor,
   };
 }
 
@@ -156,7 +157,11 @@ export async function saveOrganizationSettings(db: Db, admin: Admin, id: number,
       await keepAccountUrlRedirect(tx, before.account_url, id, until);
     }
     if (s.accountUrl) await dropAccountUrlRedirect(tx, s.accountUrl);
-    await updateOrganizationSettings(tx, id, s);
+    // Left out, the two-factor policy stays as it is (clients from before it send no such field).
+    await updateOrganizationSettings(tx, id, {
+      ...s,
+      requireTwoFactor: s.requireTwoFactor ?? before.require_two_factor,
+    });
   });
   return organizationSettings(db, admin, id);
 }

@@ -14,6 +14,11 @@ export type SessionRow = {
   user_agent: string;
   address: string;
   /**
+   * The user is under an organisation's "require two-factor" policy and has not enrolled yet: every
+   * signed-in route but enrolment's answers 403 (plugins/auth.ts). Read with the live session only.
+   */
+  two_factor_missing?: boolean;
+  /**
    * What a session recognised from memory has already read about its user, kept as long as the
    * session stays in memory (modules/auth/sessionCache.ts); copies of the session share it.
    */
@@ -42,9 +47,22 @@ export async function insertSession(
   );
 }
 
+/** Whether the user must still enroll: under a policy (an organization of theirs or above it requires it), not enrolled. */
+const twoFactorMissing = `(
+  not exists (select 1 from user_two_factor f where f.user_id = u.id and f.enabled_at is not null)
+  and exists (
+    with recursive up (id) as (
+      select organization_id from user_roles where user_id = u.id
+      union
+      select o.parent_organization_id from organizations o join up on o.id = up.id
+      where o.parent_organization_id is not null
+    )
+    select 1 from organizations o join up on up.id = o.id where o.require_two_factor
+  )) as two_factor_missing`;
+
 export async function findLiveSession(db: Queryable, tokenHash: string): Promise<SessionRow | undefined> {
   const rows = await db.query<SessionRow>(
-    `select ${columns} from sessions s join users u on u.id = s.user_id
+    `select ${columns}, ${twoFactorMissing} from sessions s join users u on u.id = s.user_id
      where s.token_hash = $1 and s.expires_at > now()`,
     [tokenHash],
   );

@@ -3,12 +3,14 @@ import {
   AuthorizedOrganizationsQuery,
   CurrentOrganizationQuery,
   ErrorBody,
+  LoginAnswer,
   LoginBody,
   LoginResponse,
   Ok,
   OrganizationSummary,
   Session,
   SessionIdParam,
+  TwoFactorLoginBody,
   UserSession,
 } from '@fieldwatch/core';
 import { Type } from '@sinclair/typebox';
@@ -31,9 +33,12 @@ import {
   toSession,
   userSession,
 } from './auth.service.ts';
+import { completeTwoFactorLogin } from './twoFactor.service.ts';
 
-const errors = errorResponses(400, 401, 403, 417, 429);
+const errors = errorResponses(400, 401, 403, 410, 417, 429);
 const reads = signedIn({ writes: false });
+/** The current session: read by the enrolment screen of a user a two-factor policy holds back too. */
+const sessionRead = signedIn({ writes: false, beforeTwoFactor: true });
 const writes = signedIn({ writes: true });
 
 export function authRoutes(app: App) {
@@ -41,6 +46,17 @@ export function authRoutes(app: App) {
 
   const signIn = async (request: FastifyRequest<{ Body: LoginBody }>, reply: FastifyReply) => {
     const result = await login(db, {
+      ...request.body,
+      address: request.ip,
+      userAgent: request.headers['user-agent'] ?? '',
+    });
+    // An account with two-factor sign-in: no session yet, the challenge of the second step.
+    if ('challenge' in result) return { twoFactorRequired: true as const, challenge: result.challenge };
+    setSessionCookie(request, reply, result.token, result.maxAgeS);
+    return { access: result.access, profile: result.profile };
+  };
+  const secondStep = async (request: FastifyRequest<{ Body: TwoFactorLoginBody }>, reply: FastifyReply) => {
+    const result = await completeTwoFactorLogin(db, app.twoFactorKey, {
       ...request.body,
       address: request.ip,
       userAgent: request.headers['user-agent'] ?? '',
@@ -56,12 +72,34 @@ export function authRoutes(app: App) {
   const loginSchema = (tag: string) => ({
     tags: [tag],
     summary: 'Sign in with username and password; sets the session cookie',
+    description:
+      'An account without two-factor sign-in is signed in: the answer is { access, profile } and the session ' +
+      'cookie is set. An account with it gets no cookie yet but { twoFactorRequired: true, challenge }: send the ' +
+      'challenge with a code from the authenticator app (or a recovery code) to POST /api/v2/auth/login/two-factor ' +
+      'within five minutes; five wrong codes end the challenge.',
     body: LoginBody,
-    response: { 200: LoginResponse, ...errors },
+    response: { 200: LoginAnswer, ...errors },
   });
 
   app.post('/api/v2/auth/login', { config: anyone({ writes: true }), schema: loginSchema('auth') }, signIn);
   app.post('/api/v1/auth/login', { config: anyone({ writes: true }), schema: loginSchema('auth v1') }, signIn);
+  app.post(
+    '/api/v2/auth/login/two-factor',
+    {
+      config: anyone({ writes: true }),
+      schema: {
+        tags: ['auth'],
+        summary: 'The second sign-in step: the challenge of the password step and a code; sets the session cookie',
+        description:
+          'code: the six digits of the authenticator app, or one of the recovery codes (each works once). ' +
+          'A wrong code answers 417; guesses are throttled like passwords (429 with Retry-After); an expired ' +
+          'or spent challenge answers 410 with code two_factor_challenge_expired.',
+        body: TwoFactorLoginBody,
+        response: { 200: LoginResponse, ...errors },
+      },
+    },
+    secondStep,
+  );
   app.get(
     '/api/v2/auth/logout',
     { config: anyone({ writes: true }), schema: { tags: ['auth'], response: { 200: Ok } } },
@@ -76,7 +114,7 @@ export function authRoutes(app: App) {
   app.get(
     '/api/v2/auth',
     {
-      config: reads,
+      config: sessionRead,
       schema: {
         security,
         tags: ['auth'],

@@ -1,5 +1,12 @@
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
-import { type Access, type LoginResponse, type Session, strictestPolicy, type UserSession } from '@fieldwatch/core';
+import {
+  type Access,
+  type LoginResponse,
+  type Session,
+  strictestPolicy,
+  TWO_FACTOR_CHALLENGE_MINUTES,
+  type UserSession,
+} from '@fieldwatch/core';
 import type { Db, Queryable } from '../../db/db.ts';
 import { HttpError } from '../../http.ts';
 import type { SessionEndings } from '../../live/bus.ts';
@@ -10,7 +17,7 @@ import {
   toSummary,
   visibleOrganizations,
 } from '../organizations/organizations.service.ts';
-import { findUserByUsername, toProfile, touchLastLogin } from '../users/users.service.ts';
+import { findUserByUsername, toProfile, touchLastLogin, type UserRow } from '../users/users.service.ts';
 import * as authRepository from './auth.repository.ts';
 import {
   deleteExpiredSessions,
@@ -26,6 +33,7 @@ import {
 import { dummyHash, verifyPassword } from './password.ts';
 import type { SessionCache } from './sessionCache.ts';
 import { claimAttempt, recordSuccess } from './throttle.ts';
+import { findTwoFactor, insertChallenge } from './twoFactor.repository.ts';
 
 export const hashToken = (token: string) => createHash('sha256').update(token).digest('base64url');
 
@@ -41,20 +49,50 @@ export async function sessionAccess(db: Queryable, session: SessionRow): Promise
   return { Username: session.username, Customers: orgs.map(toCustomer) };
 }
 
+type Client = { address: string; userAgent: string };
+export type SignedIn = LoginResponse & { token: string; sessionId: string; maxAgeS: number };
+
 /**
- * Signs in: a fresh random token per login, only its hash stored. A wrong username and a wrong
- * password fail alike (same message, same scrypt work).
+ * The password step of signing in. A wrong username and a wrong password fail alike (same message,
+ * same scrypt work). An account with two-factor sign-in gets no session here but a challenge for
+ * the second step (twoFactor.service.ts completes it); every other account is signed in.
  */
 export async function login(
   db: Db,
-  input: { username: string; password: string; address: string; userAgent: string },
-): Promise<LoginResponse & { token: string; sessionId: string; maxAgeS: number }> {
+  input: { username: string; password: string } & Client,
+): Promise<SignedIn | { challenge: string }> {
   const wait = await claimAttempt(db, input.username, input.address);
   if (wait > 0) throw new HttpError(429, `Too many sign-in attempts. Try again in ${wait} s.`, { retryAfterS: wait });
   const user = await findUserByUsername(db, input.username);
   const ok = await verifyPassword(input.password, user?.password_hash ?? (await dummyHash()));
   if (!user || !ok) throw new HttpError(417, 'Authentication failed');
   await recordSuccess(db, input.username, input.address);
+  if ((await findTwoFactor(db, user.id))?.enabled_at) return { challenge: await openChallenge(db, user.id, input) };
+  return openSession(db, user, input);
+}
+
+/** Signs in an account made a moment ago (onboarding), which cannot have two-factor sign-in yet. */
+export async function loginNewAccount(db: Db, input: { username: string; password: string } & Client) {
+  const result = await login(db, input);
+  if ('challenge' in result) throw new HttpError(409, 'Sign in with your code');
+  return result;
+}
+
+/** A pending second step: a random token, only its hash stored, five minutes at most. */
+async function openChallenge(db: Queryable, userId: number, client: Client): Promise<string> {
+  const token = randomBytes(32).toString('base64url');
+  await insertChallenge(db, {
+    tokenHash: hashToken(token),
+    userId,
+    expiresAt: new Date(Date.now() + TWO_FACTOR_CHALLENGE_MINUTES * 60_000),
+    userAgent: client.userAgent.slice(0, 300),
+    address: client.address,
+  });
+  return token;
+}
+
+/** A new session of a user who proved who they are: a fresh random token, only its hash stored. */
+export async function openSession(db: Queryable, user: UserRow, client: Client): Promise<SignedIn> {
   const access = await accessFor(db, user.id, user.username);
   const token = randomBytes(32).toString('base64url');
   const sessionId = randomUUID();
@@ -66,8 +104,8 @@ export async function login(
     userId: user.id,
     organizationId: access.Customers[0]?.CustomerID ?? null,
     expiresAt: new Date(Date.now() + maxAgeS * 1000),
-    userAgent: input.userAgent.slice(0, 300),
-    address: input.address,
+    userAgent: client.userAgent.slice(0, 300),
+    address: client.address,
   });
   await touchLastLogin(db, user.id);
   // This sign-in moved last_login into previous_login: the profile shows the one before it.

@@ -17,7 +17,7 @@ import type { App } from '../../http.ts';
 import { sessionOf, setSessionCookie } from '../../plugins/auth.ts';
 import { anyone, scoped } from '../../plugins/policy.ts';
 import { requestToJoin } from '../admin/joinRequests.service.ts';
-import { login } from '../auth/auth.service.ts';
+import { loginNewAccount } from '../auth/auth.service.ts';
 import { activate, createAccount, tagConfig, tagPublic, tagView, userExists } from './onboarding.service.ts';
 
 const errors = errorResponses(400, 401, 403, 404, 409, 410, 429, 503);
@@ -108,7 +108,7 @@ export function onboardingRoutes(app: App) {
     },
     async (request, reply) => {
       const made = await createAccount(db, request.ip, request.params.uuid, request.body);
-      const signedIn = await login(db, {
+      const signedIn = await loginNewAccount(db, {
         username: request.body.user.username,
         password: request.body.user.password,
         address: request.ip,

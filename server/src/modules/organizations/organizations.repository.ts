@@ -70,13 +70,14 @@ export type OrganizationRow = {
   brand_color: string | null;
   password_min_length: number;
   session_lifetime_hours: number;
+  require_two_factor: boolean;
   trial_ends_at: Date | null;
   billing_info: Record<string, string>;
   contact_info: Record<string, string>;
 };
 
 const orgColumns = `id, name, parent_organization_id, left(md5(avatar), 12) as avatar_key, account_url, theme,
-  brand_color, password_min_length, session_lifetime_hours, trial_ends_at, billing_info, contact_info`;
+  brand_color, password_min_length, session_lifetime_hours, require_two_factor, trial_ends_at, billing_info, contact_info`;
 
 export async function findOrganization(db: Queryable, id: number): Promise<OrganizationRow | undefined> {
   const [row] = await db.query<OrganizationRow>(`select ${orgColumns} from organizations where id = $1`, [id]);
@@ -148,13 +149,14 @@ export type OrganizationSettings = {
   brandColor: string | null;
   passwordMinLength: number;
   sessionLifetimeHours: number;
+  requireTwoFactor: boolean;
 };
 
 export async function updateOrganizationSettings(db: Queryable, id: number, s: OrganizationSettings) {
   await db.query(
     `update organizations set account_url = $2, theme = $3, brand_color = $4, password_min_length = $5,
-       session_lifetime_hours = $6 where id = $1`,
-    [id, s.accountUrl, s.theme, s.brandColor, s.passwordMinLength, s.sessionLifetimeHours],
+       session_lifetime_hours = $6, require_two_factor = $7 where id = $1`,
+    [id, s.accountUrl, s.theme, s.brandColor, s.passwordMinLength, s.sessionLifetimeHours, s.requireTwoFactor],
   );
 }
 

@@ -97,7 +97,11 @@ function routes(app: App) {
   );
   app.put(
     `${U}/profile/language`,
-    { config: writes, schema: { ...profileRoute.schema, querystring: LanguageQuery } },
+    // The language menu works on the two-factor set-up screen too, before a required enrolment.
+    {
+      config: signedIn({ writes: true, beforeTwoFactor: true }),
+      schema: { ...profileRoute.schema, querystring: LanguageQuery },
+    },
     async (request) => saveLanguage(db, userId(request), request.query.language),
   );
   app.post(

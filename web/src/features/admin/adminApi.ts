@@ -40,6 +40,8 @@ export const adminApi = {
     api.delete<Ok>(`${A}/profile`, { username, organizationId }),
   setPassword: (username: string, newPassword: string) =>
     api.put<unknown>(`${A}/updateUserPassword`, { username, newPassword }),
+  /** Turns a user's two-factor sign-in off (lost phone and recovery codes); they set it up anew. */
+  resetTwoFactor: (username: string) => api.post<{ success: boolean }>(`${A}/resetTwoFactor`, { username }),
   updateProfile: (username: string, userProfile: UserProfileBody) =>
     api.put<Profile>(`${A}/updateUserProfile`, { username, userProfile }),
   saveAvatar: (username: string, image: File) => {

@@ -1,5 +1,4 @@
 import { type Language, safeRedirect, validateBlank } from '@fieldwatch/core';
-import { __iconNode as CircleAlert } from 'lucide-react/dist/esm/icons/circle-alert.js?node';
 import { __iconNode as Eye } from 'lucide-react/dist/esm/icons/eye.js?node';
 import { __iconNode as EyeOff } from 'lucide-react/dist/esm/icons/eye-off.js?node';
 import { __iconNode as LogIn } from 'lucide-react/dist/esm/icons/log-in.js?node';
@@ -10,8 +9,10 @@ import { setDocumentTitle } from '@/lib/page.ts';
 import { toast } from '@/lib/toast.ts';
 import { userStore } from '@/stores/userState.ts';
 import { h, icon, setAttr } from '@/ui/dom.ts';
+import { codeStep } from './codeStep.ts';
 import { accountBrand, isAccountShaped } from './resetApi.ts';
 import { languageMenu, themeToggle, toaster } from './signInCorner.ts';
+import { field } from './signInField.ts';
 import { type LiveTexts, liveTexts, signInTexts } from './signInText.ts';
 import './auth.css';
 import './login.css';
@@ -22,8 +23,13 @@ import './login.css';
  * app's /login route (LoginRoute.tsx) after a sign-out. What comes after signing in is the host's.
  */
 export type SignInHost = {
-  /** Signs in and stores the session (stores/session.ts signIn). */
-  signIn: (username: string, password: string) => Promise<void>;
+  /**
+   * Signs in and stores the session (stores/session.ts signIn); an account with two-factor sign-in
+   * answers the challenge of the second step instead.
+   */
+  signIn: (username: string, password: string) => Promise<{ challenge: string } | undefined>;
+  /** The second step: a code for the challenge (stores/session.ts signInWithCode). */
+  signInWithCode: (challenge: string, code: string) => Promise<void>;
   /** Goes to a path of the app (replacing the sign-in page's history entry or not). */
   go: (to: string, replace: boolean) => void;
   /** Called at the first keystroke, so that what comes after signing in is on its way meanwhile. */
@@ -46,30 +52,6 @@ export async function followLanguage(): Promise<{ texts: LiveTexts; stop: () => 
   const stop = userStore.subscribe((s) => follow(s.activeLanguage));
   follow(userStore.getState().activeLanguage);
   return { texts, stop };
-}
-
-function field(id: string, label: Text, input: HTMLInputElement, adornment?: HTMLElement) {
-  input.id = id;
-  input.className = 'field__input';
-  const control = h(
-    'div',
-    { class: 'field__control' },
-    input,
-    adornment && h('span', { class: 'field__adornment' }, adornment),
-  );
-  const root = h('div', { class: 'field' }, h('label', { class: 'field__label', for: id }, label), control);
-  let note: HTMLElement | undefined;
-  /** The validation text below the field, linked for screen readers (as ui/TextField.tsx). */
-  const setError = (error: string | undefined) => {
-    note?.remove();
-    note = error
-      ? h('span', { id: `${id}-note`, class: 'field__error', role: 'alert' }, icon(CircleAlert, 14), ` ${error}`)
-      : undefined;
-    if (note) root.append(note);
-    setAttr(input, 'aria-invalid', error ? 'true' : undefined);
-    setAttr(input, 'aria-describedby', error ? `${id}-note` : undefined);
-  };
-  return { root, setError };
 }
 
 /** The brand above the card's content and, reached through an account URL, that organization's. */
@@ -182,7 +164,8 @@ export function mountSignIn(container: HTMLElement, host: SignInHost, texts: Liv
     busy = true;
     showBusy();
     try {
-      await host.signIn(username.value.trim(), password.value);
+      const pending = await host.signIn(username.value.trim(), password.value);
+      if (pending) return askForCode(pending.challenge);
       host.go(safeRedirect(new URLSearchParams(location.search).get('redirect')), true);
     } catch (e) {
       busy = false;
@@ -192,13 +175,36 @@ export function mountSignIn(container: HTMLElement, host: SignInHost, texts: Liv
   };
 
   const title = h('h1', { class: 'login__title' }, texts.text('login.title'));
-  card.append(
-    brand(card, texts),
+  const passwordStep = [
     title,
     h('p', { class: 'login__subtitle' }, texts.text('login.subtitle')),
     h('form', { class: 'login__form', novalidate: true, onsubmit: onSubmit }, user.root, pass.root, forgot, submit),
     h('p', { class: 'login__footer' }, texts.text('login.footer')),
-  );
+  ];
+  card.append(brand(card, texts), ...passwordStep);
+
+  // The password was right and the account has two-factor sign-in: the code step takes the form's place.
+  const askForCode = (challenge: string) => {
+    const step = codeStep(texts, {
+      verify: async (code) => {
+        await host.signInWithCode(challenge, code);
+        host.go(safeRedirect(new URLSearchParams(location.search).get('redirect')), true);
+      },
+      back: () => {
+        step.element.remove();
+        card.append(...passwordStep);
+        busy = false;
+        showBusy();
+        password.value = '';
+        password.focus();
+      },
+      failure: errorText,
+    });
+    // Taken out rather than hidden: the form's display: grid would outweigh the hidden attribute.
+    for (const part of passwordStep) part.remove();
+    card.append(step.element);
+    step.focus();
+  };
   texts.bind((tr) => setDocumentTitle(tr('pages.login')));
   if (host.warm) card.addEventListener('input', host.warm, { once: true });
   container.append(card);

@@ -2,7 +2,7 @@ import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
 import { useDocumentTitle } from '@/lib/useDocumentTitle.ts';
-import { signIn } from '@/stores/session.ts';
+import { signIn, signInWithCode } from '@/stores/session.ts';
 import { AuthCard } from './AuthCard.tsx';
 import { ForgotPassword } from './ForgotPassword.tsx';
 import { followLanguage, mountSignIn } from './LoginPage.ts';
@@ -25,7 +25,11 @@ export function LoginRoute() {
     let leave: (() => void) | undefined;
     let left = false;
     void followLanguage().then(({ texts, stop }) => {
-      const remove = mountSignIn(container, { signIn, go: (to, replace) => void navigate(to, { replace }) }, texts);
+      const remove = mountSignIn(
+        container,
+        { signIn, signInWithCode, go: (to, replace) => void navigate(to, { replace }) },
+        texts,
+      );
       leave = () => {
         stop();
         remove();

@@ -2,7 +2,7 @@ import { validateBlank } from '@fieldwatch/core';
 import { LogIn } from 'lucide-react';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { Link, useNavigate } from 'react-router';
 import { ApiError } from '@/lib/http.ts';
 import { toast } from '@/lib/toast.ts';
 import { signIn } from '@/stores/session.ts';
@@ -24,6 +24,7 @@ export function SignInStep({ onSignedIn, onRegister, onBack }: Props) {
   const [password, setPassword] = useState('');
   const [errors, setErrors] = useState<{ username?: string; password?: string }>({});
   const [busy, setBusy] = useState(false);
+  const navigate = useNavigate();
 
   const errorText = (e: unknown) => {
     if (!(e instanceof ApiError)) return t('errors.generic');
@@ -44,7 +45,11 @@ export function SignInStep({ onSignedIn, onRegister, onBack }: Props) {
     if (found.username || found.password) return;
     setBusy(true);
     try {
-      await signIn(username.trim(), password);
+      // An account with two-factor sign-in finishes on the sign-in page, which comes back to this tag.
+      if (await signIn(username.trim(), password)) {
+        void navigate(`/login?redirect=${encodeURIComponent(location.pathname)}`);
+        return;
+      }
     } catch (e) {
       toast(errorText(e), 'danger');
       setBusy(false);

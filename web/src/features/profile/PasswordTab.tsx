@@ -11,13 +11,14 @@ import { useUserStore } from '@/stores/user.ts';
 import { TextField } from '@/ui/TextField.tsx';
 import { profileApi, profileKeys } from './profileApi.ts';
 import { SubmitRow } from './SubmitRow.tsx';
+import { TwoFactorSection } from './TwoFactorSection.tsx';
 
 type Field = 'current' | 'password' | 'repeat';
 const EMPTY: Record<Field, string> = { current: '', password: '', repeat: '' };
 
 /**
  * Password change: the current password, the new one twice; on success the other
- * sessions end and the API keys are revoked.
+ * sessions end and the API keys are revoked. Below it, two-factor sign-in (TwoFactorSection.tsx).
  */
 export function PasswordTab() {
   const { t } = useTranslation();
@@ -66,20 +67,23 @@ export function PasswordTab() {
   };
 
   return (
-    <div className="profile-panel profile-panel--narrow card">
-      <form className="profile-form" onSubmit={submit} noValidate>
-        {/* The username lets password managers file the new password under the right account. */}
-        <input type="text" name="username" autoComplete="username" value={username} readOnly hidden />
-        {field('current', t('profile.password.current'), 'current-password')}
-        {field('password', t('profile.password.new'), 'new-password')}
-        {field('repeat', t('profile.password.repeat'), 'new-password')}
-        <p className="profile-note">{t('profile.password.others')}</p>
-        <SubmitRow
-          label={t('profile.password.submit')}
-          busy={change.isPending}
-          icon={<KeyRound size={16} aria-hidden />}
-        />
-      </form>
+    <div className="profile-stack">
+      <div className="profile-panel profile-panel--narrow card">
+        <form className="profile-form" onSubmit={submit} noValidate>
+          {/* The username lets password managers file the new password under the right account. */}
+          <input type="text" name="username" autoComplete="username" value={username} readOnly hidden />
+          {field('current', t('profile.password.current'), 'current-password')}
+          {field('password', t('profile.password.new'), 'new-password')}
+          {field('repeat', t('profile.password.repeat'), 'new-password')}
+          <p className="profile-note">{t('profile.password.others')}</p>
+          <SubmitRow
+            label={t('profile.password.submit')}
+            busy={change.isPending}
+            icon={<KeyRound size={16} aria-hidden />}
+          />
+        </form>
+      </div>
+      <TwoFactorSection />
     </div>
   );
 }

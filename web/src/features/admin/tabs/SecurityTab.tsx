@@ -43,6 +43,7 @@ function PolicyForm({ id, settings }: { id: number; settings: OrganizationSettin
   const [minLength, setMinLength] = useState(String(settings.passwordMinLength));
   const [amount, setAmount] = useState(String(initial.amount));
   const [unit, setUnit] = useState<LifetimeUnit>(initial.unit);
+  const [requireTwoFactor, setRequireTwoFactor] = useState(settings.requireTwoFactor ?? false);
   const [shown, setShown] = useState<ReturnType<typeof securityProblems>['problems']>({});
   const save = useAdminChange((s: OrganizationSettings) => adminApi.saveSettings(id, s), {
     refresh: [adminKeys.settings(id)],
@@ -52,7 +53,8 @@ function PolicyForm({ id, settings }: { id: number; settings: OrganizationSettin
     e.preventDefault();
     const { problems, passwordMinLength, sessionLifetimeHours } = securityProblems(minLength, amount, unit);
     setShown(problems);
-    if (Object.keys(problems).length === 0) save.mutate({ ...settings, passwordMinLength, sessionLifetimeHours });
+    if (Object.keys(problems).length === 0)
+      save.mutate({ ...settings, passwordMinLength, sessionLifetimeHours, requireTwoFactor });
   };
   return (
     <form className="admin-form" onSubmit={submit} noValidate>
@@ -90,6 +92,21 @@ function PolicyForm({ id, settings }: { id: number; settings: OrganizationSettin
           />
         </div>
       </div>
+      <fieldset className="admin-choice">
+        <legend className="field__label">{t('twoFactor.admin.policy')}</legend>
+        <label className="admin-check">
+          <input
+            type="checkbox"
+            name="requireTwoFactor"
+            checked={requireTwoFactor}
+            onChange={(e) => setRequireTwoFactor(e.target.checked)}
+          />
+          <span>
+            {t('twoFactor.admin.require')}
+            <span className="admin-check__help">{t('twoFactor.admin.requireHelp')}</span>
+          </span>
+        </label>
+      </fieldset>
       <p className="admin-section__text">{t('admin.security.applies')}</p>
       <div className="admin-form__actions">
         <Button type="submit" variant="primary" disabled={save.isPending}>

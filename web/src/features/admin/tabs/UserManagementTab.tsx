@@ -1,6 +1,6 @@
 import './lists.css';
 import { type AccessLevel, type AdminProfile, accessLevels } from '@fieldwatch/core';
-import { KeyRound, Pencil, UserMinus } from 'lucide-react';
+import { KeyRound, Pencil, ShieldOff, UserMinus } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useUserStore } from '@/stores/user.ts';
@@ -12,11 +12,11 @@ import { adminApi, adminKeys, useAdminChange, useProfiles, useSettings } from '.
 import type { TabProps } from './TabPanel.tsx';
 import { PasswordDialog, ProfileDialog } from './UserDialogs.tsx';
 
-type Open = { kind: 'profile' | 'password' | 'remove'; user: AdminProfile } | null;
+type Open = { kind: 'profile' | 'password' | 'twoFactor' | 'remove'; user: AdminProfile } | null;
 
 /**
  * User management: per user and organization, the role there, the profile and avatar, a new
- * password, or removal from the organization. Your own row stays read-only: nobody changes
+ * password, a reset of their two-factor sign-in, or removal from the organization. Your own row stays read-only: nobody changes
  * their own role (the server refuses with 409 as well).
  */
 export function UserManagementTab({ org, orgs }: TabProps) {
@@ -43,6 +43,10 @@ export function UserManagementTab({ org, orgs }: TabProps) {
   const remove = useAdminChange((u: AdminProfile) => adminApi.removeRole(u.username, u.organizationId), {
     refresh,
     done: (_, u) => t('admin.manage.removed', { name: u.name || u.username, org: orgName(u.organizationId) }),
+  });
+  const resetTwoFactor = useAdminChange((u: AdminProfile) => adminApi.resetTwoFactor(u.username), {
+    refresh,
+    done: () => t('twoFactor.admin.resetDone'),
   });
   const close = () => setOpen(null);
   const roleOptions = accessLevels.map((l) => ({ value: String(l), label: t(`roles.${l}`) }));
@@ -98,6 +102,13 @@ export function UserManagementTab({ org, orgs }: TabProps) {
                         <KeyRound size={16} aria-hidden />
                       </IconButton>
                       <IconButton
+                        label={`${t('twoFactor.admin.reset')}: ${who}`}
+                        disabled={self}
+                        onClick={() => setOpen({ kind: 'twoFactor', user: u })}
+                      >
+                        <ShieldOff size={16} aria-hidden />
+                      </IconButton>
+                      <IconButton
                         label={t('admin.manage.remove', { name: who, org: orgName(u.organizationId) })}
                         className="admin-danger-icon"
                         disabled={self}
@@ -116,6 +127,14 @@ export function UserManagementTab({ org, orgs }: TabProps) {
       {open?.kind === 'password' && (
         <PasswordDialog user={open.user} minLength={settings.data?.passwordMinLength} onClose={close} />
       )}
+      <ConfirmDialog
+        open={open?.kind === 'twoFactor'}
+        title={t('twoFactor.admin.resetTitle', { name: open?.user.name || open?.user.username })}
+        text={t('twoFactor.admin.resetText')}
+        confirmLabel={t('twoFactor.admin.reset')}
+        onClose={close}
+        onConfirm={() => (open ? resetTwoFactor.mutateAsync(open.user) : Promise.resolve())}
+      />
       <ConfirmDialog
         open={open?.kind === 'remove'}
         title={t('admin.manage.removeTitle', {
