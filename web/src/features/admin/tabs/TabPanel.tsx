@@ -11,6 +11,7 @@ import { SecurityTab } from './SecurityTab.tsx';
 import { UsageTab } from './UsageTab.tsx';
 import { UserManagementTab } from './UserManagementTab.tsx';
 import { UsersTab } from './UsersTab.tsx';
+import { WebhooksTab } from './WebhooksTab.tsx';
 
 /** The admin tabs, in order. */
 export const ADMIN_TABS = [
@@ -27,6 +28,8 @@ export const ADMIN_TABS = [
   'permissions',
   // A tab of our own: how severe each alarm type is (core/src/events/severity.ts).
   'alarmSeverity',
+  // Signed webhooks (issue 24): endpoints that receive alarms and task changes.
+  'webhooks',
 ] as const;
 /** Platform-wide, for the platform administrator only (SuperUser of the root organization). */
 export const PLATFORM_TABS = ['errors'] as const;
@@ -61,6 +64,8 @@ export function TabPanel({ tab, ...props }: TabProps & { tab: AdminTab }) {
       return <PermissionsTab />;
     case 'alarmSeverity':
       return <AlarmSeverityTab {...props} />;
+    case 'webhooks':
+      return <WebhooksTab {...props} />;
     case 'errors':
       return <ErrorsTab />;
   }
