@@ -1,12 +1,13 @@
 import type { WebhookEndpoint, WebhookEndpointWithSecret } from '@fieldwatch/core';
 import './webhooks.css';
-import { Plus, Webhook } from 'lucide-react';
+import { Ellipsis, Plus, Webhook } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useDateFormat } from '@/lib/useDateFormat.ts';
-import { Button } from '@/ui/Button.tsx';
+import { Button, IconButton } from '@/ui/Button.tsx';
 import { ConfirmDialog } from '@/ui/ConfirmDialog.tsx';
 import { EmptyState } from '@/ui/EmptyState.tsx';
+import { Menu, MenuContent, MenuItem, MenuSeparator, MenuTrigger } from '@/ui/Menu.tsx';
 import { RecordTable } from '@/ui/RecordTable.tsx';
 import { Loaded, Section } from '../AdminParts.tsx';
 import { useAdminChange } from '../adminApi.ts';
@@ -146,11 +147,13 @@ function EndpointTable({
       >
         {endpoints.map((e) => (
           <tr key={e.id} aria-current={e.id === chosen ? 'true' : undefined} data-endpoint={e.id}>
-            <td className="admin-table__main webhooks-table__endpoint">
-              <bdi dir="ltr" className="admin-code webhooks-url">
-                {e.url}
-              </bdi>
-              {e.description && <span className="muted webhooks-table__sub">{e.description}</span>}
+            <td className="admin-table__main">
+              <span className="webhooks-endpoint">
+                <bdi dir="ltr" className="admin-code webhooks-url" title={e.url}>
+                  {e.url}
+                </bdi>
+                {e.description && <span className="muted webhooks-endpoint__sub">{e.description}</span>}
+              </span>
             </td>
             <td data-label={t('webhooks.column.kinds')}>
               <span className="webhooks-kinds">
@@ -190,32 +193,32 @@ function EndpointTable({
 
 function EndpointActions({ endpoint: e, chosen, ...a }: { endpoint: WebhookEndpoint; chosen: boolean } & RowActions) {
   const { t } = useTranslation();
-  const named = (label: string) => (
-    <>
-      {label}
-      <span className="visually-hidden"> ({e.url})</span>
-    </>
-  );
   return (
     <span className="webhooks-actions">
       <Button onClick={() => a.onTest(e)} disabled={a.busy}>
-        {named(t('webhooks.test'))}
+        {t('webhooks.test')}
+        <span className="visually-hidden"> ({e.url})</span>
       </Button>
       <Button variant="ghost" aria-pressed={chosen} onClick={() => a.onChoose(e)}>
-        {named(t('webhooks.deliveries.show'))}
+        {t('webhooks.deliveries.show')}
+        <span className="visually-hidden"> ({e.url})</span>
       </Button>
-      <Button variant="ghost" onClick={() => a.onEdit(e)}>
-        {named(t('webhooks.edit'))}
-      </Button>
-      <Button variant="ghost" onClick={() => a.onToggle(e)} disabled={a.busy}>
-        {named(t(e.enabled ? 'webhooks.disable' : 'webhooks.enable'))}
-      </Button>
-      <Button variant="ghost" onClick={() => a.onRotate(e)}>
-        {named(t('webhooks.rotate'))}
-      </Button>
-      <Button variant="ghost" className="admin-danger-text" onClick={() => a.onDelete(e)}>
-        {named(t('webhooks.delete'))}
-      </Button>
+      <Menu>
+        <MenuTrigger asChild>
+          <IconButton label={t('webhooks.more', { url: e.url })}>
+            <Ellipsis size={16} aria-hidden />
+          </IconButton>
+        </MenuTrigger>
+        <MenuContent>
+          <MenuItem onSelect={() => a.onEdit(e)}>{t('webhooks.edit')}</MenuItem>
+          <MenuItem onSelect={() => a.onToggle(e)} disabled={a.busy}>
+            {t(e.enabled ? 'webhooks.disable' : 'webhooks.enable')}
+          </MenuItem>
+          <MenuItem onSelect={() => a.onRotate(e)}>{t('webhooks.rotate')}</MenuItem>
+          <MenuSeparator />
+          <MenuItem onSelect={() => a.onDelete(e)}>{t('webhooks.delete')}</MenuItem>
+        </MenuContent>
+      </Menu>
     </span>
   );
 }
