@@ -354,6 +354,33 @@ describe('retries', () => {
   });
 });
 
+describe('two senders on one database', () => {
+  it('send each delivery once (claims with for update skip locked)', async () => {
+    const second = startWebhookSender(t.db, t.bus, pino({ level: 'silent' }), {
+      allowPrivate: true,
+      now: () => new Date(Date.now() + ahead),
+      everyMs: HOUR,
+    });
+    try {
+      const { id } = await addEndpoint('/twice', ['alarm.raised']);
+      const queued = [];
+      for (let i = 0; i < 10; i++) queued.push((await ping(id)).id);
+      await expect
+        .poll(async () => {
+          await Promise.all([sender.run(), second.run(), sender.run(), second.run()]);
+          const log = (await call('GET', `${A}/webhooks/${id}/deliveries`, cookies.alpha)).json() as WebhookDelivery[];
+          return log.filter((d) => d.state === 'succeeded').length;
+        })
+        .toBe(10);
+      const ids = sink.of('/twice').map((r) => r.headers['x-fieldwatch-delivery']);
+      expect(ids).toHaveLength(10);
+      expect(new Set(ids)).toEqual(new Set(queued));
+    } finally {
+      await second.stop();
+    }
+  });
+});
+
 describe('the SSRF guard', () => {
   const refused = ['https://10.0.0.1/hook', 'https://127.0.0.1/hook', 'https://169.254.169.254/latest/meta-data'];
   it.each([...refused, 'https://localhost/hook', 'https://[::1]/hook', 'https://[::ffff:127.0.0.1]/hook'])(
