@@ -418,6 +418,24 @@ describe('the SSRF guard', () => {
     expect(await problem('https://no-such-host.invalid/hook')).toBe('unresolvable');
   });
 
+  it('a changed URL is checked again: an endpoint cannot be moved to an internal address', async () => {
+    const [org] = await strict.db.query<{ id: number }>('select id from organizations');
+    const hook = { url: 'https://93.184.215.14/hook', description: '', kinds: ['alarm.raised'], enabled: true };
+    const made = await call('POST', `${A}/organization/${org?.id}/webhooks`, cookies.strict, hook, strict);
+    expect(made.statusCode, made.body).toBe(200);
+    const id = (made.json() as { endpoint: { id: number } }).endpoint.id;
+    const moved = await call(
+      'PUT',
+      `${A}/webhooks/${id}`,
+      cookies.strict,
+      { ...hook, url: 'https://10.0.0.1/' },
+      strict,
+    );
+    expect([moved.statusCode, moved.json().message]).toEqual([400, expect.stringMatching(/^webhook url private:/)]);
+    const disabled = await call('PUT', `${A}/webhooks/${id}`, cookies.strict, { ...hook, enabled: false }, strict);
+    expect(disabled.statusCode).toBe(200);
+  });
+
   it('at send time too: an address literal and a name resolving to loopback are never connected to', async () => {
     const post = poster({ allowPrivate: false });
     const send = (url: string) =>

@@ -109,9 +109,10 @@ export async function updateEndpoint(
   body: WebhookEndpointBody,
   settings: WebhookSettings,
 ): Promise<WebhookEndpoint> {
-  await administeredEndpoint(db, admin, id);
+  const row = await administeredEndpoint(db, admin, id);
   const fields = fieldsOf(body);
-  await checkWebhookUrl(fields.url, settings.allowPrivate);
+  // A changed URL is checked as a new one; an unchanged one is checked again at every send.
+  if (fields.url !== row.url) await checkWebhookUrl(fields.url, settings.allowPrivate);
   await repo.updateEndpoint(db, id, fields);
   return endpointOf(await administeredEndpoint(db, admin, id));
 }
