@@ -1,8 +1,10 @@
 import { createHmac } from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
+import type { Page } from 'playwright-core';
 import { afterAll, describe, expect, it } from 'vitest';
 import { signIn, toasts, useApp } from './support/app.ts';
+import { axeViolations, describeViolations } from './support/axe.ts';
 
 // Issue 24 in the browser: a SuperUser adds a webhook endpoint pointing at a sink on loopback
 // (WEBHOOK_ALLOW_PRIVATE=1 for this server), copies the secret shown once, presses "Send test", sees
@@ -22,6 +24,12 @@ const sinkUrl = `http://127.0.0.1:${(sink.address() as AddressInfo).port}/fieldw
 afterAll(() => new Promise((done) => sink.close(done)));
 
 const app = useApp(() => ({ WEBHOOK_ALLOW_PRIVATE: '1' }));
+
+/** No serious or critical axe finding on the page as it is now. */
+async function accessible(page: Page) {
+  const violations = await axeViolations(page);
+  expect(violations, describeViolations(violations)).toEqual([]);
+}
 
 describe('signed webhooks', () => {
   it('adds an endpoint, copies its secret, sends a test and sees it delivered and signed', async () => {
@@ -48,6 +56,7 @@ describe('signed webhooks', () => {
     const secret = await page.evaluate(() => navigator.clipboard.readText());
     expect(secret).toMatch(/^whsec_[A-Za-z0-9_-]{43}$/);
     expect(await field.inputValue()).toBe(secret);
+    await accessible(page);
     await shown.getByRole('button', { name: 'Done' }).click();
     await shown.waitFor({ state: 'detached' });
 
@@ -78,11 +87,28 @@ describe('signed webhooks', () => {
     const body = JSON.parse(got?.body ?? '{}');
     expect(body).toMatchObject({ kind: 'ping', id: got?.headers['x-fieldwatch-event'] });
     expect(await delivery.getAttribute('data-delivery')).toBe(got?.headers['x-fieldwatch-delivery']);
+    await accessible(page);
 
     // One delivery in full: the body as sent and the attempt with the start of the answer.
     await delivery.getByRole('button', { name: 'Details' }).click();
     const detail = page.getByRole('dialog', { name: 'Delivery' });
     await detail.getByText('{"received":true}').waitFor();
     expect(JSON.parse((await detail.getByTestId('webhook-body').textContent()) ?? '')).toEqual(body);
+    await accessible(page);
+    await detail.getByRole('button', { name: 'Done' }).click();
+    await detail.waitFor({ state: 'detached' });
+
+    // The rarer actions sit in the row's menu: disable, then delete (confirmed).
+    const more = row.getByRole('button', { name: `More actions for ${sinkUrl}` });
+    await more.click();
+    await page.getByRole('menuitem', { name: 'Disable' }).click();
+    await toasts(page).filter({ hasText: 'Endpoint disabled' }).waitFor();
+    await row.getByText('Disabled', { exact: true }).waitFor();
+    await more.click();
+    await page.getByRole('menuitem', { name: 'Delete' }).click();
+    const confirm = page.getByRole('dialog', { name: 'Delete this webhook endpoint?' });
+    await confirm.getByRole('button', { name: 'Delete' }).click();
+    await toasts(page).filter({ hasText: 'Endpoint deleted' }).waitFor();
+    await page.getByText('No webhook endpoints').waitFor();
   });
 });
