@@ -166,11 +166,13 @@ beforeAll(async () => {
     allowPrivate: true,
     now: () => new Date(Date.now() + ahead),
     everyMs: HOUR,
+    // Longer than any test: the sink that never answers is still unanswered when checked.
+    timeoutMs: 10 * 60_000,
   });
 });
 afterAll(async () => {
+  await sink.close(); // first: ends the request the sink never answered
   await sender?.stop();
-  await sink.close();
   await t?.close();
   await strict?.close();
 });
@@ -328,7 +330,7 @@ describe('retries', () => {
   });
 
   it('an endpoint that never answers slows neither ingest nor the event engine', async () => {
-    await addEndpoint('/hang', ['alarm.raised']);
+    const hang = await addEndpoint('/hang', ['alarm.raised']);
     const unitId = await createUnit(t.db, { organizationId: orgs.alpha, serial: 'WH-3' });
     const unit = await mqtt.connectAsync(`mqtt://127.0.0.1:${t.link.port}`, {
       username: 'WH-3',
@@ -349,8 +351,14 @@ describe('retries', () => {
     expect(alarms[0]?.n).toBe(2);
     // …and the event engine takes both alarms (the second joins the first one's event).
     expect(await processPendingAlarms(t.db, (e) => t.bus.publish(e))).toBe(2);
-    expect(sink.of('/hang').every((r) => !r.answered)).toBe(true);
     await unit.endAsync();
+    // Another endpoint's delivery goes out meanwhile: the silent one holds only its own slot.
+    const beside = await addEndpoint('/beside', ['alarm.raised']);
+    const test = await ping(beside.id);
+    expect((await attemptsReach(beside.id, test.id, 1)).delivery.state).toBe('succeeded');
+    const held = (await call('GET', `${A}/webhooks/${hang.id}/deliveries`, cookies.alpha)).json() as WebhookDelivery[];
+    expect(held.map((d) => [d.state, d.attempts])).toContainEqual(['pending', 0]); // still waiting for its answer
+    expect(sink.of('/hang').every((r) => !r.answered)).toBe(true);
   });
 });
 

@@ -12,10 +12,11 @@ export const WEBHOOK_RETRY_MS = 24 * HOUR;
 /** Back-off after the first failure, doubling to at most an hour (30 s, 1 min, 2 min, … 1 h). */
 const FIRST_RETRY_MS = 30 * SECOND;
 const LONGEST_RETRY_MS = HOUR;
-/** Deliveries claimed per round; each round sends them at once. */
-const BATCH = 20;
-/** A claim outlives the longest attempt: a sender that died frees its claims after this. */
-const CLAIM_MS = WEBHOOK_TIMEOUT_MS + 50 * SECOND;
+/** Sends under way at once, and at most this many to one endpoint (a dead one cannot take every slot). */
+const IN_FLIGHT = 20;
+const PER_ENDPOINT = 4;
+/** A claim outlives the longest attempt by this much: a sender that died frees its claims after it. */
+const CLAIM_MARGIN_MS = 50 * SECOND;
 /** How often due retries are looked for (and new deliveries that no bus message announced). */
 const EVERY_MS = 5 * SECOND;
 /** Finished deliveries are kept this long for the delivery log. */
@@ -54,13 +55,15 @@ export type WebhookSenderOptions = {
 /**
  * The webhook sender: claims due deliveries (for update skip locked: several instances on one
  * PostgreSQL never send one at once), posts each signed with a timeout, records the attempt and
- * schedules the retry. Runs at start, every 5 s and whenever the bus says something happened that
+ * schedules the retry. Up to 20 sends run at once, at most 4 to one endpoint, and a round never
+ * waits for them: an endpoint that does not answer delays only its own deliveries. Runs at start, every 5 s and whenever the bus says something happened that
  * may have written a delivery (an alarm, an acknowledgement, a task, an API write). It only reads
  * the outbox: ingest and the event engine write rows and never wait for it.
  */
 export function startWebhookSender(db: Db, bus: LiveBus, log: FastifyBaseLogger, opts: WebhookSenderOptions) {
   const now = opts.now ?? (() => new Date());
   const post = opts.post ?? poster({ allowPrivate: opts.allowPrivate, timeoutMs: opts.timeoutMs });
+  const claimMs = (opts.timeoutMs ?? WEBHOOK_TIMEOUT_MS) + CLAIM_MARGIN_MS;
   let lastCleanup = 0;
   const send = async (d: ClaimedRow) => {
     const at = now();
@@ -77,15 +80,34 @@ export function startWebhookSender(db: Db, bus: LiveBus, log: FastifyBaseLogger,
     await recordAttempt(db, d.id, { ...result, at, ...step });
     if (step.state === 'failed') log.warn({ delivery: d.id, kind: d.kind }, 'webhook delivery given up after 24 h');
   };
+  /** Sends under way, and how many per endpoint: a slow endpoint holds its own slots, not the round. */
+  const inFlight = new Set<Promise<void>>();
+  const perEndpoint = new Map<number, number>();
+  const start = (d: ClaimedRow) => {
+    perEndpoint.set(d.endpoint_id, (perEndpoint.get(d.endpoint_id) ?? 0) + 1);
+    const sending: Promise<void> = send(d)
+      .catch((err) => log.error({ err, delivery: d.id }, 'webhook attempt not recorded; its claim runs out'))
+      .finally(() => {
+        inFlight.delete(sending);
+        const left = (perEndpoint.get(d.endpoint_id) ?? 1) - 1;
+        if (left > 0) perEndpoint.set(d.endpoint_id, left);
+        else perEndpoint.delete(d.endpoint_id);
+        void job.run(); // a slot is free: take what is due
+      });
+    inFlight.add(sending);
+  };
   const job = repeating(
     async () => {
       try {
+        // Claims what is due while there is room; sends run on without holding the round.
         for (;;) {
+          const room = IN_FLIGHT - inFlight.size;
+          if (room <= 0) break;
+          const busy = [...perEndpoint].filter(([, n]) => n >= PER_ENDPOINT).map(([id]) => id);
           const at = now();
-          const claimed = await claimDue(db, at, new Date(at.getTime() + CLAIM_MS), BATCH);
-          if (claimed.length === 0) break;
-          await Promise.all(claimed.map(send));
-          if (claimed.length < BATCH) break;
+          const claimed = await claimDue(db, at, new Date(at.getTime() + claimMs), room, busy);
+          for (const d of claimed) start(d);
+          if (claimed.length < room) break;
         }
         if (now().getTime() - lastCleanup > HOUR) {
           lastCleanup = now().getTime();
@@ -104,9 +126,11 @@ export function startWebhookSender(db: Db, bus: LiveBus, log: FastifyBaseLogger,
   });
   return {
     run: job.run,
+    /** Stops claiming, then waits for the sends under way (each ends within its timeout). */
     stop: async () => {
       unobserve();
       await job.stop();
+      await Promise.all(inFlight);
     },
   };
 }

@@ -167,6 +167,7 @@ export function attemptsOf(db: Queryable, deliveryId: string) {
 /** A delivery claimed for sending, with where it goes and the secret that signs it. */
 export type ClaimedRow = {
   id: string;
+  endpoint_id: number;
   event_id: string;
   kind: string;
   body: string;
@@ -180,9 +181,9 @@ export type ClaimedRow = {
  * Takes up to `limit` due deliveries for one sender until `until`: rows another sender holds are
  * skipped (`for update skip locked`, and an unexpired claim), so two instances never send one at
  * once; a sender that died lets its claims run out. Deliveries of a disabled endpoint wait, except
- * its test pings.
+ * its test pings, and so do those of `skipEndpoints` (as many sends under way as they may have).
  */
-export function claimDue(db: Queryable, now: Date, until: Date, limit: number) {
+export function claimDue(db: Queryable, now: Date, until: Date, limit: number, skipEndpoints: readonly number[] = []) {
   return db.query<ClaimedRow>(
     `update webhook_deliveries d set claimed_until = $2
        from webhook_endpoints e
@@ -191,11 +192,12 @@ export function claimDue(db: Queryable, now: Date, until: Date, limit: number) {
          where w.state = 'pending' and w.next_attempt_at <= $1
            and (w.claimed_until is null or w.claimed_until <= $1)
            and (x.enabled or w.kind = 'ping')
+           and not (w.endpoint_id = any($4::int[]))
          order by w.next_attempt_at
          limit $3
          for update of w skip locked)
-     returning d.id, d.event_id, d.kind, d.body, d.created_at, d.attempts, e.url, e.secret`,
-    [now.toISOString(), until.toISOString(), limit],
+     returning d.id, d.endpoint_id, d.event_id, d.kind, d.body, d.created_at, d.attempts, e.url, e.secret`,
+    [now.toISOString(), until.toISOString(), limit, skipEndpoints],
   );
 }
 
