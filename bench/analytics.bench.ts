@@ -5,6 +5,7 @@
  */
 import {
   BATTERY_FORECAST,
+  DEFAULT_FORECAST_WARNING_DAYS,
   fallingCrossing,
   INSULATION_FORECAST,
   locateFaults,
@@ -97,7 +98,7 @@ const hourly = (u: UnitDef, channel: number, from: number, to: number): Reading[
   for (let t = from; t <= to; t += H) out.push({ t, v: insulationResistance(u, channel, t) });
   return out;
 };
-const insulation = { ...INSULATION_FORECAST, horizonMs: 7 * D };
+const insulation = { ...INSULATION_FORECAST, horizonMs: DEFAULT_FORECAST_WARNING_DAYS * D };
 /** Whether the forecast over the last three days of readings warns at reading i. */
 const warnsAt = (readings: Reading[], i: number) => fallingCrossing(readings.slice(i - 72, i + 1), LEVELS, insulation);
 

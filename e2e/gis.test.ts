@@ -9,7 +9,8 @@ import { countRequests, DESKTOP, PHONE, signIn, trackApi, useApp } from './suppo
 const weather = new FakeOpenMeteo();
 beforeAll(() => weather.listen());
 afterAll(() => weather.stop());
-const app = useApp(() => ({ WEATHER_URL: weather.url }));
+// Thirty units: the demo's leaking pipe of the GIS customer is the thirtieth.
+const app = useApp(() => ({ WEATHER_URL: weather.url, SIM_UNITS: '30' }));
 
 const GIS_DATA = '/api/v1/xrequest/GetGISData';
 const DASHBOARD = '/api/v3/user/dashboard/';
@@ -168,6 +169,29 @@ describe('GIS layers on the unit map', () => {
     await map(page).locator('.leaflet-control-zoom-in').click();
     await expect.poll(() => paths(page, 'distributionPipe')).toBe(distribution);
     expect(await far.count()).toBe(0);
+  });
+
+  it('a suspected fault of the radar analysis is drawn on the pipes of the GIS customer, and as a ring elsewhere', async () => {
+    const { page } = await app.open(DESKTOP);
+    await signIn(page, app.url, 'gis');
+    await openMapDashboard(page);
+    // The demo's leaking pipe in Aarhus: its nightly curve was read at start.
+    await map(page).locator('.unit-map__fault-dot').waitFor();
+    const mark = map(page).locator('.fault-mark--pipe').first();
+    await mark.waitFor({ state: 'attached' });
+    expect(await map(page).locator('.fault-mark--ring').count()).toBe(0);
+    await mark.dispatchEvent('mouseover');
+    // "Kanal 2: Mistænkt fejl 596,8 m fra enheden (± 3,6 m)", in the user's Danish.
+    await expect
+      .poll(() => map(page).locator('.leaflet-tooltip').textContent())
+      .toMatch(/^Kanal \d: Mistænkt fejl \d+(,\d)?\u00a0m fra enheden \(± \d+(,\d)?\u00a0m\)$/);
+
+    // Without GIS pipes (the operator's customers), the distance is a ring round the unit.
+    const other = await app.open(DESKTOP);
+    await signIn(other.page, app.url, 'operator');
+    await openMapDashboard(other.page);
+    await map(other.page).locator('.fault-mark--ring').first().waitFor({ state: 'attached' });
+    expect(await map(other.page).locator('.fault-mark--pipe').count()).toBe(0);
   });
 
   it('the layers control works on a phone', async () => {

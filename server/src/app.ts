@@ -14,6 +14,7 @@ import { LiveBus } from './live/bus.ts';
 import { liveRoutes } from './live/live.routes.ts';
 import { adminRoutes } from './modules/admin/admin.routes.ts';
 import { alarmSeverityRoutes, effectiveSeverityRoutes } from './modules/admin/alarmSeverity.routes.ts';
+import { analyticsRoutes } from './modules/analytics/analytics.routes.ts';
 import { findingRoutes } from './modules/analytics/findings.routes.ts';
 import { type AccountMailer, logAccountMailer } from './modules/auth/accountMail.ts';
 import { authLegacyRoutes, authRoutes, sessionRoutes } from './modules/auth/auth.routes.ts';
@@ -184,6 +185,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
     sessionRoutes(v3);
     userRoutes(v3);
     effectiveSeverityRoutes(v3);
+    analyticsRoutes(v3);
     dashboardRoutes(v3);
     eventRoutes(v3);
     taskFileRoutes(v3);

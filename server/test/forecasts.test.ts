@@ -4,18 +4,22 @@ import { activeAlarms } from '../src/modules/alarms/alarms.service.ts';
 import { alarmText } from '../src/modules/alarms/alarmTexts.ts';
 import { forecastAll } from '../src/modules/analytics/forecasts.service.ts';
 import { insertSamplesOfUnits } from '../src/modules/telemetry/telemetry.service.ts';
-import { createOrganization, createTestApp, createUnit, type TestApp } from './helpers.ts';
+import { createOrganization, createTestApp, createUnit, signInRoles, type TestApp } from './helpers.ts';
 
 // Forecasts through the stored roll-ups: readings stored as ingest stores them, forecastAll as the
 // forecaster runs it, the alarms it raises and clears.
 const H = 3_600_000;
 const D = 24 * H;
 const now = new Date('2026-11-20T12:00:00Z');
+const resistance1 = seriesByColumn('Resistance1')?.id ?? 0;
 const resistance2 = seriesByColumn('Resistance2')?.id ?? 0;
 const battery = seriesByColumn('BatteryVoltage')?.id ?? 0;
 
 let t: TestApp;
 let unit: number;
+let org: number;
+let other: number;
+let roles: Awaited<ReturnType<typeof signInRoles>>;
 const bus = { publish: () => {} };
 
 /** Hourly readings of a series over the last `days` days, f of the hours before now. */
@@ -30,9 +34,26 @@ const forecasts = async () =>
 
 beforeAll(async () => {
   t = await createTestApp();
-  const org = await createOrganization(t.db, 'Forecasts');
+  org = await createOrganization(t.db, 'Forecasts');
+  other = await createOrganization(t.db, 'Elsewhere');
   unit = await createUnit(t.db, { organizationId: org, serial: 'FC-1', channels: 2 });
+  roles = await signInRoles(t, org, other);
 });
+
+/** The forecasts list as a caller reads it (all the units they may see). */
+async function listed(cookie: string) {
+  const res = await t.app.inject({ url: '/api/v3/analytics/forecasts', headers: { cookie } });
+  expect(res.statusCode).toBe(200);
+  return res.json() as { unitId: number; channel: number; limit: number; expectedAt: string; warned: boolean }[];
+}
+async function setForecastDays(days: number | null, cookie = roles.manager) {
+  return t.app.inject({
+    method: 'PUT',
+    url: `/api/v1/admin/organization/${org}/forecastDays`,
+    headers: { cookie },
+    payload: { days },
+  });
+}
 afterAll(() => t.close());
 
 describe('forecasts of the next alarm level', () => {
@@ -53,6 +74,16 @@ describe('forecasts of the next alarm level', () => {
     expect(text).toMatch(/^Insulation resistance expected to fall below 10\u00a0MΩ in about [12] days?$/);
   });
 
+  it('lists the forecast for the unit list and details, to the organization only', async () => {
+    const [f, ...more] = await listed(roles.reader);
+    expect(more).toEqual([]);
+    expect(f).toMatchObject({ unitId: unit, channel: 2, limit: 10, warned: true });
+    const days = (Date.parse(f?.expectedAt ?? '') - now.getTime()) / D;
+    expect(days).toBeGreaterThan(0.5);
+    expect(days).toBeLessThan(2);
+    expect(await listed(roles.outsider)).toEqual([]);
+  });
+
   it('withdraws the warning when the trend recovers', async () => {
     const later = new Date(now.getTime() + 2 * D);
     const rows = [];
@@ -60,6 +91,32 @@ describe('forecasts of the next alarm level', () => {
       rows.push({ unitId: unit, series: resistance2, ts: new Date(now.getTime() + h * H), value: 34 + h * 0.01 });
     await insertSamplesOfUnits(t.db, rows);
     await forecastAll(t.db, bus, later);
+    expect(await forecasts()).toEqual([]);
+    expect(await listed(roles.reader)).toEqual([]);
+  });
+
+  it('keeps a crossing beyond the warning time as a forecast without a warning, and warns once the organization looks further ahead', async () => {
+    // The other channel falling ten times slower: 10 MΩ about eleven days away.
+    await store(resistance1, 4, (h) => 40 * Math.exp(h / 200) * (1 + 0.04 * Math.sin((2 * Math.PI * h) / 24)));
+    await forecastAll(t.db, bus, now);
+    expect(await forecasts()).toEqual([]);
+    const [f] = await listed(roles.writer);
+    expect(f).toMatchObject({ unitId: unit, channel: 1, limit: 10, warned: false });
+    const days = (Date.parse(f?.expectedAt ?? '') - now.getTime()) / D;
+    expect(days).toBeGreaterThan(7);
+    expect(days).toBeLessThan(20);
+
+    expect((await setForecastDays(30, roles.writer)).statusCode).toBe(403);
+    expect((await setForecastDays(61)).statusCode).toBe(400);
+    const saved = await setForecastDays(30);
+    expect(saved.statusCode).toBe(200);
+    expect(saved.json().forecastDays).toBe(30);
+    await forecastAll(t.db, bus, now);
+    expect(await forecasts()).toMatchObject([{ alarm_type: 61, channel: 1, limit_value: 10 }]);
+    expect((await listed(roles.reader))[0]?.warned).toBe(true);
+
+    expect((await setForecastDays(null)).json().forecastDays).toBe(null);
+    await forecastAll(t.db, bus, now);
     expect(await forecasts()).toEqual([]);
   });
 

@@ -36,6 +36,7 @@ let unit: number;
 let org: number;
 let cookie: string;
 let reader: string;
+let outsider: string;
 let clock = Date.parse('2026-11-20T02:00:00Z');
 const base = () => `/api/v2/device/legacy/devices/${unit}`;
 
@@ -71,6 +72,9 @@ beforeAll(async () => {
   });
   cookie = await signIn(t.app, 'analyst', 'analyst-pass');
   reader = await signIn(t.app, 'looker', 'looker-pass');
+  const elsewhere = await createOrganization(t.db, 'Elsewhere');
+  await createUser(t.db, { username: 'stranger', password: 'stranger-pass', organizationId: elsewhere });
+  outsider = await signIn(t.app, 'stranger', 'stranger-pass');
   for (const channel of [1, 2]) {
     const res = await t.app.inject({
       method: 'PUT',
@@ -102,6 +106,13 @@ describe('fault localisation on the curves units send', () => {
     await processPendingAlarms(t.db, () => {});
     const events = (await t.app.inject({ url: '/api/v3/events', headers: { cookie } })).json();
     expect(JSON.stringify(events)).toMatch(/Fault suspected 41\d\u00a0m from the unit \(± \d\u00a0m\)/);
+    // The map's fleet-wide read: the suggestion for the organization, nothing for another one.
+    const onMap = async (as: string, orgs = '') =>
+      (await t.app.inject({ url: `/api/v3/analytics/faults${orgs}`, headers: { cookie: as } })).json();
+    expect(await onMap(reader)).toEqual([found]);
+    expect(await onMap(reader, `?orgs=${org}`)).toEqual([found]);
+    expect(await onMap(outsider)).toEqual([]);
+    expect((await t.app.inject({ url: '/api/v3/analytics/faults?orgs=x', headers: { cookie } })).statusCode).toBe(400);
   });
 
   it('follows the same fault on the next curve instead of suggesting it twice', async () => {

@@ -119,3 +119,10 @@ export const BATTERY_FORECAST: ForecastOptions = {
   spansMs: [7 * DAY_MS, 14 * DAY_MS, 21 * DAY_MS, 28 * DAY_MS],
   toleranceMs: 3 * 3_600_000,
 };
+
+/** How far ahead a forecast is kept and shown (unit list, unit details): two months. */
+export const FORECAST_HORIZON_DAYS = 60;
+/** A crossing predicted within this many days raises a warning, unless the organization sets its own. */
+export const DEFAULT_FORECAST_WARNING_DAYS = 7;
+/** The longest warning time an organization may set: the horizon itself. */
+export const MAX_FORECAST_WARNING_DAYS = FORECAST_HORIZON_DAYS;

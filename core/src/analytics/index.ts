@@ -1,2 +1,3 @@
+export * from './alongPipes.ts';
 export * from './faults.ts';
 export * from './forecast.ts';

@@ -1,4 +1,5 @@
 import { type Static, Type } from '@sinclair/typebox';
+import { MAX_FORECAST_WARNING_DAYS } from '../analytics/forecast.ts';
 import { MAX_ALARM_JOIN_HOURS } from '../events/events.ts';
 import { SEVERITIES, type Severity } from '../events/severity.ts';
 import { ALARM_TYPES } from '../units/alarmTypes.ts';
@@ -38,6 +39,8 @@ export const AlarmSeverityList = Type.Object({
   types: Type.Array(AlarmSeverityRow),
   /** Hours within which a fault raised again joins its event; null: the default. */
   joinHours: Nullable(Type.Integer()),
+  /** Days ahead within which a forecast crossing raises a warning; null: the default. */
+  forecastDays: Nullable(Type.Integer()),
 });
 export type AlarmSeverityList = Static<typeof AlarmSeverityList>;
 
@@ -59,6 +62,13 @@ export const AlarmJoinBody = Type.Object(
   { additionalProperties: false },
 );
 export type AlarmJoinBody = Static<typeof AlarmJoinBody>;
+
+/** Sets (or with null clears) the days ahead within which a forecast crossing raises a warning. */
+export const ForecastDaysBody = Type.Object(
+  { days: Nullable(Type.Integer({ minimum: 1, maximum: MAX_FORECAST_WARNING_DAYS })) },
+  { additionalProperties: false },
+);
+export type ForecastDaysBody = Static<typeof ForecastDaysBody>;
 
 /** The severities that apply to each organization a user sees: only the types set on it or above. */
 export const EffectiveAlarmSeverities = Type.Array(

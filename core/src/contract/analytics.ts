@@ -29,8 +29,15 @@ export const FindingParams = Type.Object({ id: UnitId, n: ChannelNumber, finding
 export const AcceptFindingBody = Type.Pick(MarkerInput, ['name', 'comments'], { additionalProperties: false });
 export type AcceptFindingBody = Static<typeof AcceptFindingBody>;
 
-export const FaultsQuery = Type.Object({
-  CustomerIDs: Type.Optional(
-    Type.Array(Type.Integer({ minimum: 1, maximum: 2147483647 }), { maxItems: 500, description: 'customers' }),
-  ),
+/**
+ * When a unit's measurement is expected to cross its next alarm level (within the forecast horizon):
+ * channel 1–4 is an insulation channel's resistance, channel 0 the battery.
+ */
+export const UnitForecast = Type.Object({
+  unitId: Type.Integer(),
+  channel: Type.Integer({ minimum: 0, maximum: 4 }),
+  limit: Type.Number({ description: 'the level: MΩ for a channel, volts for the battery' }),
+  expectedAt: Type.String({ format: 'date-time' }),
+  warned: Type.Boolean({ description: "within the organization's warning time: raised as a warning" }),
 });
+export type UnitForecast = Static<typeof UnitForecast>;

@@ -117,6 +117,9 @@ const normal = (u: number, v: number) => Math.sqrt(-2 * Math.log(1 - u)) * Math.
  * Where on a pipe a fault lies (m): the fraction `site` of the pipe, but never within the first
  * 100 m, where the radar's launch pulse hides every echo (a real unit's dead zone).
  */
+/** The demo's leaking pipe in a town of the GIS customer (one of the random fleet's two-channel pipes there). */
+const GIS_LEAK_INDEX = 29;
+
 const faultSite = (lengthM: number, site: number) => Math.round(Math.max(100, lengthM * site));
 
 /** Unit i of the fleet of a seed. */
@@ -150,6 +153,8 @@ export function unitDef(spec: Pick<FleetSpec, 'seed' | 'anchor'>, index: number)
       role.type = pick(r(), pipeTypes);
       if (r() < 0.025) role.leak = { onsetH: -288 + r() * 336, tauH: 10 + r() * 26 };
       if (index % 97 === 5) role.wireBreakH = -240 + r() * 264;
+      // A pipe of the GIS customer (Aarhus) leaks, so its map shows a suspected fault on the pipes.
+      if (index === GIS_LEAK_INDEX) role.leak = { onsetH: -60, tauH: 16 };
     }
     if (role.kind !== 'relay' && r() < 0.02) role.lowBattery = 3.25 + r() * 0.08;
     if ((role.kind === 'pipe' || role.kind === 'climate') && r() < 0.02) role.inactive = true;

@@ -67,8 +67,9 @@ describe('the fleet', () => {
   it('mixes the behaviours of the demo in believable shares', () => {
     const pipes = fleet.filter((u) => u.kind === 'pipe');
     const leaks = pipes.filter((u) => u.leak).length / pipes.length;
+    // About 2.5 % at random, plus the fixed ones (the live burst, the GIS customer's leak).
     expect(leaks).toBeGreaterThanOrEqual(0.03);
-    expect(leaks).toBeLessThanOrEqual(0.05);
+    expect(leaks).toBeLessThanOrEqual(0.06);
     const breaks = pipes.filter((u) => u.wireBreak).length;
     expect(breaks).toBeGreaterThanOrEqual(1);
     expect(breaks).toBeLessThanOrEqual(2);

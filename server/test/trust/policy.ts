@@ -136,6 +136,8 @@ export const PROBES: Record<string, Probe> = {
   'DELETE /api/v3/user/dashboard/:id': note('own dashboards; another user’s is a 404'),
   'GET /api/v3/events': note(LIST),
   'GET /api/v3/alarmSeverities': note(LIST),
+  'GET /api/v3/analytics/forecasts': note(LIST),
+  'GET /api/v3/analytics/faults': note(LIST),
   'GET /api/v3/events/:id': on('task')('params.id', {
     matrix: false,
     why: 'events come from the event engine; no fixture yet',
@@ -453,6 +455,9 @@ export const PROBES: Record<string, Probe> = {
   }),
   [`PUT ${ADMIN}/organization/:id/alarmJoinHours`]: adminOrg({
     req: (o) => ({ params: { id: o.org }, body: { hours: 6 } }),
+  }),
+  [`PUT ${ADMIN}/organization/:id/forecastDays`]: adminOrg({
+    req: (o) => ({ params: { id: o.org }, body: { days: 14 } }),
   }),
   [`GET ${ADMIN}/organization/:id/webhooks`]: adminOrg(),
   [`POST ${ADMIN}/organization/:id/webhooks`]: adminOrg({

@@ -14,10 +14,12 @@ import type {
   MapVariant,
   ParkingReport,
   Profile,
+  RadarFinding,
   Session,
   StatusCounts,
   TemperatureSummary,
   UnitData,
+  UnitForecast,
   UnitShowValue,
   UserSession,
 } from '@fieldwatch/core';
@@ -70,6 +72,10 @@ export const deviceApi = {
     api.get<StatusCounts>(`/api/v1/device/statusCounts${query({ orgs: ids(customers), ...params })}`),
   mapUnits: (customers: readonly number[], params: FilterParams & { variant: MapVariant }) =>
     api.get<MapUnits>(`/api/v1/device/mapUnits${query({ orgs: ids(customers), ...params })}`),
+  forecasts: (customers: readonly number[]) =>
+    api.get<UnitForecast[]>(`/api/v3/analytics/forecasts${query({ orgs: ids(customers) })}`),
+  faults: (customers: readonly number[]) =>
+    api.get<RadarFinding[]>(`/api/v3/analytics/faults${query({ orgs: ids(customers) })}`),
   typeCodes: (customers: readonly number[]) =>
     api.get<{ codes: number[] }>(`/api/v1/device/typeCodes${query({ orgs: ids(customers) })}`),
   temperatureSummary: (customers: readonly number[], params: FilterParams & { units?: string }) =>

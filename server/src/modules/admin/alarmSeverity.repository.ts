@@ -89,15 +89,30 @@ export async function writeSeverities(
     );
 }
 
-/** The organization's own join window in hours (null: the default). */
-export async function joinHoursOf(db: Queryable, organizationId: number): Promise<number | null> {
-  const [row] = await db.query<{ alarm_join_hours: number | null }>(
-    'select alarm_join_hours from organizations where id = $1',
+/** An organization's own event settings (null: the default). */
+export type EventSettings = { joinHours: number | null; forecastDays: number | null };
+
+export async function eventSettingsOf(db: Queryable, organizationId: number): Promise<EventSettings> {
+  const [row] = await db.query<{ alarm_join_hours: number | null; forecast_warning_days: number | null }>(
+    'select alarm_join_hours, forecast_warning_days from organizations where id = $1',
     [organizationId],
   );
-  return row?.alarm_join_hours ?? null;
+  return { joinHours: row?.alarm_join_hours ?? null, forecastDays: row?.forecast_warning_days ?? null };
 }
 
-export async function writeJoinHours(db: Queryable, organizationId: number, hours: number | null) {
-  await db.query('update organizations set alarm_join_hours = $2 where id = $1', [organizationId, hours]);
+/** Sets the event settings given (the others kept). */
+export async function writeEventSettings(db: Queryable, organizationId: number, settings: Partial<EventSettings>) {
+  await db.query(
+    `update organizations set
+       alarm_join_hours = case when $2 then $3::int else alarm_join_hours end,
+       forecast_warning_days = case when $4 then $5::int else forecast_warning_days end
+     where id = $1`,
+    [
+      organizationId,
+      'joinHours' in settings,
+      settings.joinHours ?? null,
+      'forecastDays' in settings,
+      settings.forecastDays ?? null,
+    ],
+  );
 }

@@ -3,6 +3,7 @@ import {
   AlarmSeverityBody,
   AlarmSeverityList,
   EffectiveAlarmSeverities,
+  ForecastDaysBody,
   OrganizationParam,
 } from '@fieldwatch/core';
 import type { FastifyRequest } from 'fastify';
@@ -13,7 +14,13 @@ import { sessionOf } from '../../plugins/auth.ts';
 import { scoped, signedIn } from '../../plugins/policy.ts';
 import { refusingUnknownKeys } from '../../plugins/validation.ts';
 import { adminOf } from './admin.access.ts';
-import { alarmSeverityList, saveAlarmSeverities, saveJoinHours, visibleSeverities } from './alarmSeverity.service.ts';
+import {
+  alarmSeverityList,
+  saveAlarmSeverities,
+  saveForecastDays,
+  saveJoinHours,
+  visibleSeverities,
+} from './alarmSeverity.service.ts';
 
 const errors = errorResponses(400, 401, 403, 404);
 const administration = doc('administration');
@@ -68,6 +75,20 @@ export function alarmSeverityRoutes(app: App) {
       },
     },
     async (request) => saveJoinHours(db, admin(request), request.params.id, request.body),
+  );
+  app.put(
+    '/organization/:id/forecastDays',
+    {
+      config: scoped('organization', 'manage', { writes: true }),
+      schema: {
+        ...administration,
+        summary: 'Sets (or with null clears) the days ahead within which a forecast crossing raises a warning',
+        params: OrganizationParam,
+        body: refusingUnknownKeys(ForecastDaysBody),
+        response: { 200: AlarmSeverityList, ...errors },
+      },
+    },
+    async (request) => saveForecastDays(db, admin(request), request.params.id, request.body),
   );
 }
 

@@ -5,6 +5,7 @@ import {
   type AlarmSeverityList,
   defaultSeverityOf,
   type EffectiveAlarmSeverities,
+  type ForecastDaysBody,
   type Severity,
 } from '@fieldwatch/core';
 import type { Db, Queryable } from '../../db/db.ts';
@@ -14,7 +15,12 @@ import type { SessionRow } from '../auth/auth.service.ts';
 import { reachedOrganizations } from '../organizations/organizations.service.ts';
 import { type Admin, requireAdministered } from './admin.access.ts';
 import * as alarmSeverityRepository from './alarmSeverity.repository.ts';
-import { effectiveSeverities, joinHoursOf, ownAndInherited, writeJoinHours } from './alarmSeverity.repository.ts';
+import {
+  effectiveSeverities,
+  eventSettingsOf,
+  ownAndInherited,
+  writeEventSettings,
+} from './alarmSeverity.repository.ts';
 
 /** For the event engine: the severities that apply to each organization (nearest setting per type). */
 export { effectiveSeverities };
@@ -33,7 +39,7 @@ export async function alarmSeverityList(
   const { own, inherited } = await ownAndInherited(db, organizationId);
   return {
     organizationId,
-    joinHours: await joinHoursOf(db, organizationId),
+    ...(await eventSettingsOf(db, organizationId)),
     types: ALARM_TYPE_CODES.map((alarmType) => {
       const above: Severity | undefined = inherited[alarmType];
       const from = above ?? defaultSeverityOf(alarmType);
@@ -67,7 +73,17 @@ export async function saveAlarmSeverities(db: Db, admin: Admin, organizationId: 
  */
 export async function saveJoinHours(db: Db, admin: Admin, organizationId: number, body: AlarmJoinBody) {
   await requireAdministered(db, admin, organizationId);
-  await writeJoinHours(db, organizationId, body.hours);
+  await writeEventSettings(db, organizationId, { joinHours: body.hours });
+  return alarmSeverityList(db, admin, organizationId);
+}
+
+/**
+ * Sets the days ahead within which a forecast crossing raises a warning in this organization (null:
+ * back to the default). Applies from the forecaster's next run.
+ */
+export async function saveForecastDays(db: Db, admin: Admin, organizationId: number, body: ForecastDaysBody) {
+  await requireAdministered(db, admin, organizationId);
+  await writeEventSettings(db, organizationId, { forecastDays: body.days });
   return alarmSeverityList(db, admin, organizationId);
 }
 

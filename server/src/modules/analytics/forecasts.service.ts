@@ -2,21 +2,32 @@ import {
   type AlarmFinding,
   AlarmType,
   BATTERY_FORECAST,
+  type Crossing,
   DAY_MS,
   DEFAULT_ALARM_SETTINGS,
+  DEFAULT_FORECAST_WARNING_DAYS,
+  FORECAST_HORIZON_DAYS,
   fallingCrossing,
   INSULATION_FORECAST,
   limitsOfChannel,
   type Reading,
   seriesByColumn,
+  type UnitForecast,
 } from '@fieldwatch/core';
-import type { Db } from '../../db/db.ts';
+import type { Db, Queryable } from '../../db/db.ts';
 import type { LiveEvent, LivePublisher } from '../../live/bus.ts';
 import { applyFindingsOfUnits, type Governed, type UnitFindings } from '../alarms/alarms.service.ts';
-import { dailyMinima, type ForecastUnit, hourlyMeans, type SeriesReading, unitsAfter } from './forecasts.repository.ts';
+import {
+  dailyMinima,
+  type ForecastRow,
+  type ForecastUnit,
+  forecastsOfUnits,
+  hourlyMeans,
+  replaceForecasts,
+  type SeriesReading,
+  unitsAfter,
+} from './forecasts.repository.ts';
 
-/** A forecast crossing within this long is raised as a warning event (docs/analytics.md). */
-export const FORECAST_WARNING_DAYS = 7;
 /** Units read per round: a round's readings stay a few hundred thousand rows. */
 const UNITS_PER_ROUND = 250;
 
@@ -36,36 +47,45 @@ function byUnitAndSeries(rows: readonly SeriesReading[]) {
   return out;
 }
 
-/** What the forecasts of one unit say about its two forecast alarms, per channel. */
-function findingsOf(unit: ForecastUnit, readings: Map<string, Reading[]>, now: Date): UnitFindings {
+/**
+ * One unit's forecasts within the horizon (stored for the unit list and details) and what they say
+ * about its two forecast alarms, per channel: raised when the crossing is within the organization's
+ * warning time, cleared otherwise.
+ */
+function forecastOfUnit(unit: ForecastUnit, readings: Map<string, Reading[]>, now: Date) {
   const settings = unit.alarm_settings ?? DEFAULT_ALARM_SETTINGS;
-  const horizonMs = FORECAST_WARNING_DAYS * DAY_MS;
+  const horizonMs = FORECAST_HORIZON_DAYS * DAY_MS;
+  const warnMs = (unit.forecast_warning_days ?? DEFAULT_FORECAST_WARNING_DAYS) * DAY_MS;
   const governs: Governed[] = [];
   const raised: AlarmFinding[] = [];
+  const rows: ForecastRow[] = [];
+  const record = (channel: number, type: number, c: Crossing | null) => {
+    governs.push({ channel, type });
+    if (!c) return;
+    const warned = c.at - now.getTime() <= warnMs;
+    rows.push({ unit_id: unit.id, channel, limit_value: c.limit, expected_at: new Date(c.at), warned });
+    const days = Math.round(((c.at - now.getTime()) / DAY_MS) * 10) / 10;
+    if (warned) raised.push({ channel, type, value: days, limit: c.limit });
+  };
   CHANNELS.forEach((channel, i) => {
     const rs = readings.get(`${unit.id}:${resistanceSeries[i]}`);
     if (!rs) return;
-    const key = { channel, type: AlarmType.ForecastResistance };
-    governs.push(key);
     const levels = limitsOfChannel(settings, channel).resistance ?? DEFAULT_ALARM_SETTINGS.resistance ?? [];
-    const c = fallingCrossing(rs, levels, { ...INSULATION_FORECAST, horizonMs });
-    if (c) raised.push({ ...key, value: Math.round(((c.at - now.getTime()) / DAY_MS) * 10) / 10, limit: c.limit });
+    record(channel, AlarmType.ForecastResistance, fallingCrossing(rs, levels, { ...INSULATION_FORECAST, horizonMs }));
   });
   const battery = readings.get(`${unit.id}:${batterySeries}`);
   const limit = settings.battery ?? DEFAULT_ALARM_SETTINGS.battery;
-  if (battery && limit !== undefined) {
-    const key = { channel: 0, type: AlarmType.ForecastBattery };
-    governs.push(key);
-    const c = fallingCrossing(battery, [limit], { ...BATTERY_FORECAST, horizonMs });
-    if (c) raised.push({ ...key, value: Math.round(((c.at - now.getTime()) / DAY_MS) * 10) / 10, limit: c.limit });
-  }
-  return { unit, governs, raised, time: now };
+  if (battery && limit !== undefined)
+    record(0, AlarmType.ForecastBattery, fallingCrossing(battery, [limit], { ...BATTERY_FORECAST, horizonMs }));
+  const findings: UnitFindings = { unit, governs, raised, time: now };
+  return { rows, findings };
 }
 
 /**
  * Forecasts every unit's insulation resistance (hourly means of three days) and battery (daily
- * minima of six weeks): a crossing of the next level within FORECAST_WARNING_DAYS raises the
- * forecast alarm (a warning event), a trend that recovers clears it. Rounds of a few hundred units,
+ * minima of six weeks): each crossing of the next level within the horizon is stored, one within the
+ * organization's warning time raises the forecast alarm (a warning event), a trend that recovers
+ * clears it. Rounds of a few hundred units,
  * each in its own transaction, so ingest never waits long. Returns the units read.
  */
 export async function forecastAll(db: Db, bus: LivePublisher, now = new Date()): Promise<number> {
@@ -82,14 +102,32 @@ export async function forecastAll(db: Db, bus: LivePublisher, now = new Date()):
       dailyMinima(db, ids, [batterySeries], new Date(now.getTime() - 42 * DAY_MS)),
     ]);
     const readings = byUnitAndSeries([...hourly, ...daily]);
+    const forecasts = units.map((u) => forecastOfUnit(u, readings, now));
     const events: LiveEvent[] = [];
-    await db.transaction((tx) =>
-      applyFindingsOfUnits(
+    await db.transaction(async (tx) => {
+      await replaceForecasts(
         tx,
-        units.map((u) => findingsOf(u, readings, now)),
+        ids,
+        forecasts.flatMap((f) => f.rows),
+      );
+      await applyFindingsOfUnits(
+        tx,
+        forecasts.map((f) => f.findings),
         { publish: (e) => events.push(e) },
-      ),
-    );
+      );
+    });
     for (const e of events) bus.publish(e);
   }
+}
+
+/** The stored forecasts of the units, soonest first. */
+export async function forecastsOf(db: Queryable, unitIds: readonly number[]): Promise<UnitForecast[]> {
+  if (unitIds.length === 0) return [];
+  return (await forecastsOfUnits(db, unitIds)).map((r) => ({
+    unitId: r.unit_id,
+    channel: r.channel,
+    limit: r.limit_value,
+    expectedAt: r.expected_at.toISOString(),
+    warned: r.warned,
+  }));
 }

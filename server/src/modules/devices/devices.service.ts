@@ -65,6 +65,12 @@ async function viewsInScope(fleet: Fleet, session: SessionRow, opts: ScopeOption
 const customerViews = (fleet: Fleet, session: SessionRow, orgs: string | undefined) =>
   viewsInScope(fleet, session, { customerIds: parseIdList(orgs, 'orgs') });
 
+/** The ids of the customers' units (orgs: comma-joined ids; every unit the user may see when left out). */
+export async function unitIdsInScope(fleet: Fleet, session: SessionRow, orgs: string | undefined): Promise<number[]> {
+  const scope = await scopeOrganizations(fleet.db, session, { customerIds: parseIdList(orgs, 'orgs') });
+  return (await fleet.units(scope)).map((u) => u.id);
+}
+
 export async function listDevices(fleet: Fleet, session: SessionRow, opts: ScopeOptions = {}): Promise<Device[]> {
   return (await viewsInScope(fleet, session, opts)).map(toDevice);
 }

@@ -1,4 +1,4 @@
-import type { AlarmJoinBody, AlarmSeverityBody, AlarmSeverityList } from '@fieldwatch/core';
+import type { AlarmJoinBody, AlarmSeverityBody, AlarmSeverityList, ForecastDaysBody } from '@fieldwatch/core';
 import { useQuery } from '@tanstack/react-query';
 import { alarmSeverityKey } from '@/lib/alarmSeverities.ts';
 import { api } from '@/lib/http.ts';
@@ -11,6 +11,8 @@ export const alarmSeverityApi = {
   save: (id: number, body: AlarmSeverityBody) => api.put<AlarmSeverityList>(path(id), body),
   saveJoinHours: (id: number, body: AlarmJoinBody) =>
     api.put<AlarmSeverityList>(`/api/v1/admin/organization/${id}/alarmJoinHours`, body),
+  saveForecastDays: (id: number, body: ForecastDaysBody) =>
+    api.put<AlarmSeverityList>(`/api/v1/admin/organization/${id}/forecastDays`, body),
 };
 
 /** Under ['admin'], so that an admin change refreshing everything refreshes this too. */

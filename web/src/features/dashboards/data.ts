@@ -19,13 +19,14 @@ import { useQuery } from '@tanstack/react-query';
 import { useEffect, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { deviceApi } from '@/lib/api.ts';
+import { soonestForecasts } from '@/lib/forecasts.ts';
 import { onLive } from '@/lib/live.ts';
 import { invalidateLive, queryClient } from '@/lib/query.ts';
 import { editDashboard, useDashboardStore } from '@/stores/dashboards.ts';
 import { useDeviceStore } from '@/stores/devices.ts';
 import { useUserStore } from '@/stores/user.ts';
 import { applyAlarms, applySamples, byUnit, type LiveSample } from './livePatches.ts';
-import { customerIds, devicesQuery, fleetList, showValuesQuery } from './queries.ts';
+import { customerIds, devicesQuery, faultsQuery, fleetList, forecastsQuery, showValuesQuery } from './queries.ts';
 import { useDateInterval } from './rangeChoices.ts';
 
 /** The data every dashboard widget shares: current devices, their latest values and alarms. */
@@ -44,6 +45,27 @@ export function useDevices() {
     enabled: customers.length > 0,
     placeholderData: (previous) => previous,
   });
+}
+
+/** The selected customers' forecasts, each unit's soonest first in the map (`byUnit`); fetched only when `enabled`. */
+export function useForecasts(enabled = true) {
+  const customers = useCustomerIds();
+  const query = useQuery({ ...forecastsQuery(customers), enabled: enabled && customers.length > 0 });
+  const soonest = useMemo(() => soonestForecasts(query.data ?? []), [query.data]);
+  return { query, soonest };
+}
+
+/** The selected customers' suggested faults; a change the radar analysis announces reads them again. */
+export function useSuspectedFaults(enabled = true) {
+  const customers = useCustomerIds();
+  useEffect(
+    () =>
+      onLive((m) => {
+        if (m.kind === 'findings') void queryClient.invalidateQueries({ queryKey: ['faults'] });
+      }),
+    [],
+  );
+  return useQuery({ ...faultsQuery(customers), enabled: enabled && customers.length > 0 });
 }
 
 /** Latest display values (temperature by priority, battery voltage) per unit. */

@@ -65,6 +65,20 @@ export const devicesQuery = (customers: readonly number[], refreshKey: number) =
   ...fleetList,
 });
 
+/** The forecast crossings of the customers' units (the forecaster updates them hourly). */
+export const forecastsQuery = (customers: readonly number[]) => ({
+  queryKey: ['forecasts', customers] as const,
+  queryFn: () => deviceApi.forecasts(customers),
+  staleTime: 10 * 60_000,
+});
+
+/** The customers' suggested faults (for the maps), read again when the radar analysis announces a change. */
+export const faultsQuery = (customers: readonly number[]) => ({
+  queryKey: ['faults', customers] as const,
+  queryFn: () => deviceApi.faults(customers),
+  staleTime: 10 * 60_000,
+});
+
 /** Latest display values (temperature by priority, battery voltage) per unit. */
 export const showValuesQuery = (customers: readonly number[], refreshKey: number) => ({
   queryKey: ['showValues', customers, refreshKey] as const,

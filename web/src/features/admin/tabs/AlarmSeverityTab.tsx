@@ -3,7 +3,9 @@ import {
   type AlarmSeverityRow,
   alarmTypeKey,
   DEFAULT_ALARM_JOIN_HOURS,
+  DEFAULT_FORECAST_WARNING_DAYS,
   MAX_ALARM_JOIN_HOURS,
+  MAX_FORECAST_WARNING_DAYS,
   SEVERITIES,
   SEVERITY_TABLE,
   type Severity,
@@ -37,7 +39,16 @@ export function AlarmSeverityTab({ org }: TabProps) {
       <Loaded query={list} lines={10}>
         {(l) => (
           <>
-            <JoinWindowForm id={org.id} hours={l.joinHours} />
+            <EventSettingForm
+              setting={{ name: 'join', fallback: DEFAULT_ALARM_JOIN_HOURS, max: MAX_ALARM_JOIN_HOURS }}
+              value={l.joinHours}
+              save={(hours) => alarmSeverityApi.saveJoinHours(org.id, { hours })}
+            />
+            <EventSettingForm
+              setting={{ name: 'forecast', fallback: DEFAULT_FORECAST_WARNING_DAYS, max: MAX_FORECAST_WARNING_DAYS }}
+              value={l.forecastDays}
+              save={(days) => alarmSeverityApi.saveForecastDays(org.id, { days })}
+            />
             <SeverityTable id={org.id} list={l} />
           </>
         )}
@@ -46,27 +57,44 @@ export function AlarmSeverityTab({ org }: TabProps) {
   );
 }
 
-/** Whole hours from 1 to a week, or empty for the default; the problem's message key otherwise. */
-export function joinHoursProblem(text: string): string | undefined {
+/** A whole number from 1 to `max`, or empty for the default; the problem's message key otherwise. */
+export function wholeNumberProblem(text: string, max: number, key: string): string | undefined {
   if (text.trim() === '') return undefined;
   const n = Number(text);
-  return Number.isInteger(n) && n >= 1 && n <= MAX_ALARM_JOIN_HOURS ? undefined : 'admin.severity.joinInvalid';
+  return Number.isInteger(n) && n >= 1 && n <= max ? undefined : key;
 }
 
-/** How long a fault raised again joins its earlier event (one row, one notification) instead of a new one. */
-function JoinWindowForm({ id, hours }: { id: number; hours: number | null }) {
+/**
+ * One of the organization's event settings, a whole number (empty for the default): the join window
+ * (how long a fault raised again joins its earlier event instead of a new one) and the forecast
+ * warning time (how far ahead a forecast crossing raises a warning).
+ */
+function EventSettingForm({
+  setting,
+  value,
+  save: send,
+}: {
+  setting: { name: 'join' | 'forecast'; fallback: number; max: number };
+  value: number | null;
+  save: (value: number | null) => Promise<AlarmSeverityList>;
+}) {
   const { t } = useTranslation();
-  const [text, setText] = useState(hours === null ? '' : String(hours));
+  const { name, fallback, max } = setting;
+  const [text, setText] = useState(value === null ? '' : String(value));
   const [shown, setShown] = useState(false);
-  const problem = joinHoursProblem(text);
-  const save = useAdminChange((h: number | null) => alarmSeverityApi.saveJoinHours(id, { hours: h }), {
+  const problem = wholeNumberProblem(text, max, `admin.severity.${name}Invalid`);
+  const save = useAdminChange(send, {
     refresh: alarmSeverityRefresh,
-    done: (result) => t('admin.severity.joinSaved', { count: result.joinHours ?? DEFAULT_ALARM_JOIN_HOURS }),
+    done: (result) =>
+      t(`admin.severity.${name}Saved`, {
+        count: (name === 'join' ? result.joinHours : result.forecastDays) ?? fallback,
+      }),
   });
+  const help = `admin-${name}-help`;
   return (
     <form
       className="admin-join"
-      aria-describedby="admin-join-help"
+      aria-describedby={help}
       noValidate
       onSubmit={(e) => {
         e.preventDefault();
@@ -75,18 +103,18 @@ function JoinWindowForm({ id, hours }: { id: number; hours: number | null }) {
       }}
     >
       <TextField
-        label={t('admin.severity.joinLabel')}
+        label={t(`admin.severity.${name}Label`)}
         inputMode="numeric"
         value={text}
-        placeholder={String(DEFAULT_ALARM_JOIN_HOURS)}
-        error={shown && problem ? t(problem, { max: MAX_ALARM_JOIN_HOURS }) : undefined}
+        placeholder={String(fallback)}
+        error={shown && problem ? t(problem, { max }) : undefined}
         onChange={(e) => setText(e.target.value)}
       />
       <Button type="submit" disabled={save.isPending}>
         {t('common.save')}
       </Button>
-      <p id="admin-join-help" className="admin-join__help muted">
-        {t('admin.severity.joinHelp', { count: DEFAULT_ALARM_JOIN_HOURS })}
+      <p id={help} className="admin-join__help muted">
+        {t(`admin.severity.${name}Help`, { count: fallback })}
       </p>
     </form>
   );

@@ -23,7 +23,7 @@ describe('widget settings read from stored props', () => {
     expect(alarmsProps(junk)).toEqual({ period: 'range' });
     expect(weatherProps(junk)).toEqual({ days: 5, unitId: undefined });
     expect(deviceListProps({ columns: 3 }, false)).toEqual({
-      columns: ['status', 'type', 'location', 'lastReport'],
+      columns: ['status', 'type', 'location', 'forecast', 'lastReport'],
       multiSelect: false,
     });
     expect(mapProps({ cluster: 1 })).toEqual({ cluster: true, legend: true, initialView: 'fitAll' });

@@ -89,7 +89,7 @@ export const weatherProps = (p: Props): { days: number; unitId: number | undefin
 
 // Unit and parking lists ---------------------------------------------------------------------------
 
-export const DEVICE_LIST_COLUMNS = ['status', 'type', 'location', 'lastReport'] as const;
+export const DEVICE_LIST_COLUMNS = ['status', 'type', 'location', 'forecast', 'lastReport'] as const;
 export const PARKING_LIST_COLUMNS = ['status', 'occupancy', 'usage', 'location', 'lastReport'] as const;
 export type ListColumn = (typeof DEVICE_LIST_COLUMNS)[number] | (typeof PARKING_LIST_COLUMNS)[number];
 /** The optional columns of a unit or parking list (the name always shows) and multi-select. */

@@ -1,7 +1,15 @@
-import { type Device, isParkingType, STATUS_SEVERITY, unitTypeName } from '@fieldwatch/core';
-import { Car, List, SquareParking, X } from 'lucide-react';
+import {
+  type Device,
+  formatMeasure,
+  isParkingType,
+  STATUS_SEVERITY,
+  type UnitForecast,
+  unitTypeName,
+} from '@fieldwatch/core';
+import { Car, List, SquareParking, TrendingDown, X } from 'lucide-react';
 import { useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { daysUntil, forecastSentence } from '@/lib/forecasts.ts';
 import { useDateFormat } from '@/lib/useDateFormat.ts';
 import { IconButton } from '@/ui/Button.tsx';
 import { StatusLabel } from '@/ui/StatusLabel.tsx';
@@ -14,6 +22,7 @@ import {
   useDateRange,
   useDevices,
   useFilteredDevices,
+  useForecasts,
   useSelectedUnits,
   useShowValues,
 } from '../../data.ts';
@@ -35,6 +44,8 @@ type Row = {
   last: number | undefined;
   occupied: number | undefined;
   usage: number | undefined;
+  /** The unit's soonest forecast crossing. */
+  forecast: UnitForecast | undefined;
 };
 
 const byStatus = (r: Row): SortValue => STATUS_SEVERITY[r.device.status];
@@ -47,6 +58,7 @@ const SORT_VALUES: Record<string, (r: Row) => SortValue> = {
   lastReport: (r) => r.last,
   occupancy: (r) => r.occupied,
   usage: (r) => r.usage,
+  forecast: (r) => (r.forecast ? Date.parse(r.forecast.expectedAt) : undefined),
 };
 
 /** The last name order computed, shared by every unit list (see useNameRank). */
@@ -110,6 +122,8 @@ export function DeviceListWidget({ dashboardId, widgetId, widget }: WidgetProps)
     return m;
   }, [parkingValues]);
   const nameRank = useNameRank(devices.data, lang);
+  const showForecast = !parking && shownColumns.includes('forecast');
+  const forecasts = useForecasts(showForecast).soonest;
 
   // Parking: each bay's occupancy within the daily window over the dashboard's range.
   const range = useDateRange();
@@ -133,10 +147,11 @@ export function DeviceListWidget({ dashboardId, widgetId, widget }: WidgetProps)
       last: timeOf(device.lastReport),
       occupied: occupiedById.get(device.id),
       usage: usageById.get(device.id),
+      forecast: forecasts.get(device.id),
     }));
     const byName = (a: Row, b: Row) => a.nameRank - b.nameRank || a.device.id - b.device.id;
     return sortRows(list, SORT_VALUES[sort.key] ?? byStatus, sort.dir, collatorFor(lang), byName);
-  }, [devices.data, nameRank, occupiedById, usageById, sort, lang]);
+  }, [devices.data, nameRank, occupiedById, usageById, forecasts, sort, lang]);
 
   const order = useMemo(() => rows.map((r) => r.device.id), [rows]);
   const selectedIds = selected ?? [];
@@ -230,6 +245,15 @@ export function DeviceListWidget({ dashboardId, widgetId, widget }: WidgetProps)
       title: (r) => r.device.location || undefined,
     },
     {
+      key: 'forecast',
+      header: t('widgets.deviceList.forecast'),
+      width: 136,
+      minWidth: 440,
+      sortable: true,
+      cell: (r) => (r.forecast ? <Forecast forecast={r.forecast} now={now} /> : <span className="vt__muted">–</span>),
+      title: (r) => (r.forecast ? forecastSentence(r.forecast, now, lang, t) : undefined),
+    },
+    {
       key: 'lastReport',
       header: t('widgets.deviceList.lastReport'),
       width: 100,
@@ -305,6 +329,21 @@ export function DeviceListWidget({ dashboardId, widgetId, widget }: WidgetProps)
         <Updated at={devices.dataUpdatedAt} />
       </footer>
     </div>
+  );
+}
+
+/** The soonest crossing, short: "10 MΩ in 3 days", marked when it is within the warning time. */
+function Forecast({ forecast, now }: { forecast: UnitForecast; now: number }) {
+  const { t, i18n } = useTranslation();
+  const unit = forecast.channel === 0 ? 'V' : 'MΩ';
+  return (
+    <span className={forecast.warned ? 'forecast forecast--warned' : 'forecast'}>
+      <TrendingDown size={13} aria-hidden />
+      {t('widgets.deviceList.forecastCell', {
+        count: daysUntil(forecast, now),
+        limit: formatMeasure(i18n.language, forecast.limit, unit),
+      })}
+    </span>
   );
 }
 

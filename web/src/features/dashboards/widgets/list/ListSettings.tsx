@@ -18,6 +18,7 @@ const COLUMN_KEYS: Record<string, string> = {
   type: 'widgets.deviceList.type',
   location: 'widgets.deviceList.location',
   lastReport: 'widgets.deviceList.lastReport',
+  forecast: 'widgets.deviceList.forecast',
   occupancy: 'widgets.parkingList.occupancy',
   usage: 'widgets.settings.usageColumn',
 };

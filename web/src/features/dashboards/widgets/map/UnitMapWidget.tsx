@@ -13,11 +13,12 @@ import { useDeviceStore } from '@/stores/devices.ts';
 import { Button } from '@/ui/Button.tsx';
 import { EmptyState } from '@/ui/EmptyState.tsx';
 import { Skeleton } from '@/ui/Skeleton.tsx';
-import { useCustomerIds, useDashboardFilter, useSelectedUnits } from '../../data.ts';
+import { useCustomerIds, useDashboardFilter, useSelectedUnits, useSuspectedFaults } from '../../data.ts';
 import { mapUnitsQuery } from '../../queries.ts';
 import type { WidgetProps } from '../../widgetTypes.ts';
 import { mapProps } from '../common/props.ts';
 import { buildClusterIndex, type ClusterIndex, revealZoom, sameUnits, statusCounts } from './cluster.ts';
+import { FaultMarks } from './FaultMarks.tsx';
 import { GisLayers } from './gis/GisLayers.tsx';
 import { MapTable, useMapTable } from './MapTable.tsx';
 import { reducedMotion, useLook } from './mapLook.ts';
@@ -70,6 +71,12 @@ export function UnitMapWidget({ dashboardId, widgetId, widget }: WidgetProps) {
   const index = useMemo(() => buildClusterIndex(units, view.cluster), [units, view.cluster]);
   const counts = useMemo(() => statusCounts(units), [units]);
   const positionOf = useMemo(() => new Map(units.map((u, i) => [u.id, i])), [units]);
+  const unitOf = useCallback((id: number) => units[positionOf.get(id) ?? -1], [units, positionOf]);
+  const faults = useSuspectedFaults(variant !== 'parkingMap');
+  const faultCount = useMemo(
+    () => (faults.data ?? []).filter((f) => positionOf.has(f.unitId)).length,
+    [faults.data, positionOf],
+  );
 
   const hostRef = useRef<HTMLElement>(null);
   const legendRef = useRef<HTMLUListElement>(null);
@@ -339,10 +346,20 @@ export function UnitMapWidget({ dashboardId, widgetId, widget }: WidgetProps) {
               <span className="unit-map__legend-count">{fmt.format(counts[s])}</span>
             </li>
           ))}
+          {faultCount > 0 && (
+            <li className="unit-map__legend-item">
+              <span className="unit-map__fault-dot" aria-hidden />
+              <span className="unit-map__legend-word">{t('widgets.map.faults')}</span>
+              <span className="unit-map__legend-count">{fmt.format(faultCount)}</span>
+            </li>
+          )}
         </ul>
       )}
       {map && variant !== 'parkingMap' && (
-        <GisLayers map={map} dashboardId={dashboardId} widgetId={widgetId} widget={widget} />
+        <>
+          <GisLayers map={map} dashboardId={dashboardId} widgetId={widgetId} widget={widget} />
+          <FaultMarks map={map} unitOf={unitOf} onUnit={onUnitClick} />
+        </>
       )}
       {overlay && <div className="unit-map__overlay">{overlay}</div>}
       {asTable && units.length > 0 && <MapTable table={table} />}

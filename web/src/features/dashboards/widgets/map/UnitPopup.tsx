@@ -1,8 +1,10 @@
 import { isRadarType, type UnitStatus } from '@fieldwatch/core';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { forecastSentence } from '@/lib/forecasts.ts';
 import { useOriginState } from '@/lib/origin.ts';
 import { Skeleton } from '@/ui/Skeleton.tsx';
+import { useForecasts } from '../../data.ts';
 
 /** What the popup tells of a unit: from its details, which arrive a moment after the click. */
 type PopupDevice = { id: number; name: string; location: string; type: { code: number; name: string } };
@@ -22,8 +24,10 @@ export function UnitPopup({ device, status }: { device: PopupDevice | undefined;
 }
 
 function PopupFacts({ device }: { device: PopupDevice }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const radarFrom = useOriginState();
+  const forecasts = (useForecasts().query.data ?? []).filter((f) => f.unitId === device.id);
+  const now = Date.now();
   return (
     <>
       <dl className="unit-popup__facts">
@@ -36,6 +40,22 @@ function PopupFacts({ device }: { device: PopupDevice }) {
             <dt>{t('widgets.map.location')}</dt>
             <dd>
               <bdi>{device.location}</bdi>
+            </dd>
+          </>
+        )}
+        {forecasts.length > 0 && (
+          <>
+            <dt>{t('widgets.map.forecast')}</dt>
+            <dd>
+              {forecasts.map((f) => (
+                <span
+                  key={f.channel}
+                  className={`unit-popup__forecast${f.warned ? ' unit-popup__forecast--warned' : ''}`}
+                >
+                  {f.channel > 0 && `${t('radar.channelN', { n: f.channel })}: `}
+                  {forecastSentence(f, now, i18n.language, t)}
+                </span>
+              ))}
             </dd>
           </>
         )}
