@@ -20,6 +20,7 @@ export * from './contract/twoFactor.ts';
 export * from './contract/user.ts';
 export * from './contract/userData.ts';
 export * from './contract/weather.ts';
+export * from './contract/webhooks.ts';
 export * from './dashboards/index.ts';
 export * from './events/index.ts';
 export * from './gis.ts';

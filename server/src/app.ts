@@ -43,6 +43,7 @@ import { reportRoutes, telemetryRoutes, telemetryV2Routes } from './modules/tele
 import { userDataLegacyRoutes, userDataRoutes } from './modules/userData/userData.routes.ts';
 import { accountRoutes, userRoutes } from './modules/users/user.routes.ts';
 import { weatherLegacyRoutes, weatherOf, weatherRoutes } from './modules/weather/weather.routes.ts';
+import { webhookRoutes } from './modules/webhooks/webhooks.routes.ts';
 import { createMetrics, type Metrics, registerMetrics } from './observability/metrics.ts';
 import { traceRequests } from './observability/tracing.ts';
 import { announceWrites } from './plugins/announceWrites.ts';
@@ -113,6 +114,8 @@ type AppOptions = {
   metricsToken?: string;
   /** TWO_FACTOR_KEY; default the development key (config.ts refuses production without one). */
   twoFactorKey?: string;
+  /** WEBHOOK_ALLOW_PRIVATE: webhook endpoints may be http:// and on private addresses; default off. */
+  webhookAllowPrivate?: boolean;
 };
 
 const hopsOf = (proxies: number) => (_address: string, hop: number) => hop < proxies;
@@ -211,6 +214,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
     adminRoutes(admin);
     alarmSeverityRoutes(admin);
     auditRoutes(admin);
+    webhookRoutes(admin, { allowPrivate: options.webhookAllowPrivate ?? false });
     errorReportAdminRoutes(admin);
   });
   await registerFamily(app, nfcFamily, onboardingRoutes);

@@ -54,6 +54,11 @@ export type Config = {
    * development key stands in.
    */
   twoFactorKey: string | undefined;
+  /**
+   * WEBHOOK_ALLOW_PRIVATE: webhook endpoints may be on loopback, private and link-local addresses and
+   * use http:// (local sinks, tests); off, only https:// to public addresses.
+   */
+  webhookAllowPrivate: boolean;
 };
 
 function int(name: string, value: string | undefined, fallback: number): number {
@@ -92,6 +97,12 @@ function errorReporting(value: string | undefined, nodeEnv: string | undefined):
   if (value === undefined || value === '') return nodeEnv !== 'development';
   if (value !== '1' && value !== '0') throw new Error(`ERROR_REPORTING must be 1 or 0, got '${value}'`);
   return value === '1';
+}
+
+function flag(name: string, value: string | undefined): boolean {
+  if (value === undefined || value === '' || value === '0') return false;
+  if (value !== '1') throw new Error(`${name} must be 1 or 0, got '${value}'`);
+  return true;
 }
 
 /**
@@ -148,6 +159,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     tracing: tracingConfig(env),
     metricsToken: env.METRICS_TOKEN || undefined,
     twoFactorKey: twoFactorKey(env.TWO_FACTOR_KEY, env.NODE_ENV),
+    webhookAllowPrivate: flag('WEBHOOK_ALLOW_PRIVATE', env.WEBHOOK_ALLOW_PRIVATE),
   };
 }
 

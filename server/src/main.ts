@@ -21,6 +21,7 @@ import { recordServerError } from './modules/errorReports/errorReports.service.t
 import { startEventEngine } from './modules/events/engine.ts';
 import { startMailer } from './modules/events/mailer.ts';
 import { ensureInitialAdmin } from './modules/users/initialAdmin.ts';
+import { startWebhookSender } from './modules/webhooks/sender.ts';
 import { createMetrics } from './observability/metrics.ts';
 import { startTracing, traceDb } from './observability/tracing.ts';
 
@@ -75,6 +76,7 @@ const app = await buildApp({
   errorReporting: config.errorReporting,
   metrics,
   metricsToken: config.metricsToken,
+  webhookAllowPrivate: config.webhookAllowPrivate,
 });
 // Errors outside any request: logged and (ERROR_REPORTING) recorded. An uncaught exception still ends
 // the process as Node would, after at most 2 s spent recording it.
@@ -108,6 +110,8 @@ const engine = startEventEngine(db, bus, log);
 const analyst = startRadarAnalyst(db, bus, log);
 const forecaster = startForecaster(db, bus, log);
 const auditRetention = startAuditRetention(db, log);
+// Signed webhooks: sends what the outbox holds; ingest and the engine only write rows into it.
+const webhooks = startWebhookSender(db, bus, log, { allowPrivate: config.webhookAllowPrivate });
 const mailer = config.mail.smtpUrl
   ? startMailer(db, log, {
       smtpUrl: config.mail.smtpUrl,
@@ -145,6 +149,7 @@ async function shutdown(signal: string) {
     ['radar analysis', () => analyst.stop()],
     ['forecasts', () => forecaster.stop()],
     ['audit retention', () => auditRetention.stop()],
+    ['webhooks', () => webhooks.stop()],
     ['live fan-out', () => fanout?.close()],
     ['partitions', () => partitions.stop()],
     ['mailer', () => mailer?.stop()],

@@ -5,7 +5,16 @@ import { insertFinding } from '../src/modules/analytics/findings.repository.ts';
 import { FakeOpenMeteo } from './fixtures/fakeOpenMeteo.ts';
 import { PNG_1X1 } from './fixtures/images.ts';
 import { createOrganizationTree, createTestApp, createUnit, createUser, signIn, type TestApp } from './helpers.ts';
-import { keyOf, type ObjectKind, type Objects, type Policy, PROBES, type Req, requestOf } from './trust/policy.ts';
+import {
+  keyOf,
+  MATRIX_WEBHOOK,
+  type ObjectKind,
+  type Objects,
+  type Policy,
+  PROBES,
+  type Req,
+  requestOf,
+} from './trust/policy.ts';
 import { changedTables, databaseDigest, isErrorShape, type Route, routesOf, urlOf } from './trust/routes.ts';
 
 /**
@@ -57,6 +66,7 @@ const unknown: Objects = {
   group: 999_999,
   joinRequest: 999_999,
   finding: 999_999,
+  webhook: 999_999,
 };
 const tally = { routes: new Set<string>(), anonymous: 0, cases: 0, refused: 0, allowed: 0, loaded: 0 };
 let serial = 0;
@@ -148,6 +158,8 @@ async function make(kind: ObjectKind, org: number, unit: number): Promise<number
           curve_ts: new Date(),
         })
       ).id;
+    case 'webhook':
+      return (await keep('POST', `/api/v1/admin/organization/${org}/webhooks`, MATRIX_WEBHOOK)).endpoint.id;
     case 'floorPlan':
       return (
         await keep('PUT', `/api/v3/user/organization/${org}/floor-plan?name=F${++serial}`, undefined, {
@@ -171,6 +183,7 @@ async function objectsIn(org: number): Promise<Objects> {
     group: (await make('group', org, unit)) as number,
     joinRequest: (await make('joinRequest', org, unit)) as number,
     finding: (await make('finding', org, unit)) as number,
+    webhook: (await make('webhook', org, unit)) as number,
   };
 }
 
@@ -368,7 +381,7 @@ describe('role × place (issue 11)', () => {
     expect(scopedRoutes().length).toBeGreaterThan(60);
   });
 
-  it.each(['unit', 'org', 'task', 'container', 'group', 'tag', 'floorPlan', 'joinRequest'] as const)(
+  it.each(['unit', 'org', 'task', 'container', 'group', 'tag', 'floorPlan', 'joinRequest', 'webhook'] as const)(
     'routes whose object is of kind %s: Reader, User, SuperUser × own, child, parent, foreign',
     async (kind) => {
       const failures: string[] = [];

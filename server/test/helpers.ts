@@ -71,6 +71,8 @@ export async function createTestApp(
     databaseUrl?: string;
     publicUrl?: string;
     trustProxy?: number;
+    /** WEBHOOK_ALLOW_PRIVATE: webhook endpoints on loopback (a test's sink). */
+    webhookAllowPrivate?: boolean;
   } = {},
 ): Promise<TestApp> {
   const db = await openTestDb(opts.databaseUrl);
@@ -88,6 +90,7 @@ export async function createTestApp(
     mailer: opts.mailer,
     publicUrl: opts.publicUrl,
     trustProxy: opts.trustProxy,
+    webhookAllowPrivate: opts.webhookAllowPrivate,
   });
   await app.ready();
   return {

@@ -30,6 +30,8 @@ export type Objects = {
   joinRequest: number;
   /** A fault the radar analysis suggests on channel 1 of `unit`. */
   finding: number;
+  /** A webhook endpoint of the organization. */
+  webhook: number;
 };
 export type ObjectKind = keyof Objects;
 
@@ -82,6 +84,7 @@ const container = on('container');
 const tag = on('tag');
 const floorPlan = on('floorPlan');
 const joinRequest = on('joinRequest');
+const webhook = on('webhook');
 
 const OWN = 'own data';
 const LIST = 'a list narrowed to the organisations the user sees';
@@ -94,6 +97,14 @@ const finding = (o: Objects) => ({ params: { id: o.unit, n: 1, finding: o.findin
 const ADMIN = '/api/v1/admin';
 const adminOrg = (opts: ScopedOpts = {}) => org('params.id', { req: (o) => ({ params: { id: o.org } }), ...opts });
 const ADMIN_MATRIX = { matrix: false, why: 'role × place in admin-matrix.test.ts (issue 8)' } as const;
+const hook = (o: Objects) => ({ params: { id: o.webhook } });
+/** A public address literal: no name to resolve, and not refused by the SSRF guard. */
+export const MATRIX_WEBHOOK = {
+  url: 'https://93.184.215.14/matrix',
+  description: 'matrix',
+  kinds: ['alarm.raised'],
+  enabled: true,
+};
 
 export const PROBES: Record<string, Probe> = {
   'GET /metrics': { why: 'loopback or METRICS_TOKEN, no session', remoteAddress: '127.0.0.1' },
@@ -461,6 +472,19 @@ export const PROBES: Record<string, Probe> = {
   }),
   [`PUT ${ADMIN}/organization/:id/forecastDays`]: adminOrg({
     req: (o) => ({ params: { id: o.org }, body: { days: 14 } }),
+  }),
+  [`GET ${ADMIN}/organization/:id/webhooks`]: adminOrg(),
+  [`POST ${ADMIN}/organization/:id/webhooks`]: adminOrg({
+    req: (o) => ({ params: { id: o.org }, body: MATRIX_WEBHOOK }),
+  }),
+  [`PUT ${ADMIN}/webhooks/:id`]: webhook('params.id', { req: (o) => ({ ...hook(o), body: MATRIX_WEBHOOK }) }),
+  [`DELETE ${ADMIN}/webhooks/:id`]: webhook('params.id', { req: hook, fresh: 'webhook' }),
+  [`POST ${ADMIN}/webhooks/:id/rotate`]: webhook('params.id', { req: hook }),
+  [`POST ${ADMIN}/webhooks/:id/test`]: webhook('params.id', { req: hook }),
+  [`GET ${ADMIN}/webhooks/:id/deliveries`]: webhook('params.id', { req: hook }),
+  [`GET ${ADMIN}/webhooks/:id/deliveries/:delivery`]: webhook('params.id', {
+    req: (o) => ({ params: { id: o.webhook, delivery: '00000000-0000-4000-8000-000000000000' } }),
+    noData: /^Delivery not found/,
   }),
   'GET /api/v3/tasks/:id/files': task('params.id', { req: (o) => ({ params: { id: o.task } }) }),
   'POST /api/v3/tasks/:id/files': task('params.id', {

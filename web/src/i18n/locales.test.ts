@@ -247,6 +247,21 @@ const SAME_AS_ENGLISH: Record<string, '*' | readonly string[]> = {
   'admin.errors.message': ['fr'],
   // Issue 10: French word spelt the same (column header).
   'admin.errors.actions': ['fr'],
+  // Issue 24: "Webhook" is the established word in Danish, German, Swedish and French.
+  'admin.tabs.webhooks': ['da', 'de', 'sv', 'fr'],
+  'webhooks.title': ['da', 'de', 'sv', 'fr'],
+  // Issue 24: "URL" is written so in every language but Arabic (which adds its word).
+  'webhooks.url': ['da', 'de', 'sv', 'fr', 'ko', 'zh'],
+  // Issue 24: "Test" is spelt the same in Danish, German, Swedish and French.
+  'webhooks.kind.ping': ['da', 'de', 'sv', 'fr'],
+  // Issue 24: Danish says "Send test" as English does.
+  'webhooks.test': ['da'],
+  // Issue 24: "Endpoint" is the established word in Danish and Swedish.
+  'webhooks.column.endpoint': ['da', 'sv'],
+  // Issue 24: words spelt the same (German "Details", French "Description" and "Actions").
+  'webhooks.deliveries.details': ['de'],
+  'webhooks.description': ['fr'],
+  'webhooks.actions': ['fr'],
 };
 
 type Json = Record<string, unknown>;

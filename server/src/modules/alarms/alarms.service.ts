@@ -1,6 +1,7 @@
 import type { AlarmFinding, AlarmKey, GovernedAlarm } from '@fieldwatch/core';
 import type { Queryable } from '../../db/db.ts';
 import type { LivePublisher } from '../../live/bus.ts';
+import { enqueueAlarms } from '../webhooks/outbox.service.ts';
 import * as alarmsKpiRepository from './alarms.kpi.repository.ts';
 import * as alarmsRepository from './alarms.repository.ts';
 import { type AlarmRow, clearAlarmsAt, raiseAlarms, setNormalSince } from './alarms.repository.ts';
@@ -65,7 +66,14 @@ export async function applyFindingsOfUnits(
   await setNormalSince(db, normal);
   const cleared = await clearAlarmsAt(db, clear);
   const organization = new Map(todo.map((f) => [f.unit.id, f.unit.organization_id]));
-  for (const a of [...newRows, ...cleared]) bus?.publish(alarmEvent(organization.get(a.unit_id) ?? 0, a));
+  const changed = [...newRows, ...cleared];
+  // Webhook deliveries of the raises and clears, in this same transaction (modules/webhooks).
+  if (changed.length > 0)
+    await enqueueAlarms(
+      db,
+      changed.map((alarm) => ({ organizationId: organization.get(alarm.unit_id) ?? 0, alarm })),
+    );
+  for (const a of changed) bus?.publish(alarmEvent(organization.get(a.unit_id) ?? 0, a));
   return { raised: newRows, cleared };
 }
 

@@ -25,6 +25,7 @@ import { HttpError } from '../../http.ts';
 import type { LiveEvent, LivePublisher } from '../../live/bus.ts';
 import type { SessionRow } from '../auth/auth.service.ts';
 import { reachedOrganizations, scopeWithin, withAccess } from '../organizations/organizations.service.ts';
+import { enqueueFacts } from '../webhooks/outbox.service.ts';
 import * as repo from './events.repository.ts';
 import { eventIdsWithin, platformStaff, usersSeeing } from './events.repository.ts';
 import { localizeEvent, localizeNotification } from './localize.ts';
@@ -166,6 +167,22 @@ export async function acknowledgeEvent(
       await repo.upsertTask(tx, t.organization_id, task);
       live.push({ kind: 'task', unitId, organizationId: t.organization_id, taskId: task.id, status: task.status });
     }
+    // The webhook delivery of the acknowledgement, in this transaction (facts only; the comment stays here).
+    await enqueueFacts(tx, [
+      {
+        organizationId: row.organization_id,
+        kind: 'event.acknowledged',
+        data: {
+          eventId: id,
+          alarmId: event.alarm?.AlarmID ?? null,
+          alarmType: event.alarm?.AlarmType ?? null,
+          unit: { id: event.unitId ?? null },
+          category: event.category,
+          acknowledgedBy: user,
+          acknowledgedAt: by.date,
+        },
+      },
+    ]);
     live.push({
       kind: 'acknowledged',
       unitId,
@@ -275,6 +292,23 @@ export async function updateTask(db: Db, session: SessionRow, id: string, body: 
       return t;
     });
     await repo.upsertTask(tx, row.organization_id, task);
+    if (task.status !== row.data.status)
+      await enqueueFacts(tx, [
+        {
+          organizationId: row.organization_id,
+          kind: 'task.status_changed',
+          data: {
+            taskId: task.id,
+            type: task.type,
+            signature: task.signature ?? null,
+            from: row.data.status,
+            to: task.status,
+            changedBy: by.user,
+            changedAt: by.date,
+            eventIds: task.eventIds ?? [],
+          },
+        },
+      ]);
     return answer(task, row.organization_id);
   });
 }

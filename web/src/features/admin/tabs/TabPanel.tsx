@@ -12,6 +12,7 @@ import { SecurityTab } from './SecurityTab.tsx';
 import { UsageTab } from './UsageTab.tsx';
 import { UserManagementTab } from './UserManagementTab.tsx';
 import { UsersTab } from './UsersTab.tsx';
+import { WebhooksTab } from './WebhooksTab.tsx';
 
 /** The admin tabs, in order. */
 export const ADMIN_TABS = [
@@ -30,6 +31,8 @@ export const ADMIN_TABS = [
   'alarmSeverity',
   // Who changed what, from where: the organization's audit trail.
   'audit',
+  // Signed webhooks: endpoints that receive alarms and task changes.
+  'webhooks',
 ] as const;
 /** Platform-wide, for the platform administrator only (SuperUser of the root organization). */
 export const PLATFORM_TABS = ['errors'] as const;
@@ -66,6 +69,8 @@ export function TabPanel({ tab, ...props }: TabProps & { tab: AdminTab }) {
       return <AlarmSeverityTab {...props} />;
     case 'audit':
       return <AuditTab {...props} />;
+    case 'webhooks':
+      return <WebhooksTab {...props} />;
     case 'errors':
       return <ErrorsTab />;
   }
