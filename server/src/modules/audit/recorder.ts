@@ -4,12 +4,13 @@ import { policyOf } from '../../plugins/policy.ts';
 import { appendAudit, entryOrganization, signInUser } from './audit.service.ts';
 
 /** Request fields never written to the trail, whatever route they come in: masked. */
-const SECRET = /pass|secret|token|code|key$/i;
+const SECRET = /pass|secret|token|code|challenge|key$/i;
 /** The longest `changes` kept; a larger body (an image, a curve) is cut and marked. */
 const MAX_CHANGES = 4000;
-const SIGN_IN = /\/auth\/login$/;
-/** A sign-in refused for its credentials (417, the spec's answer) or for too many attempts (429). */
-const FAILED_SIGN_IN = new Set([417, 429]);
+/** The password step of a sign-in, and the second (two-factor) step. */
+const SIGN_IN = /\/auth\/login(\/two-factor)?$/;
+/** A sign-in refused for its credentials or code (417, the spec's answer), too many attempts (429), an expired second step (410). */
+const FAILED_SIGN_IN = new Set([410, 417, 429]);
 
 /** The object a route's `:id` names, by the path around it. */
 const OBJECT_KINDS: [RegExp, 'unit' | 'organization' | 'user'][] = [
