@@ -483,6 +483,27 @@ const SPELLINGS: [string, (url: string) => string][] = [
 
 const KEY_REFUSALS = ['This API key may only read', 'Not available with an API key'];
 
+describe('the audit trail', () => {
+  it('holds every signed-in write that succeeds, as its newest entry with its route and caller', async () => {
+    const missing: string[] = [];
+    let recorded = 0;
+    for (const route of routes()) {
+      const policy = policyOf(route);
+      if (policy.access !== 'signedIn' || !policy.writes) continue;
+      const res = await send(route, requestOf(route, policy, objects.own), cookies.SuperUser);
+      if (res.statusCode >= 400) continue;
+      const [entry] = await t.db.query<{ action: string; username: string }>(
+        'select action, username from audit_log order by id desc limit 1',
+      );
+      if (entry?.action === `${route.method} ${route.url}` && entry.username === 'am-SuperUser') recorded++;
+      else missing.push(`${keyOf(route)} → ${res.statusCode}: newest ${JSON.stringify(entry)}`);
+    }
+    expect(missing).toEqual([]);
+    // Most signed-in writes succeed with the matrix's requests (the others are refused for their data).
+    expect(recorded).toBeGreaterThan(10);
+  });
+});
+
 describe('API keys (issue 18)', () => {
   it('a read-only key is refused wherever the route writes or takes no key, however spelled, writing nothing', async () => {
     const failures: string[] = [];
