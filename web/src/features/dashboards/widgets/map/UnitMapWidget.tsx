@@ -350,7 +350,7 @@ export function UnitMapWidget({ dashboardId, widgetId, widget }: WidgetProps) {
             <li className="unit-map__legend-item">
               <span className="unit-map__fault-dot" aria-hidden />
               <span className="unit-map__legend-word">{t('widgets.map.faults')}</span>
-              <span className="unit-map__legend-count">{fmt.format(faultCount)}</span>
+              <span className="unit-map__fault-count">{fmt.format(faultCount)}</span>
             </li>
           )}
         </ul>
