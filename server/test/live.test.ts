@@ -46,6 +46,8 @@ describe('live push WebSocket', () => {
     const { ws, messages } = open({ cookie });
     await expect.poll(() => messages.map((m) => m.kind)).toEqual(['hello']);
     t.bus.publish(relay(foreign, 1));
+    // A stored curve is the radar analysis's wake-up, not a page's news.
+    t.bus.publish({ kind: 'radar', organizationId: mine, unitId: 3, channel: 1, t: new Date().toISOString() });
     t.bus.publish(relay(mine, 2));
     await expect.poll(() => messages.length).toBe(2);
     expect(messages[1]).toMatchObject({ kind: 'relay', unitId: 2, state: '10' });

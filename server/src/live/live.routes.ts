@@ -75,6 +75,8 @@ export function liveRoutes(app: App) {
       if (!(await sessionFromToken(app.db, token))) return sessionEnded();
       if (socket.readyState !== socket.OPEN) return;
       unsubscribe = app.bus.subscribe((event) => {
+        // A stored curve wakes the radar analysis; a page hears the analysis's findings instead.
+        if (event.kind === 'radar') return;
         if (event.kind === 'notificationsSeen') {
           if (event.userId !== session.user_id) return;
         } else {
