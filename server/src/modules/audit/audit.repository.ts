@@ -35,27 +35,27 @@ export async function chainHead(db: Queryable, chain: number): Promise<string | 
   return anchor?.hash ?? null;
 }
 
+/** An entry's facts, in the order they are stored and hashed. */
+export const AUDIT_FACTS = [
+  'chain',
+  'at',
+  'organization_id',
+  'user_id',
+  'username',
+  'api_key',
+  'address',
+  'action',
+  'object',
+  'status',
+  'changes',
+  'before',
+] as const satisfies readonly (keyof NewAuditRow)[];
+
 export async function insertAuditRow(db: Queryable, r: NewAuditRow & { prev_hash: string; hash: string }) {
+  const columns = [...AUDIT_FACTS, 'prev_hash', 'hash'] as const;
   await db.query(
-    `insert into audit_log (chain, at, organization_id, user_id, username, api_key, address, action, object,
-       status, changes, before, prev_hash, hash)
-     values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14)`,
-    [
-      r.chain,
-      r.at,
-      r.organization_id,
-      r.user_id,
-      r.username,
-      r.api_key,
-      r.address,
-      r.action,
-      r.object,
-      r.status,
-      r.changes,
-      r.before,
-      r.prev_hash,
-      r.hash,
-    ],
+    `insert into audit_log (${columns.join(', ')}) values (${columns.map((_, i) => `$${i + 1}`).join(', ')})`,
+    columns.map((c) => r[c]),
   );
 }
 

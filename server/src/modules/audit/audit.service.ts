@@ -14,6 +14,7 @@ import { type Admin, requireAdministered } from '../admin/admin.access.ts';
 import { subtreeOf } from '../organizations/organizations.service.ts';
 import { toCsv } from '../telemetry/csvExport.service.ts';
 import {
+  AUDIT_FACTS,
   type AuditRow,
   chainHead,
   chainRetentions,
@@ -55,21 +56,8 @@ export async function entryOrganization(
 
 /** A row's hash: over the previous row's hash and every fact of the row, in a fixed order. */
 function hashOf(prev: string, r: NewAuditRow): string {
-  const facts = [
-    prev,
-    r.chain,
-    r.at.toISOString(),
-    r.organization_id,
-    r.user_id,
-    r.username,
-    r.api_key,
-    r.address,
-    r.action,
-    r.object,
-    r.status,
-    r.changes,
-    r.before,
-  ];
+  // A date is written as its ISO time.
+  const facts = [prev, ...AUDIT_FACTS.map((f) => r[f])];
   return createHash('sha256').update(JSON.stringify(facts)).digest('hex');
 }
 

@@ -12,7 +12,6 @@ import {
 import * as L from 'leaflet';
 import { useEffect, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useSuspectedFaults } from '../../data.ts';
 import { useGisCustomers, useGisData } from './gis/gisApi.ts';
 import { cssVar, escapeHtml } from './mapLook.ts';
 
@@ -36,25 +35,27 @@ function pipeLines(groups: ReadonlyMap<GisTypeKey, GisFeature[]>): LngLat[][] {
  */
 export function FaultMarks({
   map,
+  faults,
   unitOf,
   onUnit,
 }: {
   map: L.Map;
+  /** The suggested faults (the map reads them once, for its legend too). */
+  faults: readonly RadarFinding[] | undefined;
   unitOf: (id: number) => MapUnit | undefined;
   onUnit: (unit: MapUnit) => void;
 }) {
   const { t, i18n } = useTranslation();
-  const faults = useSuspectedFaults();
   const { groups } = useGisData(useGisCustomers());
   const lines = useMemo(() => pipeLines(groups), [groups]);
   const places = useMemo(
     () =>
-      (faults.data ?? []).flatMap((finding): FaultPlace[] => {
+      (faults ?? []).flatMap((finding): FaultPlace[] => {
         const unit = unitOf(finding.unitId);
         if (!unit) return [];
         return [{ finding, unit, onPipe: pointsAlongPipes([unit.lng, unit.lat], lines, finding.position) }];
       }),
-    [faults.data, lines, unitOf],
+    [faults, lines, unitOf],
   );
 
   useEffect(() => {

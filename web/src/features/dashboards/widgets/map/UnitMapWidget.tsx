@@ -358,7 +358,7 @@ export function UnitMapWidget({ dashboardId, widgetId, widget }: WidgetProps) {
       {map && variant !== 'parkingMap' && (
         <>
           <GisLayers map={map} dashboardId={dashboardId} widgetId={widgetId} widget={widget} />
-          <FaultMarks map={map} unitOf={unitOf} onUnit={onUnitClick} />
+          <FaultMarks map={map} faults={faults.data} unitOf={unitOf} onUnit={onUnitClick} />
         </>
       )}
       {overlay && <div className="unit-map__overlay">{overlay}</div>}
