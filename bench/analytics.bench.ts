@@ -4,7 +4,9 @@
  * the fleet model's faults, onsets and growth times are read by the scorer alone.
  */
 import {
-  BATTERY_FORECAST,
+  BATTERY_HISTORY_DAYS,
+  batteryCrossing,
+  type Crossing,
   DEFAULT_FORECAST_WARNING_DAYS,
   fallingCrossing,
   INSULATION_FORECAST,
@@ -15,6 +17,7 @@ import {
 import { buildFleet, type UnitDef } from '../server/src/demo/fleet.ts';
 import { batteryVoltage, insulationResistance } from '../server/src/demo/physics.ts';
 import { radarCurve } from '../server/src/demo/radar.ts';
+import { longCurve } from './curves.ts';
 import type { BenchResult } from './util.ts';
 
 const H = 3_600_000;
@@ -135,37 +138,34 @@ function scoreForecasts(fleet: UnitDef[]) {
     });
     if (any) falseUnits++;
   }
-  // Battery: the days until 3.3 V predicted from a month of readings, against the model's own.
-  const batteries: Record<string, number[]> = {};
+  // Battery: the days until 3.3 V predicted from what the forecaster reads (daily minima of six
+  // weeks, and of two weeks a year before where the unit is that old), against the model's own.
+  const batteries: Record<string, { year: number[]; weeks: number[] }> = {};
+  const dailyMin = (u: UnitDef, day: number) => {
+    let lo = Number.POSITIVE_INFINITY;
+    for (let h = 0; h < 24; h += 3) lo = Math.min(lo, batteryVoltage(u, day + h * H) ?? 0);
+    return { t: day, v: lo };
+  };
+  const days = (u: UnitDef, now: number, from: number, to: number) =>
+    Array.from({ length: from - to }, (_, k) => dailyMin(u, now - (from - k) * D));
   for (const when of ['2026-11-01', '2026-02-01', '2026-06-01']) {
     const now = Date.parse(`${when}T00:00:00Z`);
-    const errors: number[] = [];
+    const errors = { year: [] as number[], weeks: [] as number[] };
     for (const u of fleet.slice(0, 2000)) {
       if (!u.battery || u.battery.knee) continue;
-      const readings: Reading[] = [];
-      for (let t = now - 30 * D; t <= now; t += 3 * H) readings.push({ t, v: batteryVoltage(u, t) ?? 0 });
       let truth = now;
       while ((batteryVoltage(u, truth) ?? 0) > 3.3 && truth < now + 40 * 365 * D) truth += D;
-      const c = fallingCrossing(readings, [3.3], { ...BATTERY_FORECAST, horizonMs: 100 * 365 * D });
-      if (c && truth > now) errors.push(Math.abs(c.at - truth) / (truth - now));
+      if (truth <= now) continue;
+      const weeks = days(u, now, BATTERY_HISTORY_DAYS.recent, 0);
+      const yearAgo = days(u, now, BATTERY_HISTORY_DAYS.yearAgoFrom, BATTERY_HISTORY_DAYS.yearAgoTo);
+      // No forecast at all counts as wholly wrong.
+      const error = (c: Crossing | null) => (c ? Math.abs(c.at - truth) / (truth - now) : 1);
+      errors.year.push(error(batteryCrossing([...yearAgo, ...weeks], 3.3, 100 * 365 * D)));
+      errors.weeks.push(error(batteryCrossing(weeks, 3.3, 100 * 365 * D)));
     }
     batteries[when] = errors;
   }
   return { leaks, warned, leads, pipes, falseUnits, batteries };
-}
-
-/** A curve of `n` points like a unit's, for timing the analysis at the longest curves units send. */
-function longCurve(n: number, seed: number, wetAt?: number) {
-  let s = seed;
-  const dx = metresPerPoint(0.6);
-  return Array.from({ length: n }, (_, k) => {
-    s = (s * 1664525 + 1013904223) >>> 0;
-    const x = k * dx;
-    let v = 1800 * Math.exp(-(((k - 6) / 3) ** 2));
-    for (let j = 200; j < n * dx; j += 350) v += -56 * ((x - j) / (2 * dx)) * Math.exp(-(((x - j) / (2 * dx)) ** 2));
-    if (wetAt) v -= 100 * Math.exp(-(((x - wetAt) / (2.5 * dx)) ** 2));
-    return v + 3 * ((s / 2 ** 32) * 2 - 1);
-  });
 }
 
 function timeAnalysis() {
@@ -207,8 +207,8 @@ export async function analyticsBench(): Promise<BenchResult> {
       `| ${truth === 'none' ? 'healthy' : truth} | ${f.confusion[truth].wet} | ${f.confusion[truth].break} | ${f.confusion[truth].none} |`,
   );
   const battery = Object.entries(fc.batteries).map(
-    ([when, errors]) =>
-      `battery, days to 3.3 V from ${when}: median error ${pct(median(errors), 1)} of ${errors.length}`,
+    ([when, e]) =>
+      `battery, days to 3.3 V from ${when} (${e.year.length} units): median error ${pct(median(e.year), 1)} with a year's history, ${pct(median(e.weeks), 1)} from six weeks alone`,
   );
   return {
     name: `Radar analysis and forecasts against the simulator's truth (${UNITS} units)`,

@@ -120,6 +120,31 @@ describe('forecasts of the next alarm level', () => {
     expect(await forecasts()).toEqual([]);
   });
 
+  it('forecasts a battery from the same days a year before, through the cold', async () => {
+    // Ages 0.05 V a year and sags up to 0.04 V with the season, recovering over the last six weeks
+    // faster than it ages: only a year apart does the ageing show. One reading a day at noon.
+    const aged = await createUnit(t.db, { organizationId: org, serial: 'FC-2', channels: 0 });
+    const Y = 365 * D;
+    const v = (ms: number) => 3.334 - (0.05 * ms) / Y - 0.02 * (1 + Math.cos((2 * Math.PI * (ms + 60 * D)) / Y));
+    const day = (d: number) => now.getTime() - d * D;
+    const rows = [
+      ...Array.from({ length: 17 }, (_, k) => 380 - k),
+      ...Array.from({ length: 42 }, (_, k) => 42 - k),
+    ].map((d) => ({ unitId: aged, series: battery, ts: new Date(day(d)), value: v(day(d) - now.getTime()) }));
+    await insertSamplesOfUnits(t.db, rows);
+    await forecastAll(t.db, bus, now);
+    const f = (await listed(roles.reader)).find((x) => x.unitId === aged);
+    expect(f).toMatchObject({ channel: 0, limit: 3.3, warned: false });
+    // From the median of the latest five days (the third day before now) at 0.05 V a year.
+    const from = v(-3 * D);
+    const expected = day(3) + ((from - 3.3) / 0.05) * Y;
+    expect(Math.abs(Date.parse(f?.expectedAt ?? '') - expected)).toBeLessThan(2 * D);
+    // The six weeks alone rise: without the year before there is no battery forecast.
+    await t.db.query('delete from samples_daily where unit_id = $1 and day < $2', [aged, new Date(day(300))]);
+    await forecastAll(t.db, bus, now);
+    expect((await listed(roles.reader)).find((x) => x.unitId === aged)).toBeUndefined();
+  });
+
   it('says nothing of a battery that will last years', async () => {
     await store(battery, 42, (h) => 3.6 - (0.02 / 365) * (h / 24));
     await forecastAll(t.db, bus, now);

@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { BATTERY_FORECAST, fallingCrossing, INSULATION_FORECAST, type Reading, trendOf } from './forecast.ts';
+import {
+  BATTERY_FORECAST,
+  batteryCrossing,
+  fallingCrossing,
+  INSULATION_FORECAST,
+  type Reading,
+  trendOf,
+} from './forecast.ts';
 
 const H = 3_600_000;
 const D = 24 * H;
@@ -55,6 +62,23 @@ describe('forecasts of the next alarm level', () => {
     const c = fallingCrossing(readings, [3.3], { ...BATTERY_FORECAST, horizonMs: 365 * D });
     expect(c?.limit).toBe(3.3);
     expect(Math.abs((c?.at ?? 0) - (last.t + ((last.v - 3.3) / 0.01) * D))).toBeLessThan(H);
+  });
+
+  it('reads a battery that sags in the cold against the same days a year before', () => {
+    // Ages 0.05 V a year; sags up to 0.04 V with the season, which here is warming up (February).
+    const Y = 365 * D;
+    const v = (t: number) =>
+      3.45 - (0.05 * (t - start)) / Y - 0.02 * (1 + Math.cos((2 * Math.PI * (t - start + 60 * D)) / Y));
+    const days = (from: number, to: number) =>
+      Array.from({ length: to - from + 1 }, (_, i) => ({ t: start + (from + i) * D, v: v(start + (from + i) * D) }));
+    const yearAndWeeks = [...days(-380, -364), ...days(-42, 0)];
+    const c = batteryCrossing(yearAndWeeks, 3.3, 10 * Y);
+    const recent = yearAndWeeks.slice(-5);
+    const from = recent[2] as Reading; // the forecast starts at the latest readings' median
+    expect(c?.slopePerDay).toBeCloseTo(-0.05 / 365, 6);
+    expect(Math.abs((c?.at ?? 0) - (from.t + ((from.v - 3.3) / (0.05 / 365)) * D))).toBeLessThan(2 * D);
+    // Six weeks alone see the spring's recovery, not the ageing: no falling trend at all.
+    expect(batteryCrossing(days(-42, 0), 3.3, 10 * Y)).toBeNull();
   });
 
   it('needs readings a whole number of days apart', () => {

@@ -10,6 +10,8 @@
  * line (it falls by the same factor every hour); the battery's voltage on a linear one.
  */
 
+import { DAY_MS } from '../constants.ts';
+
 export type ForecastScale = 'log' | 'linear';
 
 export type Reading = { t: number; v: number };
@@ -35,8 +37,6 @@ export type Crossing = {
   /** Its change per day on the forecast's scale (log10 units for resistance, volts for a battery). */
   slopePerDay: number;
 };
-
-const DAY_MS = 86_400_000;
 
 const transform = (scale: ForecastScale, v: number) => (scale === 'log' ? Math.log10(Math.max(v, 1e-6)) : v);
 
@@ -119,6 +119,28 @@ export const BATTERY_FORECAST: ForecastOptions = {
   spansMs: [7 * DAY_MS, 14 * DAY_MS, 21 * DAY_MS, 28 * DAY_MS],
   toleranceMs: 3 * 3_600_000,
 };
+
+/**
+ * Battery voltage of a unit with a year's history: the last two weeks against the same days a year
+ * before. A battery sags in the cold by far more than it ages in a month (a winter's passing
+ * weather moves it ten times its monthly loss), but a year apart the season is the same at both ends
+ * and only the ageing is left.
+ */
+export const BATTERY_YEAR_FORECAST: ForecastOptions = {
+  scale: 'linear',
+  windowMs: 14 * DAY_MS,
+  spansMs: [365 * DAY_MS],
+  toleranceMs: 12 * 3_600_000,
+};
+
+/** When the battery reaches `limit`: from the year's pairs where the readings reach back a year, else the recent weeks'. */
+export function batteryCrossing(readings: readonly Reading[], limit: number, horizonMs: number): Crossing | null {
+  const options = trendOf(readings, BATTERY_YEAR_FORECAST) ? BATTERY_YEAR_FORECAST : BATTERY_FORECAST;
+  return fallingCrossing(readings, [limit], { ...options, horizonMs });
+}
+
+/** The battery's readings a forecast reads: the last six weeks, and the two weeks a year before them. */
+export const BATTERY_HISTORY_DAYS = { recent: 42, yearAgoFrom: 380, yearAgoTo: 364 } as const;
 
 /** How far ahead a forecast is kept and shown (unit list, unit details): two months. */
 export const FORECAST_HORIZON_DAYS = 60;

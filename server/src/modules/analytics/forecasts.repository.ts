@@ -31,13 +31,22 @@ export async function hourlyMeans(db: Queryable, unitIds: readonly number[], ser
   );
 }
 
-/** Daily minima of the series of the units since `from`, oldest first per unit and series. */
-export async function dailyMinima(db: Queryable, unitIds: readonly number[], series: readonly number[], from: Date) {
+/**
+ * Daily minima of the series of the units since `from`, and within `[yearAgo.from, yearAgo.to)`,
+ * oldest first per unit and series.
+ */
+export async function dailyMinima(
+  db: Queryable,
+  unitIds: readonly number[],
+  series: readonly number[],
+  from: Date,
+  yearAgo: { from: Date; to: Date },
+) {
   return db.query<SeriesReading>(
     `select unit_id, series, day as t, lo as v from samples_daily
-      where unit_id = any($1) and series = any($2) and day >= $3
+      where unit_id = any($1) and series = any($2) and (day >= $3 or (day >= $4 and day < $5))
       order by unit_id, series, day`,
-    [unitIds, series, from],
+    [unitIds, series, from, yearAgo.from, yearAgo.to],
   );
 }
 

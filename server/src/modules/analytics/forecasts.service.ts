@@ -1,7 +1,8 @@
 import {
   type AlarmFinding,
   AlarmType,
-  BATTERY_FORECAST,
+  BATTERY_HISTORY_DAYS,
+  batteryCrossing,
   type Crossing,
   DAY_MS,
   DEFAULT_ALARM_SETTINGS,
@@ -75,20 +76,20 @@ function forecastOfUnit(unit: ForecastUnit, readings: Map<string, Reading[]>, no
   });
   const battery = readings.get(`${unit.id}:${batterySeries}`);
   const limit = settings.battery ?? DEFAULT_ALARM_SETTINGS.battery;
-  if (battery && limit !== undefined)
-    record(0, AlarmType.ForecastBattery, fallingCrossing(battery, [limit], { ...BATTERY_FORECAST, horizonMs }));
+  if (battery && limit !== undefined) record(0, AlarmType.ForecastBattery, batteryCrossing(battery, limit, horizonMs));
   const findings: UnitFindings = { unit, governs, raised, time: now };
   return { rows, findings };
 }
 
 /**
  * Forecasts every unit's insulation resistance (hourly means of three days) and battery (daily
- * minima of six weeks): each crossing of the next level within the horizon is stored, one within the
+ * minima of six weeks, and of two weeks a year before where the unit has them): each crossing of the next level within the horizon is stored, one within the
  * organization's warning time raises the forecast alarm (a warning event), a trend that recovers
  * clears it. Rounds of a few hundred units,
  * each in its own transaction, so ingest never waits long. Returns the units read.
  */
 export async function forecastAll(db: Db, bus: LivePublisher, now = new Date()): Promise<number> {
+  const daysBefore = (days: number) => new Date(now.getTime() - days * DAY_MS);
   let after = 0;
   let read = 0;
   for (;;) {
@@ -98,8 +99,11 @@ export async function forecastAll(db: Db, bus: LivePublisher, now = new Date()):
     read += units.length;
     const ids = units.map((u) => u.id);
     const [hourly, daily] = await Promise.all([
-      hourlyMeans(db, ids, resistanceSeries, new Date(now.getTime() - 3 * DAY_MS)),
-      dailyMinima(db, ids, [batterySeries], new Date(now.getTime() - 42 * DAY_MS)),
+      hourlyMeans(db, ids, resistanceSeries, daysBefore(3)),
+      dailyMinima(db, ids, [batterySeries], daysBefore(BATTERY_HISTORY_DAYS.recent), {
+        from: daysBefore(BATTERY_HISTORY_DAYS.yearAgoFrom),
+        to: daysBefore(BATTERY_HISTORY_DAYS.yearAgoTo),
+      }),
     ]);
     const readings = byUnitAndSeries([...hourly, ...daily]);
     const forecasts = units.map((u) => forecastOfUnit(u, readings, now));
