@@ -15,6 +15,7 @@ import { type Db, openDb } from '../../server/src/db/db.ts';
 import { migrate } from '../../server/src/db/migrate.ts';
 import { SCALE, SCALE_PASSWORD, type ScaleFleet, seedScaleFleet } from './fleet.ts';
 import { type Call, type LoadResult, load } from './load.ts';
+import { nightOfCurves, seedReferences } from './night.ts';
 import { roundRobin } from './proxy.ts';
 import { connectFleet, fleetBurst, liveReporting, report } from './units.ts';
 
@@ -22,6 +23,8 @@ const kind = process.argv.includes('postgres') ? 'postgres' : 'pglite';
 const SECONDS = Number(process.env.SCALE_SECONDS || 15);
 /** `SCALE_INGEST_ONLY=1`: only the fleet's burst of reports against the raw-INSERT rate (no API loads). */
 const INGEST_ONLY = process.env.SCALE_INGEST_ONLY === '1';
+/** `SCALE_NIGHT=1`: only a night of radar curves, every unit's at once, until all are analysed (no API loads). */
+const NIGHT = process.env.SCALE_NIGHT === '1';
 const LIVE_INTERVAL_S = Number(process.env.SCALE_LIVE_INTERVAL_S || 60);
 /** Paced traffic: 50 busy operators, each two requests a second (a dashboard opening fires six). */
 const PACED_RATE = Number(process.env.SCALE_PACED_RATE || 100);
@@ -220,6 +223,7 @@ async function main() {
     `  seeded in ${(fleet.ms.units / 1000).toFixed(1)} s; history ${fleet.historyRows.toLocaleString('en')} samples in ${(fleet.ms.history / 1000).toFixed(1)} s; roll-ups in ${(fleet.ms.rollups / 1000).toFixed(1)} s`,
   );
   const sql = await bareSql(db, fleet);
+  if (NIGHT) await seedReferences(db, fleet);
   await db.close();
 
   // PostgreSQL always with MQTT_URL's broker; PGlite with it when set, else the embedded one.
@@ -254,6 +258,17 @@ async function main() {
   const ingestRow = `| ingest: every unit reports once (${burst.samples.toLocaleString('en')} samples, ${burst.alarms} alarms raised), QoS 1 to PUBACK | ${Math.round(ingestRate).toLocaleString('en')} samples/s | raw INSERT ${Math.round(sql.rawRate).toLocaleString('en')} samples/s | ${(ingestRate / sql.rawRate).toFixed(2)} |`;
   if (INGEST_ONLY) {
     log(`\n${ingestRow}`);
+    return;
+  }
+  if (NIGHT) {
+    log(
+      `\n${await nightOfCurves(
+        clients,
+        serials,
+        servers.map((s) => s.port),
+        LIVE_INTERVAL_S,
+      )}`,
+    );
     return;
   }
 

@@ -107,7 +107,7 @@ if (fleet?.history) {
 if (fleet?.problem) log.warn({ problem: fleet.problem }, 'demo simulator not started');
 // After the seed, so the demo history's alarms become events too.
 const engine = startEventEngine(db, bus, log);
-const analyst = startRadarAnalyst(db, bus, log);
+const analyst = startRadarAnalyst(db, bus, log, undefined, metrics.radarCurvesAnalysed);
 const forecaster = startForecaster(db, bus, log);
 const auditRetention = startAuditRetention(db, log);
 // Signed webhooks: sends what the outbox holds; ingest and the engine only write rows into it.

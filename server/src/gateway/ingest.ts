@@ -15,7 +15,7 @@ import { type AlarmRow, activeAlarms, applyFindingsOfUnits } from '../modules/al
 import { ingestContexts, setRelayState, touchReports, updateUnitFields } from '../modules/devices/devices.service.ts';
 import { reportedSettingsChange } from '../modules/devices/unit.settings.ts';
 import { finishOperation } from '../modules/operations/operations.service.ts';
-import { insertRadar, insertSamplesOfUnits, purgeUnitData } from '../modules/telemetry/telemetry.service.ts';
+import { insertRadarsOfUnits, insertSamplesOfUnits, purgeUnitData } from '../modules/telemetry/telemetry.service.ts';
 import { createMetrics, type Metrics } from '../observability/metrics.ts';
 import { markFailed, withSpan } from '../observability/tracing.ts';
 import {
@@ -48,6 +48,11 @@ type Parsed = { pending: Pending; unit: UnitContext } & (
 
 /** Messages stored per transaction at most (group commit). */
 const BATCH = 500;
+/**
+ * Radar curves per transaction at most: a night's curves, all sent at once, are stored a few dozen
+ * at a time, so the reports queued behind them are acknowledged between (within ~100 ms).
+ */
+const CURVES_PER_BATCH = 25;
 /** Unit settings are read again after this long (settings changes reach ingest within it). */
 const UNIT_CACHE_MS = 60_000;
 
@@ -60,7 +65,7 @@ export function createIngest(deps: { db: Db; bus: LiveBus; log: FastifyBaseLogge
   const { db, log } = deps;
   const metrics = deps.metrics ?? createMetrics({ processMetrics: false }); // counted, never scraped
   const units = new Map<string, { unit: UnitContext | undefined; at: number }>();
-  const queue: Pending[] = [];
+  let queue: Pending[] = [];
   let flushing: Promise<void> | undefined;
 
   /** Loads, in one query, the units of a batch that are not cached (or whose entry is stale). */
@@ -102,6 +107,7 @@ export function createIngest(deps: { db: Db; bus: LiveBus; log: FastifyBaseLogge
     for (const a of await activeAlarms(tx, unitIds)) active.get(a.unit_id)?.push(a);
 
     const rows = [];
+    const curves: Parameters<typeof insertRadarsOfUnits>[1][number][] = [];
     let evaluated = 0;
     const reports = new Map<number, Date>();
     const findings = new Map<
@@ -157,7 +163,8 @@ export function createIngest(deps: { db: Db; bus: LiveBus; log: FastifyBaseLogge
           });
       } else if (b.kind === 'radar') {
         const t = new Date(b.radar.t);
-        await insertRadar(tx, b.unit.id, {
+        curves.push({
+          unitId: b.unit.id,
           channel: b.radar.ch,
           ts: t,
           pulse_speed: b.radar.pulseSpeed,
@@ -195,6 +202,7 @@ export function createIngest(deps: { db: Db; bus: LiveBus; log: FastifyBaseLogge
         report(b.unit, now);
       }
     }
+    await insertRadarsOfUnits(tx, curves);
     await insertSamplesOfUnits(tx, rows);
     await touchReports(
       tx,
@@ -277,9 +285,34 @@ export function createIngest(deps: { db: Db; bus: LiveBus; log: FastifyBaseLogge
     }
   }
 
+  /**
+   * The next batch: the queue in order, up to BATCH messages and CURVES_PER_BATCH curves. The curves
+   * beyond wait for a later batch, and so do the messages behind them of the same units, so that
+   * each unit's messages are stored in the order it sent them.
+   */
+  function nextBatch() {
+    const batch: Pending[] = [];
+    const later: Pending[] = [];
+    const waiting = new Set<string>();
+    let curves = 0;
+    let i = 0;
+    for (; i < queue.length && batch.length < BATCH; i++) {
+      const p = queue[i] as Pending;
+      if (!waiting.has(p.serial) && (p.kind !== 'radar' || curves < CURVES_PER_BATCH)) {
+        batch.push(p);
+        if (p.kind === 'radar') curves++;
+      } else {
+        later.push(p);
+        waiting.add(p.serial);
+      }
+    }
+    queue = later.concat(queue.slice(i));
+    return batch;
+  }
+
   async function flush() {
     while (queue.length > 0) {
-      const pending = queue.splice(0, BATCH);
+      const pending = nextBatch();
       metrics.ingestQueueDepth.set(queue.length);
       // A trace of its own per batch (root): units send no trace context to continue.
       const attributes = { 'messaging.system': 'mqtt', 'messaging.batch.message_count': pending.length };

@@ -75,6 +75,11 @@ export function createMetrics(opts: { db?: Queryable; processMetrics?: boolean }
       help: 'Alarms cleared by ingest',
       registers,
     }),
+    radarCurvesAnalysed: new Counter({
+      name: 'fieldwatch_radar_curves_analysed_total',
+      help: 'Radar curves compared with their reference by the fault analysis',
+      registers,
+    }),
     liveConnections: new Gauge({
       name: 'fieldwatch_live_connections',
       help: 'Open live-push WebSocket connections',

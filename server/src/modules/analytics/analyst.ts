@@ -2,20 +2,28 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/db.ts';
 import type { LiveBus } from '../../live/bus.ts';
 import { repeating } from '../../live/repeating.ts';
-import { analyseCurve, curvesToAnalyse } from './findings.service.ts';
+import { analyseCurves, curvesToAnalyse } from './findings.service.ts';
 
 /** The catch-up that finds curves whose announcement was missed (an instance down, a restart). */
 const CATCH_UP_MS = 10 * 60_000;
 /** Channels read per query. */
 const BATCH = 100;
+/** Channels analysed per transaction: a few tens of milliseconds, so ingest never waits long. */
+const PER_TRANSACTION = 25;
 
 /**
  * Runs the radar analysis: whenever a unit's curve is stored (live bus, after its commit), at start
- * and every ten minutes for anything missed. One channel per transaction, so ingest never waits
- * behind a whole night of curves; runs never overlap; every instance may run it, and a channel's
- * curve is analysed once (findings.repository.ts claimCurve).
+ * and every ten minutes for anything missed. A few dozen channels per transaction, so ingest never
+ * waits behind a whole night of curves; runs never overlap; every instance may run it, and a channel's
+ * curve is analysed once (findings.repository.ts claimCurves).
  */
-export function startRadarAnalyst(db: Db, bus: LiveBus, log: FastifyBaseLogger, everyMs = CATCH_UP_MS) {
+export function startRadarAnalyst(
+  db: Db,
+  bus: LiveBus,
+  log: FastifyBaseLogger,
+  everyMs = CATCH_UP_MS,
+  analysedCount?: { inc(n: number): void },
+) {
   const units = new Set<number>();
   return repeating(
     async (reason) => {
@@ -26,15 +34,17 @@ export function startRadarAnalyst(db: Db, bus: LiveBus, log: FastifyBaseLogger, 
         for (;;) {
           const pending = await curvesToAnalyse(db, ids, BATCH);
           let progressed = false;
-          for (const p of pending) {
-            if (await analyseCurve(db, p, bus)) {
-              analysed++;
-              progressed = true;
-            }
+          for (let i = 0; i < pending.length; i += PER_TRANSACTION) {
+            const n = await analyseCurves(db, pending.slice(i, i + PER_TRANSACTION), bus);
+            analysed += n;
+            progressed ||= n > 0;
           }
           if (pending.length < BATCH || !progressed) break;
         }
-        if (analysed > 0) log.debug({ analysed }, 'radar curves analysed');
+        if (analysed > 0) {
+          analysedCount?.inc(analysed);
+          log.debug({ analysed }, 'radar curves analysed');
+        }
       } catch (err) {
         log.error({ err }, 'radar analysis failed; the next run retries');
       }

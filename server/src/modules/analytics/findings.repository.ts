@@ -49,18 +49,18 @@ export async function pendingCurves(db: Queryable, unitIds: readonly number[] | 
 }
 
 /**
- * Takes a channel's curve for analysis: true for the one caller (of any instance) that moves the
- * channel's mark to it, false when another has taken it or a newer one was read already.
+ * Takes channels' curves for analysis: the ones for which this caller (of any instance) moved the
+ * channel's mark to the curve; not those another has taken or whose newer curve was read already.
  */
-export async function claimCurve(db: Queryable, p: PendingCurve): Promise<boolean> {
-  const rows = await db.query(
-    `insert into radar_analysed (unit_id, channel, curve_ts) values ($1, $2, $3)
+export async function claimCurves(db: Queryable, ps: readonly PendingCurve[]) {
+  return db.query<{ unit_id: number; channel: number }>(
+    `insert into radar_analysed (unit_id, channel, curve_ts)
+     select * from unnest($1::int[], $2::int[], $3::timestamptz[])
      on conflict (unit_id, channel) do update set curve_ts = excluded.curve_ts
        where radar_analysed.curve_ts < excluded.curve_ts
-     returning 1`,
-    [p.unit_id, p.channel, p.curve_ts],
+     returning unit_id, channel`,
+    [ps.map((p) => p.unit_id), ps.map((p) => p.channel), ps.map((p) => p.curve_ts)],
   );
-  return rows.length > 0;
 }
 
 /** The channel's newest curve is read again (its reference changed). */
@@ -72,6 +72,16 @@ export async function listFindings(db: Queryable, unitId: number, channel: numbe
   return db.query<FindingRow>(
     `select ${columns} from radar_findings where unit_id = $1 and channel = $2 order by position_m, id`,
     [unitId, channel],
+  );
+}
+
+/** The findings of the channels, by channel, nearest first. */
+export async function findingsOfChannels(db: Queryable, keys: readonly { unit_id: number; channel: number }[]) {
+  return db.query<FindingRow>(
+    `select ${columns} from radar_findings
+       join unnest($1::int[], $2::int[]) as k(k_unit, k_channel) on unit_id = k_unit and channel = k_channel
+      order by unit_id, channel, position_m, id`,
+    [keys.map((k) => k.unit_id), keys.map((k) => k.channel)],
   );
 }
 

@@ -2,16 +2,17 @@ import { AlarmType, type FaultFinding, locateFaults, type MarkerInput, type Rada
 import type { Db, Queryable } from '../../db/db.ts';
 import { HttpError } from '../../http.ts';
 import type { LiveEvent, LivePublisher } from '../../live/bus.ts';
-import { applyFindings } from '../alarms/alarms.service.ts';
+import { applyFindingsOfUnits, type UnitFindings } from '../alarms/alarms.service.ts';
 import type { UnitRow } from '../devices/devices.service.ts';
 import { createMarker } from '../telemetry/markers.service.ts';
-import { storedCurve } from '../telemetry/radar.service.ts';
+import { storedCurves } from '../telemetry/radar.service.ts';
 import {
-  claimCurve,
+  claimCurves,
   decideFinding,
   dropSuggestions,
   type FindingRow,
   findFinding,
+  findingsOfChannels,
   forgetAnalysed,
   insertFinding,
   listFindings,
@@ -49,75 +50,118 @@ export const toFinding = (r: FindingRow): RadarFinding => ({
 const sameFault = (known: FindingRow, found: FaultFinding) =>
   known.kind === found.kind && Math.abs(known.position_m - found.positionM) <= known.uncertainty_m + found.uncertaintyM;
 
+const key = (c: { unit_id: number; channel: number }) => `${c.unit_id}:${c.channel}`;
+
+function byChannel(rows: readonly FindingRow[]) {
+  const out = new Map<string, FindingRow[]>();
+  for (const r of rows) {
+    const list = out.get(key(r)) ?? [];
+    if (list.length === 0) out.set(key(r), list);
+    list.push(r);
+  }
+  return out;
+}
+
 /** The channel's fault alarm follows its open suggestions: raised at the nearest, cleared when none is left. */
-async function followAlarm(
-  tx: Queryable,
+function faultAlarm(
   unit: { id: number; organization_id: number },
   channel: number,
-  at: Date,
-  bus: LivePublisher,
-) {
-  const open = (await listFindings(tx, unit.id, channel)).filter((f) => f.state === 'suggested');
-  const nearest = open[0];
-  const raised = nearest
-    ? [
-        {
-          channel,
-          type: AlarmType.Fault,
-          value: Math.round(nearest.position_m),
-          limit: Math.ceil(nearest.uncertainty_m),
-        },
-      ]
-    : [];
-  await applyFindings(tx, unit, [{ channel, type: AlarmType.Fault }], raised, at, bus);
+  time: Date,
+  findings: readonly FindingRow[],
+): UnitFindings {
+  const nearest = findings.find((f) => f.state === 'suggested');
+  const type = AlarmType.Fault;
+  return {
+    unit,
+    governs: [{ channel, type }],
+    raised: nearest
+      ? [{ channel, type, value: Math.round(nearest.position_m), limit: Math.ceil(nearest.uncertainty_m) }]
+      : [],
+    time,
+  };
 }
 
 /**
- * Reads one channel's newest curve against its reference, unless another caller (of any instance)
- * has taken it: new faults are suggested, those seen again move, suggestions the curve no longer
- * shows go. Returns whether this caller analysed it; live events are published after the commit.
+ * One channel's faults against those known on it: new ones are suggested, those seen again move,
+ * suggestions the curve no longer shows go. Returns whether any finding was written.
  */
-export async function analyseCurve(db: Db, p: PendingCurve, bus: LivePublisher): Promise<boolean> {
+async function updateFindings(
+  tx: Queryable,
+  p: PendingCurve,
+  pulseSpeed: number,
+  found: readonly FaultFinding[],
+  known: readonly FindingRow[],
+) {
+  const seen = new Set<number>();
+  for (const f of found) {
+    const row = {
+      unit_id: p.unit_id,
+      channel: p.channel,
+      kind: f.kind,
+      position_m: f.positionM,
+      uncertainty_m: f.uncertaintyM,
+      size: f.size,
+      confidence: f.confidence,
+      pulse_speed: pulseSpeed,
+      curve_ts: p.curve_ts,
+    };
+    const match = known.find((k) => sameFault(k, f));
+    if (!match) await insertFinding(tx, row);
+    else {
+      seen.add(match.id);
+      if (match.state === 'suggested') await refreshFinding(tx, match.id, row);
+    }
+  }
+  const gone = known.filter((k) => k.state === 'suggested' && !seen.has(k.id)).map((k) => k.id);
+  await dropSuggestions(tx, gone);
+  return found.length > 0 || gone.length > 0;
+}
+
+/**
+ * Reads channels' newest curves against their references in one transaction, except those another
+ * caller (of any instance) has taken, and each channel's fault alarm follows its suggestions. A few
+ * queries for the whole batch: on a healthy channel the analysis finds nothing and writes nothing
+ * but its mark. Returns how many curves this caller analysed; live events go after the commit.
+ */
+export async function analyseCurves(db: Db, pending: readonly PendingCurve[], bus: LivePublisher): Promise<number> {
   const events: LiveEvent[] = [];
   const collect: LivePublisher = { publish: (e) => events.push(e) };
-  const done = await db.transaction(async (tx) => {
-    if (!(await claimCurve(tx, p))) return false;
-    // The stored points alone: the view's positions and difference are not needed here.
-    const { curve, reference } = await storedCurve(tx, p.unit_id, p.channel, p.curve_ts);
-    if (!reference) return true;
-    const found = locateFaults(curve.points, reference.points, curve.pulse_speed);
-    const known = await listFindings(tx, p.unit_id, p.channel);
-    const seen = new Set<number>();
-    for (const f of found) {
-      const row = {
-        unit_id: p.unit_id,
-        channel: p.channel,
-        kind: f.kind,
-        position_m: f.positionM,
-        uncertainty_m: f.uncertaintyM,
-        size: f.size,
-        confidence: f.confidence,
-        pulse_speed: curve.pulse_speed,
-        curve_ts: p.curve_ts,
-      };
-      const match = known.find((k) => sameFault(k, f));
-      if (!match) await insertFinding(tx, row);
-      else {
-        seen.add(match.id);
-        if (match.state === 'suggested') await refreshFinding(tx, match.id, row);
-      }
+  const analysed = await db.transaction(async (tx) => {
+    const claimed = new Set((await claimCurves(tx, pending)).map(key));
+    const mine = pending.filter((p) => claimed.has(key(p)));
+    if (mine.length === 0) return 0;
+    const curves = new Map((await storedCurves(tx, mine)).map((c) => [key(c), c]));
+    const known = byChannel(await findingsOfChannels(tx, mine));
+    const read: PendingCurve[] = [];
+    const changed: PendingCurve[] = [];
+    for (const p of mine) {
+      const curve = curves.get(key(p));
+      if (!curve?.reference) continue;
+      read.push(p);
+      const found = locateFaults(curve.points, curve.reference.points, curve.pulse_speed);
+      if (await updateFindings(tx, p, curve.pulse_speed, found, known.get(key(p)) ?? [])) changed.push(p);
     }
-    await dropSuggestions(
+    // Only a channel whose findings changed can have suggestions open.
+    const current =
+      changed.length > 0 ? byChannel(await findingsOfChannels(tx, changed)) : new Map<string, FindingRow[]>();
+    await applyFindingsOfUnits(
       tx,
-      known.filter((k) => k.state === 'suggested' && !seen.has(k.id)).map((k) => k.id),
+      read.map((p) =>
+        faultAlarm(
+          { id: p.unit_id, organization_id: p.organization_id },
+          p.channel,
+          p.curve_ts,
+          current.get(key(p)) ?? [],
+        ),
+      ),
+      collect,
     );
-    const unit = { id: p.unit_id, organization_id: p.organization_id };
-    await followAlarm(tx, unit, p.channel, p.curve_ts, collect);
-    collect.publish({ kind: 'findings', unitId: p.unit_id, organizationId: p.organization_id, channel: p.channel });
-    return true;
+    for (const p of changed)
+      collect.publish({ kind: 'findings', unitId: p.unit_id, organizationId: p.organization_id, channel: p.channel });
+    return mine.length;
   });
   for (const e of events) bus.publish(e);
-  return done;
+  return analysed;
 }
 
 /**
@@ -192,7 +236,11 @@ export async function decide(
       markerId,
     );
     if (!decided) throw new HttpError(409, 'This suggestion was decided already');
-    await followAlarm(tx, unit, channel, new Date(), collect);
+    await applyFindingsOfUnits(
+      tx,
+      [faultAlarm(unit, channel, new Date(), await listFindings(tx, unit.id, channel))],
+      collect,
+    );
     collect.publish({ kind: 'findings', unitId: unit.id, organizationId: unit.organization_id, channel });
     return decided;
   });

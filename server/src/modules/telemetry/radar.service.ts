@@ -11,8 +11,13 @@ import { HttpError } from '../../http.ts';
 
 import type { UnitRow } from '../devices/devices.service.ts';
 import { type ChannelRow, type StoredReference, setDefaultRadar } from './channels.repository.ts';
-import { radarAt, radarDates } from './telemetry.repository.ts';
+import { curvesWithReferences, radarAt, radarDates } from './radar.repository.ts';
 import { channelOf } from './telemetry.service.ts';
+
+/** Stored curves of channels at the given times, each with its channel's reference (the analysis's batch read). */
+export function storedCurves(db: Queryable, keys: Parameters<typeof curvesWithReferences>[1]) {
+  return curvesWithReferences(db, keys);
+}
 
 /** A curve with positions, the channel's reference and the difference: the one view behind v2 and GetRadar. */
 export type CurveView = {

@@ -236,40 +236,6 @@ export async function purgeUnitData(db: Queryable, unitId: number) {
   await db.query('delete from radar_curves where unit_id = $1', [unitId]);
 }
 
-export type RadarRow = { channel: number; ts: Date; pulse_speed: number; points: number[] };
-
-export async function insertRadar(db: Queryable, unitId: number, r: RadarRow): Promise<void> {
-  await db.query(
-    `insert into radar_curves (unit_id, channel, ts, pulse_speed, points) values ($1, $2, $3, $4, $5)
-     on conflict do nothing`,
-    [unitId, r.channel, r.ts, r.pulse_speed, JSON.stringify(r.points)],
-  );
-}
-
-export async function radarDates(
-  db: Queryable,
-  unitId: number,
-  channel: number,
-  start: Date,
-  stop: Date,
-): Promise<Date[]> {
-  const rows = await db.query<{ ts: Date }>(
-    'select ts from radar_curves where unit_id = $1 and channel = $2 and ts >= $3 and ts <= $4 order by ts',
-    [unitId, channel, start, stop],
-  );
-  return rows.map((r) => r.ts);
-}
-
-/** The curve at a time, or the newest one at or before it. */
-export async function radarAt(db: Queryable, unitId: number, channel: number, at: Date): Promise<RadarRow | undefined> {
-  const rows = await db.query<RadarRow>(
-    `select channel, ts, pulse_speed, points from radar_curves
-     where unit_id = $1 and channel = $2 and ts <= $3 order by ts desc limit 1`,
-    [unitId, channel, at],
-  );
-  return rows[0];
-}
-
 /**
  * How many samples each series of a unit has in [start, end), counting no further than `cap`:
  * one short index range scan per series, so a long range costs no more than a short one. Only the

@@ -8,7 +8,9 @@ import type { SessionRow } from '../auth/auth.service.ts';
 import { findUnit, listUnits, type UnitRow } from '../devices/devices.service.ts';
 import { authorizedOrganizations, scopeOrganizations } from '../organizations/organizations.service.ts';
 import { type ChannelRow, findChannel } from './channels.repository.ts';
-import type { RadarRow, SampleRow } from './telemetry.repository.ts';
+import type { RadarRow } from './radar.repository.ts';
+import * as radarRepository from './radar.repository.ts';
+import type { SampleRow } from './telemetry.repository.ts';
 import * as telemetryRepository from './telemetry.repository.ts';
 
 /**
@@ -93,7 +95,11 @@ export const legacyFlag = (text: string | undefined) => /^(1|true|y|yes)$/i.test
 export type { SampleRow } from './telemetry.repository.ts';
 
 export function insertRadar(db: Queryable, unitId: number, r: RadarRow) {
-  return telemetryRepository.insertRadar(db, unitId, r);
+  return radarRepository.insertRadar(db, unitId, r);
+}
+
+export function insertRadarsOfUnits(db: Queryable, rows: readonly (RadarRow & { unitId: number })[]) {
+  return radarRepository.insertRadarsOfUnits(db, rows);
 }
 
 export function insertSamplesOfUnits(db: Queryable, rows: readonly (SampleRow & { unitId: number })[]) {
