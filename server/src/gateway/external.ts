@@ -5,8 +5,15 @@ import type { DeviceLink } from './link.ts';
 import { downTopic, parseTopic } from './payloads.ts';
 
 /**
+ * Connections of one instance in the shared group. mqtt.js hands a connection's messages over one
+ * at a time (the next only after the last is acknowledged, i.e. stored), so one connection stores
+ * one message per commit; several let ingest's group commit take that many at once.
+ */
+const CONSUMERS = 8;
+
+/**
  * An external broker (MQTT_URL), e.g. Mosquitto. The server consumes the units' up-topics through a
- * shared subscription with a persistent session, and acknowledges each message only after it is
+ * shared subscription with persistent sessions, and acknowledges each message only after it is
  * stored (mqtt.js sends the PUBACK when handleMessage calls back).
  */
 export async function connectExternalBroker(opts: {
@@ -19,29 +26,39 @@ export async function connectExternalBroker(opts: {
   shareGroup: string;
   clean?: boolean;
 }): Promise<DeviceLink> {
-  const client = mqtt.connect(opts.url, { clientId: opts.clientId, clean: opts.clean ?? false, reconnectPeriod: 2000 });
-  client.handleMessage = (packet, callback) => {
-    const topic = parseTopic(packet.topic);
-    if (topic?.direction !== 'up') return callback();
-    opts.ingest
-      .handle(topic.serial, topic.kind, packet.payload as Buffer)
-      .then(() => callback())
-      .catch((e) => {
-        // Not acknowledged: the broker redelivers it on the next connection.
-        opts.log.error({ err: e, serial: topic.serial }, 'ingest failed; message left unacknowledged');
-        client.end(true, () => client.reconnect());
-      });
+  const consumer = async (clientId: string) => {
+    const client = mqtt.connect(opts.url, { clientId, clean: opts.clean ?? false, reconnectPeriod: 2000 });
+    client.handleMessage = (packet, callback) => {
+      const topic = parseTopic(packet.topic);
+      if (topic?.direction !== 'up') return callback();
+      opts.ingest
+        .handle(topic.serial, topic.kind, packet.payload as Buffer)
+        .then(() => callback())
+        .catch((e) => {
+          // Not acknowledged: the broker redelivers it on the next connection.
+          opts.log.error({ err: e, serial: topic.serial }, 'ingest failed; message left unacknowledged');
+          client.end(true, () => client.reconnect());
+        });
+    };
+    await new Promise<void>((resolve, reject) => {
+      client.once('connect', () => resolve());
+      client.once('error', reject);
+    });
+    await client.subscribeAsync(`$share/${opts.shareGroup}/fw/u/+/up/+`, { qos: 1 });
+    return client;
   };
-  await new Promise<void>((resolve, reject) => {
-    client.once('connect', () => resolve());
-    client.once('error', reject);
-  });
-  await client.subscribeAsync(`$share/${opts.shareGroup}/fw/u/+/up/+`, { qos: 1 });
+  // The first keeps the instance's own id (its session survives an upgrade); the others add a number.
+  const clients = await Promise.all(
+    Array.from({ length: CONSUMERS }, (_, k) => consumer(k === 0 ? opts.clientId : `${opts.clientId}-${k}`)),
+  );
+  const [first] = clients as [mqtt.MqttClient];
   return {
     port: undefined,
     publish: async (serial, kind, payload) => {
-      await client.publishAsync(downTopic(serial, kind), JSON.stringify(payload), { qos: 1 });
+      await first.publishAsync(downTopic(serial, kind), JSON.stringify(payload), { qos: 1 });
     },
-    close: () => client.endAsync(),
+    close: async () => {
+      await Promise.all(clients.map((c) => c.endAsync()));
+    },
   };
 }
