@@ -143,7 +143,17 @@ describe.each([
     await dashboard(page, 'units', 'deviceList');
     const unit = rowsOf(page.locator('[data-widget-type=deviceList]')).first();
     await unit.waitFor();
-    for (const td of await unit.locator('td:not(.vt__check)').all()) await expectIsolated(td.locator('.line'), 'td');
+    for (const td of await unit.locator('td:not(.vt__check):not([data-key=forecast])').all())
+      await expectIsolated(td.locator('.line'), 'td');
+    // The forecast is a phrase in Arabic ("1 MΩ خلال يوم واحد"), not data: the page's direction,
+    // though its first letter is Latin, so the value comes first, at the right, and the end is cut.
+    if (wide) {
+      const forecast = unit.locator('td[data-key=forecast] .line');
+      expect(await forecast.evaluate((el) => [el.getAttribute('dir'), getComputedStyle(el).direction])).toEqual([
+        null,
+        'rtl',
+      ]);
+    }
     // A Latin address ("Kungsholmsgatan 17, Stockholm") is a left-to-right box, cut at its end.
     const address = unit.locator('td .line').filter({ hasText: ', ' });
     if (await address.count()) {

@@ -15,9 +15,20 @@ const cx = (...names: (string | false | undefined)[]) => names.filter(Boolean).j
  * cut with an ellipsis at its logical end: a Latin text in an Arabic page loses its tail, not its
  * head. It shrinks to its text, so its container still places it at the page's start or end.
  */
-export function Line({ children, className, title }: { children: ReactNode; className?: string; title?: string }) {
+export function Line({
+  children,
+  className,
+  title,
+  worded,
+}: {
+  children: ReactNode;
+  className?: string;
+  title?: string;
+  /** Worded in the reader's language (not data): the page's direction, which its first letter need not show. */
+  worded?: boolean;
+}) {
   return (
-    <span dir="auto" className={cx('line', className)} title={title}>
+    <span dir={worded ? undefined : 'auto'} className={cx('line', className)} title={title}>
       {children}
     </span>
   );

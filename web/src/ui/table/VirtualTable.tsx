@@ -33,6 +33,11 @@ export type Column<T> = {
   firstDir?: SortDir;
   cell: (row: T) => ReactNode;
   title?: (row: T) => string | undefined;
+  /**
+   * The cell is a phrase in the reader's language, not data: it takes the page's direction. Data
+   * takes its own from its first letter, which misreads "1 MΩ in 3 days" in Arabic as left to right.
+   */
+  worded?: boolean;
 };
 
 type Key = string | number;
@@ -301,8 +306,10 @@ export function VirtualTable<T>(props: Props<T>) {
                     onPointerEnter={(e) => setHover(peekOf(e.currentTarget, index, [e.currentTarget]))}
                     onPointerLeave={() => setHover(undefined)}
                   >
-                    {/* Each cell's data in its own direction, cut at its logical end (ui/Bidi.tsx). */}
-                    <Line className="vt__line">{c.cell(row)}</Line>
+                    {/* Each cell's data in its own direction (a worded cell in the page's), cut at its logical end (ui/Bidi.tsx). */}
+                    <Line className="vt__line" worded={c.worded}>
+                      {c.cell(row)}
+                    </Line>
                   </td>
                 ))}
               </tr>

@@ -250,6 +250,7 @@ export function DeviceListWidget({ dashboardId, widgetId, widget }: WidgetProps)
       width: 136,
       minWidth: 440,
       sortable: true,
+      worded: true,
       cell: (r) => (r.forecast ? <Forecast forecast={r.forecast} now={now} /> : <span className="vt__muted">–</span>),
       title: (r) => (r.forecast ? forecastSentence(r.forecast, now, lang, t) : undefined),
     },
