@@ -65,6 +65,28 @@ describe('ingest over MQTT', () => {
     ).toBe(1);
   });
 
+  it('stores curves and reports alike, each kind through its own queue at an external broker', async () => {
+    const unit = await connectUnit('GW-2');
+    const at = new Date('2026-03-01T02:00:00Z');
+    const points = Array.from({ length: 64 }, (_, i) => 1000 - i);
+    await unit.publishAsync(
+      'fw/u/GW-2/up/radar',
+      JSON.stringify({ t: at.toISOString(), ch: 1, pulseSpeed: 0.6, points }),
+      {
+        qos: 1,
+      },
+    );
+    await unit.publishAsync('fw/u/GW-2/up/samples', samples({ Loop1: 25 }, at), { qos: 1 });
+    const curves = () =>
+      count('select count(*)::int as n from radar_curves r join units u on u.id = r.unit_id where u.serial = $1', [
+        'GW-2',
+      ]);
+    await expect.poll(curves).toBe(1);
+    await expect
+      .poll(() => count("select count(*)::int as n from samples where ts = '2026-03-01T02:00:00Z'", []))
+      .toBe(1);
+  });
+
   it('drops a malformed payload and keeps ingesting', async () => {
     const unit = await connectUnit('GW-1');
     await unit.publishAsync('fw/u/GW-1/up/samples', 'not json', { qos: 1 });

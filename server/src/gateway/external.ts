@@ -2,14 +2,19 @@ import type { FastifyBaseLogger } from 'fastify';
 import mqtt from 'mqtt';
 import type { Ingest } from './ingest.ts';
 import type { DeviceLink } from './link.ts';
-import { downTopic, parseTopic } from './payloads.ts';
+import { downTopic, parseTopic, UP_KINDS, upTopic } from './payloads.ts';
 
 /**
- * Connections of one instance in the shared group. mqtt.js hands a connection's messages over one
- * at a time (the next only after the last is acknowledged, i.e. stored), so one connection stores
- * one message per commit; several let ingest's group commit take that many at once.
+ * Connections of one instance in the shared group, for each of two queues. mqtt.js hands a
+ * connection's messages over one at a time (the next only after the last is acknowledged, i.e.
+ * stored), so one connection stores one message per commit; several let ingest's group commit take
+ * that many at once. Curves have connections of their own: the broker keeps each subscriber's
+ * messages in order, so a night's curves, sent all at once, would hold up the reports behind them.
  */
-const CONSUMERS = 8;
+const QUEUES = [
+  { kinds: ['radar'], connections: 16 },
+  { kinds: UP_KINDS.filter((k) => k !== 'radar'), connections: 64 },
+];
 
 /**
  * An external broker (MQTT_URL), e.g. Mosquitto. The server consumes the units' up-topics through a
@@ -26,7 +31,7 @@ export async function connectExternalBroker(opts: {
   shareGroup: string;
   clean?: boolean;
 }): Promise<DeviceLink> {
-  const consumer = async (clientId: string) => {
+  const consumer = async (clientId: string, kinds: readonly string[]) => {
     const client = mqtt.connect(opts.url, { clientId, clean: opts.clean ?? false, reconnectPeriod: 2000 });
     client.handleMessage = (packet, callback) => {
       const topic = parseTopic(packet.topic);
@@ -44,12 +49,18 @@ export async function connectExternalBroker(opts: {
       client.once('connect', () => resolve());
       client.once('error', reject);
     });
-    await client.subscribeAsync(`$share/${opts.shareGroup}/fw/u/+/up/+`, { qos: 1 });
+    // A persistent session may still hold the one subscription to every kind of an earlier version.
+    await client.unsubscribeAsync(`$share/${opts.shareGroup}/${upTopic('+', '+')}`);
+    await client.subscribeAsync(
+      kinds.map((kind) => `$share/${opts.shareGroup}/${upTopic('+', kind)}`),
+      { qos: 1 },
+    );
     return client;
   };
   // The first keeps the instance's own id (its session survives an upgrade); the others add a number.
+  const plan = QUEUES.flatMap(({ kinds, connections }) => Array.from({ length: connections }, () => kinds));
   const clients = await Promise.all(
-    Array.from({ length: CONSUMERS }, (_, k) => consumer(k === 0 ? opts.clientId : `${opts.clientId}-${k}`)),
+    plan.map((kinds, n) => consumer(n === 0 ? opts.clientId : `${opts.clientId}-${n}`, kinds)),
   );
   const [first] = clients as [mqtt.MqttClient];
   return {

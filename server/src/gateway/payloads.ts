@@ -52,6 +52,9 @@ export function parsePayload<T>(schema: Parameters<typeof Value.Check>[0], raw: 
   return data as T;
 }
 
+/** What a unit sends, by the last level of its up-topic. */
+export const UP_KINDS = ['samples', 'radar', 'result', 'relay'] as const;
+
 /** Topics: fw/u/{serial}/up/{kind} and fw/u/{serial}/down/{kind}. */
 export const upTopic = (serial: string, kind: string) => `fw/u/${serial}/up/${kind}`;
 export const downTopic = (serial: string, kind: string) => `fw/u/${serial}/down/${kind}`;

@@ -92,7 +92,9 @@ export class LiveBus implements LivePublisher, SessionEndings {
     this.send({ kind: 'dataChanged' });
   }
   private send(message: BusMessage) {
-    if (this.relay) {
+    // A stored curve wakes this instance's analysis only: the instance that stored it reads it, so
+    // instances never wait on each other's claims (the analysis's catch-up covers one that stops).
+    if (this.relay && message.kind !== 'radar') {
       // This instance's memory follows at once; the relay's copy comes back later (seen twice).
       this.observe(message);
       this.relay.send(message);

@@ -42,6 +42,20 @@ describe.skipIf(!url)('live fan-out through PostgreSQL LISTEN/NOTIFY', () => {
     await expect.poll(() => [heard.a, heard.b]).toEqual([2, 1]);
   });
 
+  it('wakes only its own instance with a stored curve, whose analysis reads it', async () => {
+    const channel = `fw_live_radar_${process.pid}`;
+    const [a, b] = [new LiveBus(), new LiveBus()];
+    for (const bus of [a, b]) fanouts.push(await startLiveFanout(bus, { url: url ?? '', channel, log }));
+    const heard = { a: [] as string[], b: [] as string[] };
+    a.subscribe((e) => heard.a.push(e.kind));
+    b.subscribe((e) => heard.b.push(e.kind));
+    a.publish({ kind: 'radar', organizationId: 1, unitId: 1, channel: 1, t: new Date().toISOString() });
+    a.publish(relay(2, 'on'));
+    // The relay event comes back through PostgreSQL after the curve's: by then the curve would have too.
+    await expect.poll(() => heard.b).toEqual(['relay']);
+    expect(heard.a).toEqual(['radar', 'relay']);
+  });
+
   it('ends sessions on every instance, in messages NOTIFY takes, never as a browser event', async () => {
     const channel = `fw_live_sessions_${process.pid}`;
     const [a, b] = [new LiveBus(), new LiveBus()];

@@ -7,9 +7,9 @@ import { analyseCurves, curvesToAnalyse } from './findings.service.ts';
 /** The catch-up that finds curves whose announcement was missed (an instance down, a restart). */
 const CATCH_UP_MS = 10 * 60_000;
 /** Channels read per query. */
-const BATCH = 100;
+const BATCH = 200;
 /** Channels analysed per transaction: a few tens of milliseconds, so ingest never waits long. */
-const PER_TRANSACTION = 25;
+const PER_TRANSACTION = 50;
 
 /**
  * Runs the radar analysis: whenever a unit's curve is stored (live bus, after its commit), at start
