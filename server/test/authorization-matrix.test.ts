@@ -5,16 +5,8 @@ import { insertFinding } from '../src/modules/analytics/findings.repository.ts';
 import { FakeOpenMeteo } from './fixtures/fakeOpenMeteo.ts';
 import { PNG_1X1 } from './fixtures/images.ts';
 import { createOrganizationTree, createTestApp, createUnit, createUser, signIn, type TestApp } from './helpers.ts';
-import {
-  keyOf,
-  MATRIX_WEBHOOK,
-  type ObjectKind,
-  type Objects,
-  type Policy,
-  PROBES,
-  type Req,
-  requestOf,
-} from './trust/policy.ts';
+import { keyOf, MATRIX_WEBHOOK, type ObjectKind, type Objects, type Policy, PROBES, type Req } from './trust/policy.ts';
+import { requestOf } from './trust/requests.ts';
 import { changedTables, databaseDigest, isErrorShape, type Route, routesOf, urlOf } from './trust/routes.ts';
 
 /**
