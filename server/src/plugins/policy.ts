@@ -63,6 +63,9 @@ export const platform = (o: Options) => ({ policy: declare('platform', o) });
 export const scoped = (resource: Resource, action: Action, o: Options) => ({
   policy: declare('scoped', o, { resource, action }),
 });
+/** The two policies most routes of a unit's data take: read it, or change it. */
+export const deviceRead = scoped('device', 'read', { writes: false });
+export const deviceWrite = scoped('device', 'write', { writes: true });
 
 /** One of the web app's files, which @fastify/static marks with its `rootPath`. */
 export const isStaticFile = (config: unknown) => (config as { rootPath?: string } | undefined)?.rootPath !== undefined;

@@ -5,16 +5,12 @@ import { v2Responses } from '../../families/v2.ts';
 import type { App } from '../../http.ts';
 import { sessionOf } from '../../plugins/auth.ts';
 import { v2 } from '../../plugins/envelopes.ts';
-import { scoped } from '../../plugins/policy.ts';
+import { deviceRead, deviceWrite } from '../../plugins/policy.ts';
 import { unitOf } from '../telemetry/telemetry.service.ts';
 import { decide, findingsOf } from './findings.service.ts';
 
 const base = '/legacy/devices/:id/channel/:n/findings';
 const tags = ['device v2'];
-// Who may call each route (plugins/policy.ts).
-const deviceRead = scoped('device', 'read', { writes: false });
-const deviceWrite = scoped('device', 'write', { writes: true });
-
 /** v2 faults the radar analysis found on a channel (n is 1-based): read them; accept or dismiss a suggestion. */
 export function findingRoutes(app: App) {
   const { db } = app;

@@ -13,7 +13,7 @@ import { doc } from '../../families/family.ts';
 import { errorResponses } from '../../families/standard.ts';
 import type { App } from '../../http.ts';
 import { sessionOf } from '../../plugins/auth.ts';
-import { scoped, signedIn } from '../../plugins/policy.ts';
+import { deviceWrite, signedIn } from '../../plugins/policy.ts';
 import {
   addContainer,
   changeContainer,
@@ -27,7 +27,6 @@ const C = '/containers';
 const errors = errorResponses(400, 401, 403, 404);
 // Who may call each route (plugins/policy.ts).
 const reads = signedIn({ writes: false });
-const deviceWrite = scoped('device', 'write', { writes: true });
 const containers = doc('containers');
 
 /** Groups and locations (group and location management), stored per organization. */

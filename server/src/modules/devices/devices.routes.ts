@@ -31,7 +31,7 @@ import { v2ErrorResponses } from '../../families/v2.ts';
 import type { App } from '../../http.ts';
 import { sessionOf } from '../../plugins/auth.ts';
 import { V2Envelope, v2 } from '../../plugins/envelopes.ts';
-import { scoped, signedIn } from '../../plugins/policy.ts';
+import { deviceRead, scoped, signedIn } from '../../plugins/policy.ts';
 import { refusingUnknownKeys } from '../../plugins/validation.ts';
 import { noteBefore } from '../audit/recorder.ts';
 import type { SessionRow } from '../auth/auth.service.ts';
@@ -60,7 +60,6 @@ const v1Errors = errorResponses(400, 401, 404);
 const v2Errors = v2ErrorResponses(400, 401, 403, 404);
 // Who may call each route (plugins/policy.ts).
 const reads = signedIn({ writes: false });
-const deviceRead = scoped('device', 'read', { writes: false });
 const deviceManage = scoped('device', 'manage', { writes: true });
 
 /** Device APIs, v1: the device list, details and options. */

@@ -12,7 +12,7 @@ import { v2ErrorResponses } from '../../families/v2.ts';
 import type { App } from '../../http.ts';
 import { sessionOf } from '../../plugins/auth.ts';
 import { V2Envelope, v2 } from '../../plugins/envelopes.ts';
-import { scoped, signedIn } from '../../plugins/policy.ts';
+import { deviceWrite, signedIn } from '../../plugins/policy.ts';
 import {
   changeDeviceGroup,
   createDeviceGroup,
@@ -24,7 +24,6 @@ import {
 const errors = v2ErrorResponses(400, 401, 403, 404);
 // Who may call each route (plugins/policy.ts).
 const reads = signedIn({ writes: false });
-const deviceWrite = scoped('device', 'write', { writes: true });
 const tags = ['device groups v2'];
 const GROUPS = '/groups';
 

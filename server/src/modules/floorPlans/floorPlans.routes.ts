@@ -20,7 +20,7 @@ import type { App } from '../../http.ts';
 import { HttpError } from '../../http.ts';
 import { sessionOf } from '../../plugins/auth.ts';
 
-import { scoped } from '../../plugins/policy.ts';
+import { deviceRead, deviceWrite } from '../../plugins/policy.ts';
 import { acceptImageBodies, multipartParts, sendImage, type UploadBody } from '../../uploads/imageBodies.ts';
 import {
   changeFloorPlan,
@@ -33,9 +33,6 @@ import {
   uploadFloorPlan,
 } from './floorPlans.service.ts';
 
-// Who may call each route (plugins/policy.ts).
-const deviceRead = scoped('device', 'read', { writes: false });
-const deviceWrite = scoped('device', 'write', { writes: true });
 const common = doc('floor plans');
 const readErrors = errorResponses(400, 401, 404);
 const writeErrors = errorResponses(400, 401, 403, 404, 409, 413, 415);

@@ -15,7 +15,7 @@ import { security } from '../../families/family.ts';
 import { errorResponses } from '../../families/standard.ts';
 import type { App } from '../../http.ts';
 import { sessionOf, setSessionCookie } from '../../plugins/auth.ts';
-import { anyone, scoped } from '../../plugins/policy.ts';
+import { anyone, deviceRead, scoped } from '../../plugins/policy.ts';
 import { requestToJoin } from '../admin/joinRequests.service.ts';
 import { loginNewAccount } from '../auth/auth.service.ts';
 import { activate, createAccount, tagConfig, tagPublic, tagView, userExists } from './onboarding.service.ts';
@@ -52,7 +52,7 @@ export function onboardingRoutes(app: App) {
   app.get(
     `/tag/:uuid/config`,
     {
-      config: scoped('device', 'read', { writes: false }),
+      config: deviceRead,
       schema: { tags, security, params: TagParam, response: { 200: OnboardingConfig, ...errors } },
     },
     async (request) => tagConfig(db, sessionOf(request), request.params.uuid),

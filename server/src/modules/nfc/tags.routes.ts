@@ -4,13 +4,12 @@ import { doc } from '../../families/family.ts';
 import { errorResponses } from '../../families/standard.ts';
 import type { App } from '../../http.ts';
 import { sessionOf } from '../../plugins/auth.ts';
-import { scoped, signedIn } from '../../plugins/policy.ts';
+import { deviceRead, scoped, signedIn } from '../../plugins/policy.ts';
 import { createTag, setTag, tagField, tagList, tagUuidOfUnit } from './tags.service.ts';
 
 const H = '/api/v1/taghost';
 const errors = errorResponses(400, 401, 403, 404);
 // Who may call each route (plugins/policy.ts).
-const deviceRead = scoped('device', 'read', { writes: false });
 const deviceManage = scoped('device', 'manage', { writes: true });
 const tagHost = doc('tag host');
 

@@ -12,15 +12,13 @@ import { security } from '../../families/family.ts';
 import { legacyErrors } from '../../families/legacy.ts';
 import type { App } from '../../http.ts';
 import { sessionOf } from '../../plugins/auth.ts';
-import { scoped, signedIn } from '../../plugins/policy.ts';
+import { deviceWrite, signedIn } from '../../plugins/policy.ts';
 import { startRelay, unitAction } from './control.service.ts';
 import { parkingUsage } from './reports.service.ts';
 import { legacyDate, legacyIdList } from './telemetry.service.ts';
 
 const path = (endpoint: string) => `/${endpoint}`;
 const schema = { tags: ['legacy v1'], security };
-// Who may call each route (plugins/policy.ts).
-const deviceWrite = scoped('device', 'write', { writes: true });
 const one = <T extends Parameters<typeof Type.Array>[0]>(item: T) => Type.Array(item, { minItems: 1, maxItems: 1 });
 
 /** Legacy v1 SetRelay, UnitAction and the parking report (GetGISData: modules/gis). */

@@ -17,7 +17,7 @@ import { v2Responses } from '../../families/v2.ts';
 import type { App } from '../../http.ts';
 import { sessionOf } from '../../plugins/auth.ts';
 import { v2 } from '../../plugins/envelopes.ts';
-import { scoped } from '../../plugins/policy.ts';
+import { deviceRead, deviceWrite } from '../../plugins/policy.ts';
 import {
   cancelOperation,
   operationsOf,
@@ -29,10 +29,6 @@ import {
 } from './control.service.ts';
 
 const tags = ['device v2'];
-// Who may call each route (plugins/policy.ts).
-const deviceRead = scoped('device', 'read', { writes: false });
-const deviceWrite = scoped('device', 'write', { writes: true });
-
 /** v2 relay and operations: commands are requested over MQTT and polled by sequence number. */
 export function controlRoutes(app: App) {
   const { db } = app;

@@ -5,16 +5,12 @@ import { v2Responses } from '../../families/v2.ts';
 import type { App } from '../../http.ts';
 import { sessionOf } from '../../plugins/auth.ts';
 import { v2 } from '../../plugins/envelopes.ts';
-import { scoped } from '../../plugins/policy.ts';
+import { deviceRead, deviceWrite } from '../../plugins/policy.ts';
 import { createMarker, editMarker, markersOf, removeMarker, toMarker } from './markers.service.ts';
 import { unitOf } from './telemetry.service.ts';
 
 const base = '/legacy/devices/:id/channel/:n/markers';
 const tags = ['device v2'];
-// Who may call each route (plugins/policy.ts).
-const deviceRead = scoped('device', 'read', { writes: false });
-const deviceWrite = scoped('device', 'write', { writes: true });
-
 /** v2 radar markers of a channel (n is 1-based); writes need the device write capability; a locked marker stays put (409). */
 export function markerRoutes(app: App) {
   const { db } = app;

@@ -20,7 +20,7 @@ import { security } from '../../families/family.ts';
 import { legacyErrors } from '../../families/legacy.ts';
 import type { App } from '../../http.ts';
 import { sessionOf } from '../../plugins/auth.ts';
-import { scoped } from '../../plugins/policy.ts';
+import { deviceRead, deviceWrite, scoped } from '../../plugins/policy.ts';
 import { editChannelColumns, legacyChannel } from './channels.service.ts';
 import { controlLegacyRoutes } from './control.legacy.routes.ts';
 import { legacyCsvExport } from './csvExport.service.ts';
@@ -32,10 +32,6 @@ import { legacyDate, unitOf } from './telemetry.service.ts';
 const legacyPath = (endpoint: string) => `/${endpoint}`;
 const tags = ['legacy v1'];
 const schema = { tags, security };
-// Who may call each route (plugins/policy.ts).
-const deviceRead = scoped('device', 'read', { writes: false });
-const deviceWrite = scoped('device', 'write', { writes: true });
-
 /** Legacy v1 data, radar, marker, unit action, relay and report calls at /api/v1/xrequest/{EndpointName}. */
 export function telemetryLegacyRoutes(app: App) {
   const { db } = app;

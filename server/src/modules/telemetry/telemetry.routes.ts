@@ -19,7 +19,7 @@ import { v2Responses } from '../../families/v2.ts';
 import type { App } from '../../http.ts';
 import { sessionOf } from '../../plugins/auth.ts';
 import { v2 } from '../../plugins/envelopes.ts';
-import { scoped, signedIn } from '../../plugins/policy.ts';
+import { deviceRead, deviceWrite, signedIn } from '../../plugins/policy.ts';
 import { readAgain } from '../analytics/findings.service.ts';
 import { controlRoutes } from './control.routes.ts';
 import { columnsOf, queryUnitData, toUnitData } from './data.service.ts';
@@ -29,9 +29,6 @@ import { tableReport } from './reports.service.ts';
 import { timeRange, unitOf } from './telemetry.service.ts';
 
 const REPORT_DEFAULT_RANGE_MS = 30 * 24 * 60 * 60 * 1000;
-// Who may call each route (plugins/policy.ts).
-const deviceRead = scoped('device', 'read', { writes: false });
-
 /** Telemetry, v3: a unit's samples. */
 export function telemetryRoutes(app: App) {
   const { db } = app;
@@ -107,7 +104,7 @@ export function telemetryV2Routes(app: App) {
   app.put(
     '/legacy/devices/:id/radar/:channel',
     {
-      config: scoped('device', 'write', { writes: true }),
+      config: deviceWrite,
       schema: {
         tags: ['device v2'],
         summary: "Sets the channel's reference curve (ChannelDefaultRadar)",

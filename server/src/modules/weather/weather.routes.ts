@@ -12,7 +12,7 @@ import { legacyErrorResponses } from '../../families/legacy.ts';
 import { errorResponses } from '../../families/standard.ts';
 import type { App } from '../../http.ts';
 import { sessionOf } from '../../plugins/auth.ts';
-import { scoped, signedIn } from '../../plugins/policy.ts';
+import { deviceRead, signedIn } from '../../plugins/policy.ts';
 import { DEFAULT_WEATHER_URL, openMeteoProvider, WeatherService, WeatherUnavailable } from './weather.service.ts';
 
 /**
@@ -69,7 +69,7 @@ export function weatherRoutes(app: App, weather: WeatherService) {
   app.get(
     '/api/v1/weather/unit/:id',
     {
-      config: scoped('device', 'read', { writes: false }),
+      config: deviceRead,
       schema: {
         tags: ['weather'],
         summary: "The weather at a unit's GPS position in the caller's language, tagged with UnitID",
