@@ -49,8 +49,10 @@ export async function connectExternalBroker(opts: {
       client.once('connect', () => resolve());
       client.once('error', reject);
     });
-    // A persistent session may still hold the one subscription to every kind of an earlier version.
-    await client.unsubscribeAsync(`$share/${opts.shareGroup}/${upTopic('+', '+')}`);
+    // A persistent session keeps what it subscribed to before (every kind at once, in an earlier
+    // version, or the other queue's kinds when the queues were sized differently): only its own stay.
+    const others = UP_KINDS.filter((k) => !kinds.includes(k));
+    await client.unsubscribeAsync(['+', ...others].map((kind) => `$share/${opts.shareGroup}/${upTopic('+', kind)}`));
     await client.subscribeAsync(
       kinds.map((kind) => `$share/${opts.shareGroup}/${upTopic('+', kind)}`),
       { qos: 1 },
