@@ -3,7 +3,7 @@ import nodemailer from 'nodemailer';
 import pino from 'pino';
 import { buildApp } from './app.ts';
 import { loadConfig } from './config.ts';
-import { openDb } from './db/db.ts';
+import { inBackground, openDb } from './db/db.ts';
 import { lockDataDir } from './db/lock.ts';
 import { migrate } from './db/migrate.ts';
 import { startPartitionMaintenance } from './db/partitions.ts';
@@ -107,9 +107,10 @@ if (fleet?.history) {
 if (fleet?.problem) log.warn({ problem: fleet.problem }, 'demo simulator not started');
 // After the seed, so the demo history's alarms become events too.
 const engine = startEventEngine(db, bus, log);
-const analyst = startRadarAnalyst(db, bus, log, undefined, metrics.radarCurvesAnalysed);
-const forecaster = startForecaster(db, bus, log);
-const auditRetention = startAuditRetention(db, log);
+// Background jobs queue behind the requests on PGlite's one connection (db.ts inBackground).
+const analyst = startRadarAnalyst(inBackground(db), bus, log, undefined, metrics.radarCurvesAnalysed);
+const forecaster = startForecaster(inBackground(db), bus, log);
+const auditRetention = startAuditRetention(inBackground(db), log);
 // Signed webhooks: sends what the outbox holds; ingest and the engine only write rows into it.
 const webhooks = startWebhookSender(db, bus, log, { allowPrivate: config.webhookAllowPrivate });
 const mailer = config.mail.smtpUrl

@@ -3,12 +3,18 @@ export interface Queryable {
   query<T = Record<string, unknown>>(sql: string, params?: readonly unknown[]): Promise<T[]>;
 }
 
-type TransactionOptions = {
+export type TransactionOptions = {
   /**
    * Someone waits on this commit (a unit's acknowledgement): on a database with one connection
    * (PGlite) it goes ahead of the queries and transactions still waiting for it.
    */
   first?: boolean;
+  /**
+   * Nobody waits on this (forecasts, the radar analysis, retention): on a database with one
+   * connection (PGlite) it goes after the requests' queries waiting for it, but never waits more
+   * than a second behind them, so a busy API slows background work without stopping it.
+   */
+  background?: boolean;
 };
 
 export interface Db extends Queryable {
@@ -33,4 +39,17 @@ export async function openDb(options: DbOptions): Promise<Db> {
   }
   const { openPglite } = await import('./pglite.ts');
   return openPglite(options.dataDir, options.template);
+}
+
+/**
+ * `db` for a background job: its queries and transactions go in the background lane. A pool
+ * (PostgreSQL) has a connection for each, so there it is `db` itself.
+ */
+export function inBackground(db: Db): Db {
+  if (db.kind !== 'pglite') return db;
+  return {
+    ...db,
+    query: (sql, params) => db.transaction((tx) => tx.query(sql, params), { background: true }),
+    transaction: (fn, options) => db.transaction(fn, { ...options, background: true }),
+  };
 }

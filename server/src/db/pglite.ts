@@ -1,5 +1,14 @@
 import { Worker } from 'node:worker_threads';
-import type { Db, Queryable } from './db.ts';
+import type { Db, Queryable, TransactionOptions } from './db.ts';
+
+type Lane = 'first' | 'rest' | 'background';
+type Start = { start: () => void; since: number };
+
+/** Longest background work waits behind the requests' queries before it goes in turn. */
+const BACKGROUND_MAX_WAIT_MS = 1000;
+
+const laneOf = (options?: TransactionOptions): Lane =>
+  options?.first ? 'first' : options?.background ? 'background' : 'rest';
 
 type Reply = { id: number; rows?: unknown[]; error?: { message: string; code?: string } };
 
@@ -16,7 +25,9 @@ class DbError extends Error {
 /**
  * Embedded PostgreSQL (PGlite) on a worker thread. PGlite has one connection, so queries
  * are serialised here: a transaction holds the connection until it ends. Ingest's transactions
- * (`first`) go ahead of queued reads, so a unit's acknowledgement waits for one running query at most.
+ * (`first`) go ahead of queued reads, so a unit's acknowledgement waits for one running query at most;
+ * background work (`background`) goes after the requests' queries, so a request waits for one
+ * running background query or transaction at most.
  */
 export async function openPglite(dataDir?: string, template?: string): Promise<Db> {
   const worker = new Worker(new URL('./pgliteWorker.mjs', import.meta.url), {
@@ -44,19 +55,25 @@ export async function openPglite(dataDir?: string, template?: string): Promise<D
     });
   const raw = <T>(sql: string, params?: readonly unknown[]) => send({ sql, params }) as Promise<T[]>;
 
-  // The connection is handed out one holder at a time, in order of arrival, except that a
-  // transaction asked for `first` goes ahead of everything still waiting (but never stops the holder).
-  const waiting = { first: [] as (() => void)[], rest: [] as (() => void)[] };
+  // The connection is handed out one holder at a time, in order of arrival within a lane: a
+  // transaction asked for `first` goes ahead of everything still waiting (but never stops the
+  // holder), background work goes after the rest unless it has waited BACKGROUND_MAX_WAIT_MS.
+  const waiting = { first: [] as Start[], rest: [] as Start[], background: [] as Start[] };
   let held = false;
   const handOn = () => {
-    const next = waiting.first.shift() ?? waiting.rest.shift();
+    const aged = (waiting.background[0]?.since ?? Number.POSITIVE_INFINITY) <= Date.now() - BACKGROUND_MAX_WAIT_MS;
+    const next =
+      waiting.first.shift() ??
+      (aged ? waiting.background.shift() : undefined) ??
+      waiting.rest.shift() ??
+      waiting.background.shift();
     held = next !== undefined;
-    next?.();
+    next?.start();
   };
-  const exclusive = <T>(fn: () => Promise<T>, first = false): Promise<T> =>
+  const exclusive = <T>(fn: () => Promise<T>, lane: Lane = 'rest'): Promise<T> =>
     new Promise<T>((resolve, reject) => {
       const start = () => void fn().then(resolve, reject).finally(handOn);
-      if (held) (first ? waiting.first : waiting.rest).push(start);
+      if (held) waiting[lane].push({ start, since: Date.now() });
       else {
         held = true;
         start();
@@ -79,7 +96,7 @@ export async function openPglite(dataDir?: string, template?: string): Promise<D
           await raw('rollback').catch(() => {});
           throw error;
         }
-      }, options?.first),
+      }, laneOf(options)),
     async close() {
       await exclusive(() => send({ close: true }));
       await worker.terminate();
