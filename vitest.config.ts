@@ -1,5 +1,6 @@
 import { defineConfig } from 'vitest/config';
 import { WAIT_MS } from './e2e/support/waits.ts';
+import LongFilesFirst from './scripts/sequencer.ts';
 import { reactOnPreact, sourceRoot } from './web/vite.config.ts';
 
 // One run covers every workspace; the summary reporter prints the closing 'N passed, N failed' line.
@@ -10,6 +11,7 @@ import { reactOnPreact, sourceRoot } from './web/vite.config.ts';
 export default defineConfig({
   test: {
     reporters: ['default', './scripts/summary-reporter.ts'],
+    sequence: { sequencer: LongFilesFirst },
     poolOptions: { forks: { maxForks: 2, minForks: 1 }, threads: { maxThreads: 2, minThreads: 1 } },
     projects: [
       { test: { name: 'core', include: ['core/src/**/*.test.ts'], environment: 'node' } },

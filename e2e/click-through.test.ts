@@ -4,8 +4,10 @@ import { useApp } from './support/app.ts';
 import { clickThrough, DEMO_ACCOUNTS, lookName, opposingLooks } from './support/clickThrough.ts';
 import { FakeTiles } from './support/fakeTiles.ts';
 
-// Every screen as each demo user, in two opposite looks each (scripts/click-through.ts runs all
-// eight): what a customer notices in the first minute fails here. Weather and map tiles come from
+// Every screen and tab as each demo user, in two opposite looks each (scripts/click-through.ts runs
+// all eight): what a customer notices in the first minute fails here, and so does a serious or
+// critical accessibility violation (axe-core). Each screen is so checked in both themes, both
+// languages and both widths; the dialogs and menus are e2e/accessibility.test.ts's. Weather and map tiles come from
 // fakes on loopback, as a connected site has them; the offline site is e2e/offline.test.ts.
 const weather = new FakeOpenMeteo();
 const tiles = new FakeTiles();
@@ -16,9 +18,10 @@ const app = useApp(() => ({ WEATHER_URL: weather.url, TILE_URL: tiles.url, SIM_I
 describe('click-through', () => {
   DEMO_ACCOUNTS.forEach((account, n) => {
     const looks = opposingLooks(n);
-    it(`${account.username}: every screen in ${looks.map(lookName).join(' and ')}, without console errors, failed requests or overflowing text`, async () => {
+    it(`${account.username}: every screen in ${looks.map(lookName).join(' and ')}, without console errors, failed requests, overflowing text or accessibility violations`, async () => {
       const problems = [];
-      for (const look of looks) problems.push(...(await clickThrough(app.browser, app.url, account, look)));
+      for (const look of looks)
+        problems.push(...(await clickThrough(app.browser, app.url, account, look, { axe: true })));
       expect(problems.map((p) => `${p.look} ${p.screen}: ${p.kind}: ${p.detail}`)).toEqual([]);
     }, 600_000);
   });

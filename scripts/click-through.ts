@@ -24,7 +24,8 @@ const browser = await launchBrowser();
 const problems: Problem[] = [];
 try {
   for (const account of accounts) {
-    for (const look of ALL_LOOKS) problems.push(...(await clickThrough(browser, server.url, account, look, out)));
+    for (const look of ALL_LOOKS)
+      problems.push(...(await clickThrough(browser, server.url, account, look, { shots: out })));
   }
 } finally {
   await browser.close();

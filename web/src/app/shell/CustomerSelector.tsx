@@ -12,15 +12,12 @@ export function CustomerSelector() {
   return (
     <Menu>
       <MenuTrigger asChild>
-        <button
-          type="button"
-          className="topbar__select topbar__select--customers"
-          data-testid="customer-selector"
-          aria-label={`${t('shell.customers')}: ${label}`}
-        >
+        <button type="button" className="topbar__select topbar__select--customers" data-testid="customer-selector">
+          {/* Named by what it shows (the label wide, "n/m" on a phone), after the word for what it counts. */}
           <Users size={16} aria-hidden />
+          <span className="visually-hidden">{t('shell.customers')}: </span>
           <span className="topbar__select-text topbar__wide-text">{label}</span>
-          <span className="topbar__count" aria-hidden>
+          <span className="topbar__count">
             {selectedCustomers.length}/{customers.length}
           </span>
         </button>

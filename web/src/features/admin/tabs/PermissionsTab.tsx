@@ -3,6 +3,7 @@ import { accessLevels, actions, ROLE_CAPABILITIES, resources } from '@fieldwatch
 import { Check, Minus } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { RecordTable } from '@/ui/RecordTable.tsx';
+import { ScrollRegion } from '@/ui/ScrollRegion.tsx';
 import { Section } from '../AdminParts.tsx';
 
 /** Permissions: core's role × capability table, read-only — the same table the server enforces. */
@@ -10,7 +11,7 @@ export function PermissionsTab() {
   const { t } = useTranslation();
   return (
     <Section title={t('admin.permissions.title')} description={t('admin.permissions.text')}>
-      <div className="admin-table-wrap">
+      <ScrollRegion className="admin-table-wrap" label={t('admin.permissions.title')}>
         <RecordTable
           className="admin-matrix"
           caption={t('admin.permissions.title')}
@@ -46,7 +47,7 @@ export function PermissionsTab() {
             )),
           )}
         </RecordTable>
-      </div>
+      </ScrollRegion>
       <p className="admin-section__text">{t('admin.permissions.scope')}</p>
     </Section>
   );

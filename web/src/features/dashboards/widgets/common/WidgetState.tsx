@@ -85,7 +85,12 @@ export function WidgetEmpty({ icon, title, text }: { icon: ReactNode; title: str
   return (
     <div className="wstate">
       <EmptyState icon={icon} title={title}>
-        {text && <p className="wstate__text">{text}</p>}
+        {/* Cut to three lines in a small widget: the whole text as a tooltip and to screen readers. */}
+        {text && (
+          <p className="wstate__text" title={text}>
+            {text}
+          </p>
+        )}
       </EmptyState>
     </div>
   );
