@@ -135,3 +135,30 @@ describe('client ids', () => {
     ).rejects.toThrow(/not authori[sz]ed/i);
   });
 });
+
+describe('closing', () => {
+  it('closes at once with units connected, one of them reconnecting, and one that has not sent its CONNECT', async () => {
+    const log = pino({ level: 'silent' });
+    // A CONNECT time-out longer than the test's: a close that waited for it would time the test out.
+    const link = await startEmbeddedBroker({
+      db,
+      ingest: createIngest({ db, bus: new LiveBus(), log }),
+      log,
+      port: 0,
+      host: '127.0.0.1',
+      connectTimeoutMs: 120_000,
+    });
+    const unit = await mqtt.connectAsync(url(link), { username: 'TK-A', password: 'TK-A-secret', reconnectPeriod: 0 });
+    const eager = await mqtt.connectAsync(url(link), {
+      username: 'TK-B',
+      password: 'TK-B-secret',
+      reconnectPeriod: 1,
+    });
+    const silent = await rawSocket(link);
+    const closed = [closeOf(unit), closeOf(silent)];
+    await link.close();
+    await Promise.all(closed);
+    await eager.endAsync(true);
+    await expect(rawSocket(link)).rejects.toThrow(/ECONNREFUSED/);
+  });
+});

@@ -119,7 +119,10 @@ export async function startEmbeddedBroker(opts: {
     done(own ? null : new Error(`unit ${serial} may not subscribe to ${sub.topic}`), own ? sub : null);
   };
 
+  const sockets = new Set<net.Socket>();
   const server = net.createServer((socket) => {
+    sockets.add(socket);
+    socket.once('close', () => sockets.delete(socket));
     broker.handle(socket);
     // After Aedes's 'readable' listener, so that the socket stays in paused mode.
     watchPacketSizes(socket, { connect: MAX_CONNECT_BYTES, packet: MAX_PACKET_BYTES }, (size) => {
@@ -165,8 +168,12 @@ export async function startEmbeddedBroker(opts: {
         ),
       ),
     close: async () => {
+      // No new connections first: units reconnect at once, and the listener would wait for them.
+      const stopped = new Promise<void>((resolve) => server.close(() => resolve()));
       await new Promise<void>((resolve) => broker.close(() => resolve()));
-      await new Promise<void>((resolve) => server.close(() => resolve()));
+      // The broker closes its clients; a connection still before its CONNECT is not one yet.
+      for (const socket of sockets) socket.destroy();
+      await stopped;
     },
   };
 }
