@@ -1,8 +1,9 @@
 import { afterAll, afterEach, beforeAll, expect, it, vi } from 'vitest';
 import { type Db, inBackground, openDb } from '../src/db/db.ts';
 
-// PGlite has one connection, handed out in lanes: background work (forecasts, the radar analysis)
-// queues behind the requests' queries, but not for longer than a second. Ordering, not timing: the
+// PGlite has one connection, handed out in lanes: ingest's transactions first, but taking turns
+// with the requests' queries; background work (forecasts, the radar analysis) behind the requests,
+// with a turn a second while they keep waiting. Ordering, not timing: the
 // clock is moved by hand.
 let db: Db;
 beforeAll(async () => {
@@ -52,16 +53,19 @@ it('runs a request’s query before background work that was already waiting', a
   expect(order).toEqual(['request', 'background', 'background transaction']);
 });
 
-it('lets background work go in turn once it has waited a second', async () => {
+it('gives background work that has waited a second one turn a second while requests keep waiting', async () => {
   vi.useFakeTimers({ toFake: ['Date'] });
   const order: string[] = [];
   const release = await hold();
-  const background = queue(order, 'background', inBackground(db).query('select 1'));
+  const done = [
+    queue(order, 'background 1', inBackground(db).query('select 1')),
+    queue(order, 'background 2', inBackground(db).query('select 2')),
+  ];
   vi.setSystemTime(Date.now() + 1000);
-  const request = queue(order, 'request', db.query('select 2'));
+  done.push(queue(order, 'request 1', db.query('select 3')), queue(order, 'request 2', db.query('select 4')));
   await release();
-  await Promise.all([background, request]);
-  expect(order).toEqual(['background', 'request']);
+  await Promise.all(done);
+  expect(order).toEqual(['background 1', 'request 1', 'request 2', 'background 2']);
 });
 
 it('still puts ingest’s transactions first, however long background work has waited', async () => {
@@ -78,4 +82,25 @@ it('still puts ingest’s transactions first, however long background work has w
   await release();
   await Promise.all([background, ingest]);
   expect(order).toEqual(['ingest', 'background']);
+});
+
+it('lets a waiting request go after each ingest transaction, however many more are waiting', async () => {
+  const order: string[] = [];
+  const release = await hold();
+  const ingest = (n: number) =>
+    queue(
+      order,
+      `ingest ${n}`,
+      db.transaction((tx) => tx.query('select 1'), { first: true }),
+    );
+  const done = [
+    queue(order, 'request 1', db.query('select 2')),
+    queue(order, 'request 2', db.query('select 3')),
+    ingest(1),
+    ingest(2),
+    ingest(3),
+  ];
+  await release();
+  await Promise.all(done);
+  expect(order).toEqual(['ingest 1', 'request 1', 'ingest 2', 'request 2', 'ingest 3']);
 });

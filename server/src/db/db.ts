@@ -11,8 +11,8 @@ export type TransactionOptions = {
   first?: boolean;
   /**
    * Nobody waits on this (forecasts, the radar analysis, retention): on a database with one
-   * connection (PGlite) it goes after the requests' queries waiting for it, but never waits more
-   * than a second behind them, so a busy API slows background work without stopping it.
+   * connection (PGlite) it goes after the requests' queries waiting for it, with one turn a second
+   * while they keep waiting, so a busy API slows background work without stopping it.
    */
   background?: boolean;
 };
