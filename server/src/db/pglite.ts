@@ -25,8 +25,7 @@ class DbError extends Error {
 /**
  * Embedded PostgreSQL (PGlite) on a worker thread. PGlite has one connection, so queries
  * are serialised here: a transaction holds the connection until it ends. Ingest's transactions
- * (`first`) go ahead of queued reads, so a unit's acknowledgement waits for the running query and
- * at most one request's query, and requests still take turns under a flood of reports;
+ * (`first`) go ahead of queued reads, so a unit's acknowledgement waits for one running query at most;
  * background work (`background`) goes after the requests' queries, so a request waits for one
  * running background query or transaction at most.
  */
@@ -58,22 +57,19 @@ export async function openPglite(dataDir?: string, template?: string): Promise<D
 
   // The connection is handed out one holder at a time, in order of arrival within a lane: a
   // transaction asked for `first` goes ahead of everything still waiting (but never stops the
-  // holder), except that a request's query waiting goes next after one, so a flood of reports
-  // cannot shut the requests out. Background work goes after the requests; while they keep
+  // holder). Background work goes after the requests; while they keep
   // waiting, one background query or transaction that has waited BACKGROUND_TURN_MS goes in turn
   // per BACKGROUND_TURN_MS, so it slows down without stopping.
   const waiting = { first: [] as Start[], rest: [] as Start[], background: [] as Start[] };
   let held = false;
-  let afterFirst = false;
   let backgroundTurn = Date.now();
   const handOn = () => {
     const now = Date.now();
     const due =
       now - backgroundTurn >= BACKGROUND_TURN_MS &&
       (waiting.background[0]?.since ?? Number.POSITIVE_INFINITY) <= now - BACKGROUND_TURN_MS;
-    const order: (Lane | false)[] = [afterFirst && 'rest', 'first', due && 'background', 'rest', 'background'];
+    const order: (Lane | false)[] = ['first', due && 'background', 'rest', 'background'];
     const lane = order.find((l): l is Lane => !!l && waiting[l].length > 0);
-    afterFirst = lane === 'first';
     if (lane === 'background') backgroundTurn = now;
     const next = lane && waiting[lane].shift();
     held = next !== undefined;
