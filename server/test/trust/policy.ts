@@ -1,5 +1,23 @@
-import type { RoutePolicy } from '../../src/plugins/policy.ts';
 import { PNG_1X1 } from '../fixtures/images.ts';
+import { ADMIN_PROBES } from './adminProbes.ts';
+import {
+  container,
+  finding,
+  floorPlan,
+  LIST,
+  marker,
+  note,
+  OWN,
+  on,
+  org,
+  type Probe,
+  png,
+  tag,
+  task,
+  uid,
+  unit,
+  uq,
+} from './probeKit.ts';
 import { SAMPLE_DATE as D } from './requests.ts';
 import type { Route } from './routes.ts';
 
@@ -15,98 +33,11 @@ import type { Route } from './routes.ts';
  * request names; `matrix: false` runs it anonymous only, not yet role × place (`why` says why).
  */
 
-/** The objects of one organization the matrix calls routes about. */
-export type Objects = {
-  org: number;
-  unit: number;
-  /** A marker on channel 1 of `unit`. */
-  marker: number;
-  task: string;
-  container: string;
-  tag: string;
-  floorPlan: number;
-  /** A device group (v2) of the organization. */
-  group: number;
-  /** A person's request to join the organization, waiting. */
-  joinRequest: number;
-  /** A fault the radar analysis suggests on channel 1 of `unit`. */
-  finding: number;
-  /** A webhook endpoint of the organization. */
-  webhook: number;
-};
-export type ObjectKind = keyof Objects;
-
-export type Req = {
-  params?: Record<string, string | number>;
-  query?: Record<string, unknown>;
-  body?: unknown;
-  /** A non-JSON body (uploads). */
-  raw?: { payload: Buffer | string; contentType: string };
-};
-type Build = (o: Objects) => Req;
-
-/** How to call a route: the request, and for an object-scoped route the object it names. */
-export type Probe = {
-  why?: string;
-  req?: Build;
-  /** The client's address (a loopback-only route). */
-  remoteAddress?: string;
-  object?: ObjectKind;
-  /** Where the request names the object: 'params.id', 'query.UnitID', 'body.organization'… */
-  param?: string;
-  /** A fresh object of this kind for every call (the call deletes it). */
-  fresh?: ObjectKind;
-  /**
-   * An allowed call about an object without data may answer 404 with this message (never the
-   * refusal's); a refusal must still answer differently.
-   */
-  noData?: RegExp;
-  /**
-   * Refused, the route answers exactly as for an object that does not exist, whatever its
-   * status (a tag's template is -1 without data); allowed, it must answer otherwise.
-   */
-  refusedAsUnknown?: boolean;
-  /** False: described, anonymous only (why). */
-  matrix?: false;
-};
-
-/** A route's declared policy (from its options) with how to call it (from this table). */
-export type Policy = RoutePolicy & Probe;
-
-const note = (why: string, req?: Build): Probe => ({ why, req });
-type ScopedOpts = Omit<Probe, 'object' | 'param'>;
-const on =
-  (object: ObjectKind) =>
-  (param: string, opts: ScopedOpts = {}): Probe => ({ object, param, ...opts });
-const unit = on('unit');
-const org = on('org');
-const task = on('task');
-const container = on('container');
-const tag = on('tag');
-const floorPlan = on('floorPlan');
-const joinRequest = on('joinRequest');
-const webhook = on('webhook');
-
-const OWN = 'own data';
-const LIST = 'a list narrowed to the organisations the user sees';
-const png = { raw: { payload: PNG_1X1, contentType: 'image/png' } };
-const uid = (o: Objects) => ({ params: { id: o.unit } });
-const uq = (o: Objects) => ({ query: { UnitID: o.unit, CustomerID: o.org } });
-const marker = (o: Objects) => ({ params: { id: o.unit, n: 1, marker: o.marker } });
-const finding = (o: Objects) => ({ params: { id: o.unit, n: 1, finding: o.finding } });
-const ADMIN = '/api/v1/admin';
-const adminOrg = (opts: ScopedOpts = {}) => org('params.id', { req: (o) => ({ params: { id: o.org } }), ...opts });
-const ADMIN_MATRIX = { matrix: false, why: 'role × place in admin-matrix.test.ts (issue 8)' } as const;
-const hook = (o: Objects) => ({ params: { id: o.webhook } });
-/** A public address literal: no name to resolve, and not refused by the SSRF guard. */
-export const MATRIX_WEBHOOK = {
-  url: 'https://93.184.215.14/matrix',
-  description: 'matrix',
-  kinds: ['alarm.raised'],
-  enabled: true,
-};
+export type { ObjectKind, Objects, Policy, Req } from './probeKit.ts';
+export { MATRIX_WEBHOOK } from './probeKit.ts';
 
 export const PROBES: Record<string, Probe> = {
+  ...ADMIN_PROBES,
   'GET /metrics': { why: 'loopback or METRICS_TOKEN, no session', remoteAddress: '127.0.0.1' },
   'GET /api/health': note('health check'),
   'GET /api/v3/config': note('settings the sign-in page needs'),
@@ -407,85 +338,6 @@ export const PROBES: Record<string, Probe> = {
   'GET /api/v1/account/:accountUrl': note('account page by URL (name, theme)'),
   'GET /a/:accountUrl': note('account short link'),
   'GET /api/v1/account/:accountUrl/avatar': note('account page logo'),
-  [`GET ${ADMIN}/joinRequests`]: note('a list narrowed to the organisations the user administers'),
-  // Deciding spends the request: each call gets a fresh one. Elsewhere it is as if there were none.
-  [`POST ${ADMIN}/joinRequest/:id/accept`]: joinRequest('params.id', {
-    req: (o) => ({ params: { id: o.joinRequest }, body: { username: `joiner${o.joinRequest}`, roleId: 2 } }),
-    fresh: 'joinRequest',
-    refusedAsUnknown: true,
-  }),
-  [`POST ${ADMIN}/joinRequest/:id/decline`]: joinRequest('params.id', {
-    req: (o) => ({ params: { id: o.joinRequest } }),
-    fresh: 'joinRequest',
-    refusedAsUnknown: true,
-  }),
-  [`GET ${ADMIN}/profilesByOrgId`]: org('query.organizationId', ADMIN_MATRIX),
-  [`DELETE ${ADMIN}/profile`]: org('body.organizationId', ADMIN_MATRIX),
-  [`PUT ${ADMIN}/updateUserRole`]: org('body.organizationId', ADMIN_MATRIX),
-  [`PUT ${ADMIN}/updateUserPassword`]: org('body.username', ADMIN_MATRIX),
-  [`PUT ${ADMIN}/updateUserProfile`]: org('body.username', ADMIN_MATRIX),
-  [`POST ${ADMIN}/resetTwoFactor`]: org('body.username', ADMIN_MATRIX),
-  [`POST ${ADMIN}/saveUserAvatar`]: org('body.username', ADMIN_MATRIX),
-  [`DELETE ${ADMIN}/deleteUserAvatar`]: org('body.username', ADMIN_MATRIX),
-  [`GET ${ADMIN}/userAvatar`]: org('query.username', ADMIN_MATRIX),
-  [`POST ${ADMIN}/addUser`]: org('body.organizationId', ADMIN_MATRIX),
-  [`GET ${ADMIN}/getOrganizations`]: org('none', ADMIN_MATRIX),
-  [`GET ${ADMIN}/organization/:id/billingInfo`]: adminOrg(),
-  [`PUT ${ADMIN}/organization/:id/billingInfo`]: adminOrg({
-    req: (o) => ({ params: { id: o.org }, body: { city: 'Matrix City' } }),
-  }),
-  [`GET ${ADMIN}/organization/:id/contactInfo`]: adminOrg(),
-  [`PUT ${ADMIN}/organization/:id/contactInfo`]: adminOrg({
-    req: (o) => ({ params: { id: o.org }, body: { name: 'Matrix desk' } }),
-  }),
-  [`POST ${ADMIN}/organization/:id/avatar`]: adminOrg({
-    req: (o) => ({ params: { id: o.org }, ...png }),
-  }),
-  [`DELETE ${ADMIN}/organization/:id/avatar`]: adminOrg(ADMIN_MATRIX),
-  [`PUT ${ADMIN}/organization/:id/name`]: adminOrg({
-    req: (o) => ({ params: { id: o.org }, body: { name: `Org ${o.org}` } }),
-  }),
-  [`POST ${ADMIN}/organization/add`]: org('body.parentOrganizationId', {
-    req: (o) => ({ body: { parentOrganizationId: o.org, organizationName: 'Added by the matrix' } }),
-  }),
-  [`DELETE ${ADMIN}/organization/:id/delete`]: adminOrg(ADMIN_MATRIX),
-  [`PUT ${ADMIN}/organization/:id/parent`]: adminOrg(ADMIN_MATRIX),
-  [`POST ${ADMIN}/organization/:id/convert`]: adminOrg(ADMIN_MATRIX),
-  [`GET ${ADMIN}/organization/:id/settings`]: adminOrg(),
-  [`PUT ${ADMIN}/organization/:id/settings`]: adminOrg(ADMIN_MATRIX),
-  [`GET ${ADMIN}/organization/:id/sessions`]: adminOrg(),
-  [`DELETE ${ADMIN}/organization/:id/sessions/:session`]: adminOrg(ADMIN_MATRIX),
-  [`GET ${ADMIN}/organization/:id/dashboards`]: adminOrg(),
-  [`POST ${ADMIN}/organization/:id/dashboards/transfer`]: adminOrg(ADMIN_MATRIX),
-  [`GET ${ADMIN}/organization/:id/usage`]: adminOrg(),
-  [`GET ${ADMIN}/organization/:id/alarmSeverities`]: adminOrg(),
-  [`PUT ${ADMIN}/organization/:id/alarmSeverities`]: adminOrg({
-    req: (o) => ({ params: { id: o.org }, body: { severities: [{ alarmType: 2, severity: 'warning' }] } }),
-  }),
-  [`PUT ${ADMIN}/organization/:id/alarmJoinHours`]: adminOrg({
-    req: (o) => ({ params: { id: o.org }, body: { hours: 6 } }),
-  }),
-  [`GET ${ADMIN}/organization/:id/audit`]: adminOrg(),
-  [`GET ${ADMIN}/organization/:id/audit.csv`]: adminOrg(),
-  [`PUT ${ADMIN}/organization/:id/auditRetention`]: adminOrg({
-    req: (o) => ({ params: { id: o.org }, body: { days: 400 } }),
-  }),
-  [`PUT ${ADMIN}/organization/:id/forecastDays`]: adminOrg({
-    req: (o) => ({ params: { id: o.org }, body: { days: 14 } }),
-  }),
-  [`GET ${ADMIN}/organization/:id/webhooks`]: adminOrg(),
-  [`POST ${ADMIN}/organization/:id/webhooks`]: adminOrg({
-    req: (o) => ({ params: { id: o.org }, body: MATRIX_WEBHOOK }),
-  }),
-  [`PUT ${ADMIN}/webhooks/:id`]: webhook('params.id', { req: (o) => ({ ...hook(o), body: MATRIX_WEBHOOK }) }),
-  [`DELETE ${ADMIN}/webhooks/:id`]: webhook('params.id', { req: hook, fresh: 'webhook' }),
-  [`POST ${ADMIN}/webhooks/:id/rotate`]: webhook('params.id', { req: hook }),
-  [`POST ${ADMIN}/webhooks/:id/test`]: webhook('params.id', { req: hook }),
-  [`GET ${ADMIN}/webhooks/:id/deliveries`]: webhook('params.id', { req: hook }),
-  [`GET ${ADMIN}/webhooks/:id/deliveries/:delivery`]: webhook('params.id', {
-    req: (o) => ({ params: { id: o.webhook, delivery: '00000000-0000-4000-8000-000000000000' } }),
-    noData: /^Delivery not found/,
-  }),
   'GET /api/v3/tasks/:id/files': task('params.id', { req: (o) => ({ params: { id: o.task } }) }),
   'POST /api/v3/tasks/:id/files': task('params.id', {
     req: (o) => ({
