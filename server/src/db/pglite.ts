@@ -57,9 +57,9 @@ export async function openPglite(dataDir?: string, template?: string): Promise<D
 
   // The connection is handed out one holder at a time, in order of arrival within a lane: a
   // transaction asked for `first` goes ahead of everything still waiting (but never stops the
-  // holder). Background work goes after the requests; while they keep
-  // waiting, one background query or transaction that has waited BACKGROUND_TURN_MS goes in turn
-  // per BACKGROUND_TURN_MS, so it slows down without stopping.
+  // holder). Background work goes after the requests; while they keep waiting, one background
+  // query or transaction that has waited BACKGROUND_TURN_MS goes in turn per BACKGROUND_TURN_MS,
+  // so it slows down without stopping.
   const waiting = { first: [] as Start[], rest: [] as Start[], background: [] as Start[] };
   let held = false;
   let backgroundTurn = Date.now();
