@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { dummyHash, hashPassword, verifyPassword } from './password.ts';
+import { dummyHash, hashPassword, scryptCost, verifyPassword } from './password.ts';
 
 describe('password hashing', () => {
   it('verifies the password it hashed, and nothing else', async () => {
@@ -24,8 +24,13 @@ describe('password hashing', () => {
     expect(await verifyPassword('same password', b)).toBe(true);
   });
 
+  it("hashes at OWASP's cost everywhere but under the test runner", () => {
+    for (const env of [undefined, 'production', 'development', '', 'TEST']) expect(scryptCost(env)).toBe(2 ** 17);
+    expect(scryptCost('test')).toBe(2 ** 10);
+  });
+
   it('stores scheme, parameters, salt and key, never the password', async () => {
-    const stored = await hashPassword('visible?');
+    const stored = await hashPassword('visible?', scryptCost('production'));
     expect(stored).not.toContain('visible?');
     const [scheme, n, r, p, salt, key] = stored.split('$');
     expect(scheme).toBe('scrypt');

@@ -37,6 +37,22 @@ function useNameField(initial: string) {
   return { name, setName, error, touch: () => setTouched(true), valid: name.trim() !== '' };
 }
 
+/** The dashboard's name, the first field of the create and rename dialogs. */
+function NameField({ field }: { field: ReturnType<typeof useNameField> }) {
+  const { t } = useTranslation();
+  return (
+    <TextField
+      label={t('dashboard.name')}
+      value={field.name}
+      maxLength={200}
+      onChange={(e) => field.setName(e.target.value)}
+      onBlur={field.touch}
+      error={field.error}
+      autoFocus
+    />
+  );
+}
+
 /**
  * Create a dashboard, empty or from a built-in template, and open it: the user's own (shown in
  * every organization) or, when an organization is current, in its workspace (shown while it is).
@@ -68,15 +84,7 @@ export function NewDashboardDialog({ open, onOpenChange }: OpenProps) {
   return (
     <Dialog open={open} onOpenChange={onOpenChange} title={t('dashboard.create')}>
       <form className="dialog__form" onSubmit={submit} noValidate>
-        <TextField
-          label={t('dashboard.name')}
-          value={field.name}
-          maxLength={200}
-          onChange={(e) => field.setName(e.target.value)}
-          onBlur={field.touch}
-          error={field.error}
-          autoFocus
-        />
+        <NameField field={field} />
         <Select
           label={t('dashboard.template')}
           value={template}
@@ -120,15 +128,7 @@ export function RenameDialog({ open, onOpenChange, id, current }: OpenProps & { 
   return (
     <Dialog open={open} onOpenChange={onOpenChange} title={t('dashboard.rename')}>
       <form className="dialog__form" onSubmit={submit} noValidate>
-        <TextField
-          label={t('dashboard.name')}
-          value={field.name}
-          maxLength={200}
-          onChange={(e) => field.setName(e.target.value)}
-          onBlur={field.touch}
-          error={field.error}
-          autoFocus
-        />
+        <NameField field={field} />
         <FormActions onCancel={() => onOpenChange(false)} submit={t('common.save')} />
       </form>
     </Dialog>
