@@ -13,13 +13,13 @@ import {
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '@/ui/Button.tsx';
-import { RecordTable } from '@/ui/RecordTable.tsx';
 import { Select } from '@/ui/Select.tsx';
 import { SeverityChip, SeverityLegend } from '@/ui/Severity.tsx';
 import { TextField } from '@/ui/TextField.tsx';
 import { Loaded, Section } from '../AdminParts.tsx';
 import { useAdminChange } from '../adminApi.ts';
 import { alarmSeverityApi, alarmSeverityRefresh, useAlarmSeverities } from '../alarmSeverityApi.ts';
+import { AdminTable } from './AdminTable.tsx';
 import type { TabProps } from './TabPanel.tsx';
 
 /** The select's value for "no setting of its own": the type inherits. */
@@ -139,21 +139,20 @@ function SeverityTable({ id, list }: { id: number; list: AlarmSeverityList }) {
   // Alarm types by name in the reader's language.
   const rows = [...list.types].sort((a, b) => t(alarmTypeKey(a.alarmType)).localeCompare(t(alarmTypeKey(b.alarmType))));
   return (
-    <div className="admin-table-wrap">
-      <RecordTable
-        className="admin-table admin-severity"
-        columns={['type', 'level', 'effective'].map((c) => t(`admin.severity.${c}`))}
-      >
-        {rows.map((r) => (
-          <SeverityRow
-            key={r.alarmType}
-            row={r}
-            busy={save.isPending}
-            onChange={(severity) => save.mutate({ alarmType: r.alarmType, severity })}
-          />
-        ))}
-      </RecordTable>
-    </div>
+    <AdminTable
+      className="admin-severity"
+      caption={t('admin.severity.title')}
+      columns={['type', 'level', 'effective'].map((c) => t(`admin.severity.${c}`))}
+    >
+      {rows.map((r) => (
+        <SeverityRow
+          key={r.alarmType}
+          row={r}
+          busy={save.isPending}
+          onChange={(severity) => save.mutate({ alarmType: r.alarmType, severity })}
+        />
+      ))}
+    </AdminTable>
   );
 }
 

@@ -6,9 +6,9 @@ import { useDateFormat } from '@/lib/useDateFormat.ts';
 import { Button } from '@/ui/Button.tsx';
 import { ConfirmDialog } from '@/ui/ConfirmDialog.tsx';
 import { EmptyState } from '@/ui/EmptyState.tsx';
-import { RecordTable } from '@/ui/RecordTable.tsx';
 import { Loaded, Section } from '../AdminParts.tsx';
 import { adminApi, adminKeys, useAdminChange, useApiKeys } from '../adminApi.ts';
+import { AdminTable } from './AdminTable.tsx';
 import { CreatedKeyDialog, NewKeyDialog } from './ApiKeyDialogs.tsx';
 
 /**
@@ -67,53 +67,50 @@ function KeyTable({ keys, onRevoke }: { keys: ApiKey[]; onRevoke: (k: ApiKey) =>
   const { t } = useTranslation();
   const when = useDateFormat();
   return (
-    <div className="admin-table-wrap">
-      <RecordTable
-        className="admin-table"
-        caption={t('admin.api.title')}
-        columns={['name', 'key', 'scopes', 'created', 'lastUsed'].map((c) => t(`admin.api.${c}`))}
-        actions={t('admin.api.actions')}
-      >
-        {keys.map((k) => (
-          <tr key={k.id}>
-            <td className="admin-table__main">
-              <strong>
-                <bdi>{k.name}</bdi>
-              </strong>
-            </td>
-            <td data-label={t('admin.api.key')}>
-              <code className="admin-code" dir="ltr">
-                {k.prefix}…
-              </code>
-            </td>
-            <td data-label={t('admin.api.scopes')}>
-              <span className="admin-scopes">
-                {k.scopes.map((s) => (
-                  <span key={s} className="admin-tag">
-                    {t(`admin.api.scope.${s}`)}
-                  </span>
-                ))}
-              </span>
-            </td>
-            <td data-label={t('admin.api.created')}>
-              <time dateTime={k.created}>{when.date(k.created)}</time>
-            </td>
-            <td data-label={t('admin.api.lastUsed')}>
-              {k.lastUsed ? (
-                <time dateTime={k.lastUsed}>{when.dateTime(k.lastUsed)}</time>
-              ) : (
-                <span className="muted">{t('admin.api.neverUsed')}</span>
-              )}
-            </td>
-            <td className="admin-table__end">
-              <Button variant="ghost" className="admin-danger-text" onClick={() => onRevoke(k)}>
-                {t('admin.api.revoke')}
-                <span className="visually-hidden"> ({k.name})</span>
-              </Button>
-            </td>
-          </tr>
-        ))}
-      </RecordTable>
-    </div>
+    <AdminTable
+      caption={t('admin.api.title')}
+      columns={['name', 'key', 'scopes', 'created', 'lastUsed'].map((c) => t(`admin.api.${c}`))}
+      actions={t('admin.api.actions')}
+    >
+      {keys.map((k) => (
+        <tr key={k.id}>
+          <td className="admin-table__main">
+            <strong>
+              <bdi>{k.name}</bdi>
+            </strong>
+          </td>
+          <td data-label={t('admin.api.key')}>
+            <code className="admin-code" dir="ltr">
+              {k.prefix}…
+            </code>
+          </td>
+          <td data-label={t('admin.api.scopes')}>
+            <span className="admin-scopes">
+              {k.scopes.map((s) => (
+                <span key={s} className="admin-tag">
+                  {t(`admin.api.scope.${s}`)}
+                </span>
+              ))}
+            </span>
+          </td>
+          <td data-label={t('admin.api.created')}>
+            <time dateTime={k.created}>{when.date(k.created)}</time>
+          </td>
+          <td data-label={t('admin.api.lastUsed')}>
+            {k.lastUsed ? (
+              <time dateTime={k.lastUsed}>{when.dateTime(k.lastUsed)}</time>
+            ) : (
+              <span className="muted">{t('admin.api.neverUsed')}</span>
+            )}
+          </td>
+          <td className="admin-table__end">
+            <Button variant="ghost" className="admin-danger-text" onClick={() => onRevoke(k)}>
+              {t('admin.api.revoke')}
+              <span className="visually-hidden"> ({k.name})</span>
+            </Button>
+          </td>
+        </tr>
+      ))}
+    </AdminTable>
   );
 }

@@ -10,13 +10,13 @@ import { useTranslation } from 'react-i18next';
 import { useDateFormat } from '@/lib/useDateFormat.ts';
 import { Button } from '@/ui/Button.tsx';
 import { EmptyState } from '@/ui/EmptyState.tsx';
-import { RecordTable } from '@/ui/RecordTable.tsx';
 import { Select } from '@/ui/Select.tsx';
 import { Skeleton } from '@/ui/Skeleton.tsx';
 import { TextField } from '@/ui/TextField.tsx';
 import { Section } from '../AdminParts.tsx';
 import { useAdminChange } from '../adminApi.ts';
 import { type AuditFilter, auditApi, auditKey, useAuditTrail } from '../auditApi.ts';
+import { AdminTable } from './AdminTable.tsx';
 import { wholeNumberProblem } from './AlarmSeverityTab.tsx';
 import type { TabProps } from './TabPanel.tsx';
 import './audit.css';
@@ -104,17 +104,15 @@ export function AuditTab({ org }: TabProps) {
           </EmptyState>
         ) : (
           <>
-            <div className="admin-table-wrap">
-              <RecordTable
-                className="admin-table audit-table"
-                caption={t('admin.audit.title')}
-                columns={['at', 'person', 'address', 'action', 'changes'].map((c) => t(`admin.audit.columns.${c}`))}
-              >
-                {entries.map((e) => (
-                  <AuditRow key={e.id} entry={e} />
-                ))}
-              </RecordTable>
-            </div>
+            <AdminTable
+              className="audit-table"
+              caption={t('admin.audit.title')}
+              columns={['at', 'person', 'address', 'action', 'changes'].map((c) => t(`admin.audit.columns.${c}`))}
+            >
+              {entries.map((e) => (
+                <AuditRow key={e.id} entry={e} />
+              ))}
+            </AdminTable>
             {trail.hasNextPage && (
               <Button onClick={() => void trail.fetchNextPage()} disabled={trail.isFetchingNextPage}>
                 {t('admin.audit.more')}

@@ -9,8 +9,8 @@ import { EmptyState } from '@/ui/EmptyState.tsx';
 import { Loaded, Section } from '../AdminParts.tsx';
 import { useAdminChange } from '../adminApi.ts';
 import { ERRORS_PAGE_SIZE, errorsApi, errorsKey, type SourceFilter, useErrorReports } from '../errorsApi.ts';
+import { AdminTable } from './AdminTable.tsx';
 import './errors.css';
-import { RecordTable } from '@/ui/RecordTable.tsx';
 
 const SOURCES: SourceFilter[] = ['all', 'browser', 'server'];
 
@@ -83,94 +83,92 @@ function ReportTable({ reports }: { reports: ErrorReport[] }) {
   });
   const number = new Intl.NumberFormat(i18n.language);
   return (
-    <div className="admin-table-wrap">
-      <RecordTable
-        className="admin-table errors-table"
-        caption={t('admin.errors.title')}
-        columns={[
-          t('admin.errors.message'),
-          t('admin.errors.source'),
-          { label: t('admin.errors.count'), className: 'num' },
-          t('admin.errors.lastSeen'),
-          t('admin.errors.who'),
-        ]}
-        actions={t('admin.errors.actions')}
-      >
-        {reports.map((r) => {
-          const expanded = open === r.id;
-          const place = placeOf(r);
-          return (
-            <Fragment key={r.id}>
-              <tr className={expanded ? 'errors-table__row--open' : undefined}>
-                <td className="admin-table__main errors-table__message">
-                  <button
-                    type="button"
-                    className="errors-table__toggle"
-                    aria-expanded={expanded}
-                    aria-controls={`error-${r.id}`}
-                    onClick={() => setOpen(expanded ? null : r.id)}
-                  >
-                    <ChevronRight size={16} aria-hidden className="errors-table__chevron mirror" />
-                    <span className="errors-table__text" dir="auto">
-                      {r.message}
-                    </span>
-                  </button>
-                  {place && (
-                    <code className="admin-code errors-table__place" dir="ltr">
-                      <span className="visually-hidden">{t('admin.errors.route')}: </span>
-                      {place}
-                    </code>
-                  )}
-                </td>
-                <td data-label={t('admin.errors.source')}>
-                  <span className={`errors-source errors-source--${r.source}`}>
-                    {r.source === 'browser' ? <Monitor size={14} aria-hidden /> : <Server size={14} aria-hidden />}
-                    {t(`admin.errors.sources.${r.source}`)}
+    <AdminTable
+      className="errors-table"
+      caption={t('admin.errors.title')}
+      columns={[
+        t('admin.errors.message'),
+        t('admin.errors.source'),
+        { label: t('admin.errors.count'), className: 'num' },
+        t('admin.errors.lastSeen'),
+        t('admin.errors.who'),
+      ]}
+      actions={t('admin.errors.actions')}
+    >
+      {reports.map((r) => {
+        const expanded = open === r.id;
+        const place = placeOf(r);
+        return (
+          <Fragment key={r.id}>
+            <tr className={expanded ? 'errors-table__row--open' : undefined}>
+              <td className="admin-table__main errors-table__message">
+                <button
+                  type="button"
+                  className="errors-table__toggle"
+                  aria-expanded={expanded}
+                  aria-controls={`error-${r.id}`}
+                  onClick={() => setOpen(expanded ? null : r.id)}
+                >
+                  <ChevronRight size={16} aria-hidden className="errors-table__chevron mirror" />
+                  <span className="errors-table__text" dir="auto">
+                    {r.message}
                   </span>
-                </td>
-                <td data-label={t('admin.errors.count')} className="num">
-                  {number.format(r.count)}
-                </td>
-                <td data-label={t('admin.errors.lastSeen')}>
-                  <span className="errors-when">
-                    <time dateTime={r.lastSeen}>{when.dateTime(r.lastSeen)}</time>
-                    <span className="muted">{t('admin.errors.firstSeenAt', { time: when.dateTime(r.firstSeen) })}</span>
+                </button>
+                {place && (
+                  <code className="admin-code errors-table__place" dir="ltr">
+                    <span className="visually-hidden">{t('admin.errors.route')}: </span>
+                    {place}
+                  </code>
+                )}
+              </td>
+              <td data-label={t('admin.errors.source')}>
+                <span className={`errors-source errors-source--${r.source}`}>
+                  {r.source === 'browser' ? <Monitor size={14} aria-hidden /> : <Server size={14} aria-hidden />}
+                  {t(`admin.errors.sources.${r.source}`)}
+                </span>
+              </td>
+              <td data-label={t('admin.errors.count')} className="num">
+                {number.format(r.count)}
+              </td>
+              <td data-label={t('admin.errors.lastSeen')}>
+                <span className="errors-when">
+                  <time dateTime={r.lastSeen}>{when.dateTime(r.lastSeen)}</time>
+                  <span className="muted">{t('admin.errors.firstSeenAt', { time: when.dateTime(r.firstSeen) })}</span>
+                </span>
+              </td>
+              <td data-label={t('admin.errors.who')}>
+                {r.user ? (
+                  <span className="errors-who">
+                    <span>{r.user.username}</span>
+                    {r.organization && <span className="muted">{r.organization.name}</span>}
                   </span>
-                </td>
-                <td data-label={t('admin.errors.who')}>
-                  {r.user ? (
-                    <span className="errors-who">
-                      <span>{r.user.username}</span>
-                      {r.organization && <span className="muted">{r.organization.name}</span>}
-                    </span>
-                  ) : (
-                    <span className="muted">{t('admin.errors.anonymous')}</span>
-                  )}
-                </td>
-                <td className="admin-table__end">
-                  <Button
-                    variant="ghost"
-                    icon={<CheckCheck size={16} aria-hidden />}
-                    disabled={resolve.isPending && resolve.variables?.id === r.id}
-                    onClick={() => void resolve.mutateAsync(r).catch(() => {})}
-                  >
-                    {t('admin.errors.resolve')}
-                    <span className="visually-hidden"> ({r.message.slice(0, 80)})</span>
-                  </Button>
+                ) : (
+                  <span className="muted">{t('admin.errors.anonymous')}</span>
+                )}
+              </td>
+              <td className="admin-table__end">
+                <Button
+                  variant="ghost"
+                  icon={<CheckCheck size={16} aria-hidden />}
+                  disabled={resolve.isPending && resolve.variables?.id === r.id}
+                  onClick={() => void resolve.mutateAsync(r).catch(() => {})}
+                >
+                  {t('admin.errors.resolve')}
+                  <span className="visually-hidden"> ({r.message.slice(0, 80)})</span>
+                </Button>
+              </td>
+            </tr>
+            {expanded && (
+              <tr className="errors-table__details" id={`error-${r.id}`}>
+                <td colSpan={6}>
+                  <Details report={r} />
                 </td>
               </tr>
-              {expanded && (
-                <tr className="errors-table__details" id={`error-${r.id}`}>
-                  <td colSpan={6}>
-                    <Details report={r} />
-                  </td>
-                </tr>
-              )}
-            </Fragment>
-          );
-        })}
-      </RecordTable>
-    </div>
+            )}
+          </Fragment>
+        );
+      })}
+    </AdminTable>
   );
 }
 

@@ -12,12 +12,12 @@ import { useDateFormat } from '@/lib/useDateFormat.ts';
 import { Button } from '@/ui/Button.tsx';
 import { ConfirmDialog } from '@/ui/ConfirmDialog.tsx';
 import { EmptyState } from '@/ui/EmptyState.tsx';
-import { RecordTable } from '@/ui/RecordTable.tsx';
 import { Select } from '@/ui/Select.tsx';
 import { TextField } from '@/ui/TextField.tsx';
 import { Loaded, Section, useProblemText } from '../AdminParts.tsx';
 import { adminApi, adminKeys, useAdminChange, useSessions, useSettings } from '../adminApi.ts';
 import { type LifetimeUnit, lifetimeParts, securityProblems } from '../adminForms.ts';
+import { AdminTable } from './AdminTable.tsx';
 import type { TabProps } from './TabPanel.tsx';
 
 /** Security: the organization's password and session policy, and its users' active sessions. */
@@ -138,46 +138,43 @@ function Sessions({ id }: { id: number }) {
           list.length === 0 ? (
             <EmptyState icon={<MonitorSmartphone size={26} />} title={t('admin.sessions.none')} />
           ) : (
-            <div className="admin-table-wrap">
-              <RecordTable
-                className="admin-table"
-                caption={t('admin.sessions.title')}
-                columns={['user', 'device', 'address', 'lastSeen', 'started'].map((c) => t(`admin.sessions.${c}`))}
-                actions={t('admin.sessions.actions')}
-              >
-                {[...list]
-                  .sort((a, b) => b.lastSeen.localeCompare(a.lastSeen))
-                  .map((s) => (
-                    <tr key={s.id}>
-                      <td className="admin-table__main">
-                        <bdi className="admin-person__name">{s.name || s.username}</bdi>{' '}
-                        <bdi className="muted">{s.username}</bdi>
-                      </td>
-                      <td data-label={t('admin.sessions.device')} title={s.userAgent}>
-                        {device(s.userAgent)}
-                      </td>
-                      <td data-label={t('admin.sessions.address')}>
-                        <bdi dir="ltr">{s.address || '—'}</bdi>
-                      </td>
-                      <td data-label={t('admin.sessions.lastSeen')}>
-                        <time dateTime={s.lastSeen}>{when.dateTime(s.lastSeen)}</time>
-                      </td>
-                      <td data-label={t('admin.sessions.started')}>
-                        <time dateTime={s.created}>{when.dateTime(s.created)}</time>
-                      </td>
-                      <td className="admin-table__end">
-                        {s.current ? (
-                          <span className="admin-tag">{t('admin.sessions.current')}</span>
-                        ) : (
-                          <Button variant="ghost" icon={<LogOut size={16} aria-hidden />} onClick={() => setEnding(s)}>
-                            {t('admin.sessions.end')}
-                          </Button>
-                        )}
-                      </td>
-                    </tr>
-                  ))}
-              </RecordTable>
-            </div>
+            <AdminTable
+              caption={t('admin.sessions.title')}
+              columns={['user', 'device', 'address', 'lastSeen', 'started'].map((c) => t(`admin.sessions.${c}`))}
+              actions={t('admin.sessions.actions')}
+            >
+              {[...list]
+                .sort((a, b) => b.lastSeen.localeCompare(a.lastSeen))
+                .map((s) => (
+                  <tr key={s.id}>
+                    <td className="admin-table__main">
+                      <bdi className="admin-person__name">{s.name || s.username}</bdi>{' '}
+                      <bdi className="muted">{s.username}</bdi>
+                    </td>
+                    <td data-label={t('admin.sessions.device')} title={s.userAgent}>
+                      {device(s.userAgent)}
+                    </td>
+                    <td data-label={t('admin.sessions.address')}>
+                      <bdi dir="ltr">{s.address || '—'}</bdi>
+                    </td>
+                    <td data-label={t('admin.sessions.lastSeen')}>
+                      <time dateTime={s.lastSeen}>{when.dateTime(s.lastSeen)}</time>
+                    </td>
+                    <td data-label={t('admin.sessions.started')}>
+                      <time dateTime={s.created}>{when.dateTime(s.created)}</time>
+                    </td>
+                    <td className="admin-table__end">
+                      {s.current ? (
+                        <span className="admin-tag">{t('admin.sessions.current')}</span>
+                      ) : (
+                        <Button variant="ghost" icon={<LogOut size={16} aria-hidden />} onClick={() => setEnding(s)}>
+                          {t('admin.sessions.end')}
+                        </Button>
+                      )}
+                    </td>
+                  </tr>
+                ))}
+            </AdminTable>
           )
         }
       </Loaded>

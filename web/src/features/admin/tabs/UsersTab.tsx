@@ -5,11 +5,11 @@ import { useTranslation } from 'react-i18next';
 import { useDateFormat } from '@/lib/useDateFormat.ts';
 import { Button } from '@/ui/Button.tsx';
 import { EmptyState } from '@/ui/EmptyState.tsx';
-import { RecordTable } from '@/ui/RecordTable.tsx';
 import { TextField } from '@/ui/TextField.tsx';
 import { Loaded, Section, UserAvatar } from '../AdminParts.tsx';
 import { useProfiles } from '../adminApi.ts';
 import { AddUserDialog } from './AddUserDialog.tsx';
+import { AdminTable } from './AdminTable.tsx';
 import { JoinRequests } from './JoinRequests.tsx';
 import type { TabProps } from './TabPanel.tsx';
 
@@ -72,50 +72,47 @@ function Directory({ profiles, orgs, search }: { profiles: AdminProfile[]; orgs:
     );
   return (
     <>
-      <div className="admin-table-wrap">
-        <RecordTable
-          className="admin-table"
-          caption={t('admin.users.title')}
-          columns={['name', 'email', 'organization', 'role', 'lastLogin'].map((c) => t(`admin.users.${c}`))}
-        >
-          {rows.map((p) => (
-            <tr key={`${p.username}-${p.organizationId}`}>
-              <td className="admin-table__main">
-                <span className="admin-person">
-                  <UserAvatar name={p.name || p.username} src={p.avatar} />
-                  <span className="admin-person__text">
-                    <bdi className="admin-person__name">{p.name || p.username}</bdi>
-                    <bdi className="admin-person__sub">{p.username}</bdi>
-                  </span>
+      <AdminTable
+        caption={t('admin.users.title')}
+        columns={['name', 'email', 'organization', 'role', 'lastLogin'].map((c) => t(`admin.users.${c}`))}
+      >
+        {rows.map((p) => (
+          <tr key={`${p.username}-${p.organizationId}`}>
+            <td className="admin-table__main">
+              <span className="admin-person">
+                <UserAvatar name={p.name || p.username} src={p.avatar} />
+                <span className="admin-person__text">
+                  <bdi className="admin-person__name">{p.name || p.username}</bdi>
+                  <bdi className="admin-person__sub">{p.username}</bdi>
                 </span>
-              </td>
-              <td data-label={t('admin.users.email')}>
-                {p.userProfile.email ? (
-                  <a href={`mailto:${p.userProfile.email}`} dir="ltr">
-                    {p.userProfile.email}
-                  </a>
-                ) : (
-                  <span className="muted">—</span>
-                )}
-              </td>
-              <td data-label={t('admin.users.organization')}>
-                <bdi>{p.orgName}</bdi>
-              </td>
-              <td data-label={t('admin.users.role')}>
-                <span className={`admin-role admin-role--${p.roleId}`}>{t(`roles.${p.roleId}`)}</span>
-              </td>
-              <td data-label={t('admin.users.lastLogin')}>
-                {p.lastSignIn ? (
-                  <time dateTime={p.lastSignIn}>{when.dateTime(p.lastSignIn)}</time>
-                ) : (
-                  <span className="muted">{t('admin.users.never')}</span>
-                )}
-              </td>
-            </tr>
-          ))}
-        </RecordTable>
-        {rows.length === 0 && <p className="admin-table__empty muted">{t('admin.users.noMatch')}</p>}
-      </div>
+              </span>
+            </td>
+            <td data-label={t('admin.users.email')}>
+              {p.userProfile.email ? (
+                <a href={`mailto:${p.userProfile.email}`} dir="ltr">
+                  {p.userProfile.email}
+                </a>
+              ) : (
+                <span className="muted">—</span>
+              )}
+            </td>
+            <td data-label={t('admin.users.organization')}>
+              <bdi>{p.orgName}</bdi>
+            </td>
+            <td data-label={t('admin.users.role')}>
+              <span className={`admin-role admin-role--${p.roleId}`}>{t(`roles.${p.roleId}`)}</span>
+            </td>
+            <td data-label={t('admin.users.lastLogin')}>
+              {p.lastSignIn ? (
+                <time dateTime={p.lastSignIn}>{when.dateTime(p.lastSignIn)}</time>
+              ) : (
+                <span className="muted">{t('admin.users.never')}</span>
+              )}
+            </td>
+          </tr>
+        ))}
+      </AdminTable>
+      {rows.length === 0 && <p className="admin-table__empty muted">{t('admin.users.noMatch')}</p>}
       <p className="admin-count muted" aria-live="polite">
         {t('admin.users.count', { count: profiles.length, shown: rows.length, total: profiles.length })}
       </p>

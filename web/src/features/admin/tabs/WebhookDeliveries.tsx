@@ -5,10 +5,10 @@ import { useTranslation } from 'react-i18next';
 import { useDateFormat } from '@/lib/useDateFormat.ts';
 import { Button, IconButton } from '@/ui/Button.tsx';
 import { Dialog } from '@/ui/Dialog.tsx';
-import { RecordTable } from '@/ui/RecordTable.tsx';
 import { StatusDot } from '@/ui/StatusLabel.tsx';
 import { Loaded } from '../AdminParts.tsx';
 import { useWebhookDeliveries, useWebhookDelivery } from '../webhooksApi.ts';
+import { AdminTable } from './AdminTable.tsx';
 import { kindKey } from './WebhookDialogs.tsx';
 
 /** A delivery's state in the status colours, always with its word: delivered ok, waiting a problem, given up an alarm. */
@@ -61,50 +61,48 @@ export function DeliveryLog({ organizationId, endpoint }: { organizationId: numb
           list.length === 0 ? (
             <p className="muted admin-table__empty">{t('webhooks.deliveries.none')}</p>
           ) : (
-            <div className="admin-table-wrap">
-              <RecordTable
-                className="admin-table webhooks-deliveries"
-                caption={t('webhooks.deliveries.title')}
-                columns={columns.map((c) => ({
-                  label: t(`webhooks.deliveries.${c}`),
-                  className: NUMERIC.has(c) ? 'num' : undefined,
-                }))}
-                actions={t('webhooks.actions')}
-              >
-                {list.map((d) => (
-                  <tr key={d.id} data-delivery={d.id} data-state={d.state}>
-                    <td className="admin-table__main">
-                      <time dateTime={d.created}>{when.dateTime(d.created)}</time>
-                    </td>
-                    <td data-label={t('webhooks.deliveries.kind')}>{t(kindKey(d.kind))}</td>
-                    <td data-label={t('webhooks.deliveries.state')}>
-                      <DeliveryState state={d.state} />
-                    </td>
-                    <td data-label={t('webhooks.deliveries.attempts')} className="num">
-                      {d.attempts}
-                    </td>
-                    <td data-label={t('webhooks.deliveries.nextRetry')}>
-                      {d.nextAttemptAt && d.attempts > 0 ? (
-                        <time dateTime={d.nextAttemptAt}>{when.dateTime(d.nextAttemptAt)}</time>
-                      ) : (
-                        <span className="muted">–</span>
-                      )}
-                    </td>
-                    <td data-label={t('webhooks.deliveries.answer')} className="num">
-                      <Answer d={d} />
-                    </td>
-                    <td data-label={t('webhooks.deliveries.duration')} className="num">
-                      {ms(d.lastDurationMs)}
-                    </td>
-                    <td className="admin-table__end">
-                      <Button variant="ghost" onClick={() => setOpen(d.id)}>
-                        {t('webhooks.deliveries.details')}
-                      </Button>
-                    </td>
-                  </tr>
-                ))}
-              </RecordTable>
-            </div>
+            <AdminTable
+              className="webhooks-deliveries"
+              caption={t('webhooks.deliveries.title')}
+              columns={columns.map((c) => ({
+                label: t(`webhooks.deliveries.${c}`),
+                className: NUMERIC.has(c) ? 'num' : undefined,
+              }))}
+              actions={t('webhooks.actions')}
+            >
+              {list.map((d) => (
+                <tr key={d.id} data-delivery={d.id} data-state={d.state}>
+                  <td className="admin-table__main">
+                    <time dateTime={d.created}>{when.dateTime(d.created)}</time>
+                  </td>
+                  <td data-label={t('webhooks.deliveries.kind')}>{t(kindKey(d.kind))}</td>
+                  <td data-label={t('webhooks.deliveries.state')}>
+                    <DeliveryState state={d.state} />
+                  </td>
+                  <td data-label={t('webhooks.deliveries.attempts')} className="num">
+                    {d.attempts}
+                  </td>
+                  <td data-label={t('webhooks.deliveries.nextRetry')}>
+                    {d.nextAttemptAt && d.attempts > 0 ? (
+                      <time dateTime={d.nextAttemptAt}>{when.dateTime(d.nextAttemptAt)}</time>
+                    ) : (
+                      <span className="muted">–</span>
+                    )}
+                  </td>
+                  <td data-label={t('webhooks.deliveries.answer')} className="num">
+                    <Answer d={d} />
+                  </td>
+                  <td data-label={t('webhooks.deliveries.duration')} className="num">
+                    {ms(d.lastDurationMs)}
+                  </td>
+                  <td className="admin-table__end">
+                    <Button variant="ghost" onClick={() => setOpen(d.id)}>
+                      {t('webhooks.deliveries.details')}
+                    </Button>
+                  </td>
+                </tr>
+              ))}
+            </AdminTable>
           )
         }
       </Loaded>

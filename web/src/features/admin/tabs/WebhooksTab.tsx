@@ -1,4 +1,5 @@
 import type { WebhookEndpoint, WebhookEndpointWithSecret } from '@fieldwatch/core';
+import { AdminTable } from './AdminTable.tsx';
 import './webhooks.css';
 import { Ellipsis, Plus, Webhook } from 'lucide-react';
 import { useState } from 'react';
@@ -8,7 +9,6 @@ import { Button, IconButton } from '@/ui/Button.tsx';
 import { ConfirmDialog } from '@/ui/ConfirmDialog.tsx';
 import { EmptyState } from '@/ui/EmptyState.tsx';
 import { Menu, MenuContent, MenuItem, MenuSeparator, MenuTrigger } from '@/ui/Menu.tsx';
-import { RecordTable } from '@/ui/RecordTable.tsx';
 import { Loaded, Section } from '../AdminParts.tsx';
 import { useAdminChange } from '../adminApi.ts';
 import { useWebhooks, webhookKeys, webhooksApi } from '../webhooksApi.ts';
@@ -138,56 +138,54 @@ function EndpointTable({
   const when = useDateFormat();
   const columns = ['endpoint', 'kinds', 'state', 'lastDelivery'] as const;
   return (
-    <div className="admin-table-wrap">
-      <RecordTable
-        className="admin-table webhooks-table"
-        caption={t('webhooks.title')}
-        columns={columns.map((c) => t(`webhooks.column.${c}`))}
-        actions={t('webhooks.actions')}
-      >
-        {endpoints.map((e) => (
-          <tr key={e.id} aria-current={e.id === chosen ? 'true' : undefined} data-endpoint={e.id}>
-            <td className="admin-table__main">
-              <span className="webhooks-endpoint">
-                <bdi dir="ltr" className="admin-code webhooks-url" title={e.url}>
-                  {e.url}
-                </bdi>
-                {e.description && <span className="muted webhooks-endpoint__sub">{e.description}</span>}
-              </span>
-            </td>
-            <td data-label={t('webhooks.column.kinds')}>
-              <span className="webhooks-kinds">
-                {e.kinds.map((k) => (
-                  <span key={k} className="admin-tag">
-                    {t(kindKey(k))}
-                  </span>
-                ))}
-              </span>
-            </td>
-            <td data-label={t('webhooks.column.state')}>
-              <span className={`admin-tag webhooks-switch${e.enabled ? ' webhooks-switch--on' : ''}`}>
-                {t(e.enabled ? 'webhooks.enabled' : 'webhooks.disabled')}
-              </span>
-            </td>
-            <td data-label={t('webhooks.column.lastDelivery')}>
-              {e.lastDelivery ? (
-                <span className="webhooks-last">
-                  <DeliveryState state={e.lastDelivery.state} />
-                  <time dateTime={e.lastDelivery.at} className="muted">
-                    {when.dateTime(e.lastDelivery.at)}
-                  </time>
+    <AdminTable
+      className="webhooks-table"
+      caption={t('webhooks.title')}
+      columns={columns.map((c) => t(`webhooks.column.${c}`))}
+      actions={t('webhooks.actions')}
+    >
+      {endpoints.map((e) => (
+        <tr key={e.id} aria-current={e.id === chosen ? 'true' : undefined} data-endpoint={e.id}>
+          <td className="admin-table__main">
+            <span className="webhooks-endpoint">
+              <bdi dir="ltr" className="admin-code webhooks-url" title={e.url}>
+                {e.url}
+              </bdi>
+              {e.description && <span className="muted webhooks-endpoint__sub">{e.description}</span>}
+            </span>
+          </td>
+          <td data-label={t('webhooks.column.kinds')}>
+            <span className="webhooks-kinds">
+              {e.kinds.map((k) => (
+                <span key={k} className="admin-tag">
+                  {t(kindKey(k))}
                 </span>
-              ) : (
-                <span className="muted">{t('webhooks.never')}</span>
-              )}
-            </td>
-            <td className="admin-table__end">
-              <EndpointActions endpoint={e} chosen={e.id === chosen} {...actions} />
-            </td>
-          </tr>
-        ))}
-      </RecordTable>
-    </div>
+              ))}
+            </span>
+          </td>
+          <td data-label={t('webhooks.column.state')}>
+            <span className={`admin-tag webhooks-switch${e.enabled ? ' webhooks-switch--on' : ''}`}>
+              {t(e.enabled ? 'webhooks.enabled' : 'webhooks.disabled')}
+            </span>
+          </td>
+          <td data-label={t('webhooks.column.lastDelivery')}>
+            {e.lastDelivery ? (
+              <span className="webhooks-last">
+                <DeliveryState state={e.lastDelivery.state} />
+                <time dateTime={e.lastDelivery.at} className="muted">
+                  {when.dateTime(e.lastDelivery.at)}
+                </time>
+              </span>
+            ) : (
+              <span className="muted">{t('webhooks.never')}</span>
+            )}
+          </td>
+          <td className="admin-table__end">
+            <EndpointActions endpoint={e} chosen={e.id === chosen} {...actions} />
+          </td>
+        </tr>
+      ))}
+    </AdminTable>
   );
 }
 
