@@ -56,9 +56,10 @@ function startServer(dataDir: string, logLevel = 'warn', databaseUrl = '') {
 /** The database the crash runs on: a PGlite directory, or a database of its own on DATABASE_URL. */
 async function crashDatabase() {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'fieldwatch-crash-'));
+  const removeDir = () => fs.rmSync(dir, { recursive: true, force: true });
   const serverUrl = process.env.DATABASE_URL;
   if (!serverUrl) {
-    return { dir, url: '', open: () => openDb({ kind: 'pglite', dataDir: dir }), drop: async () => {} };
+    return { dir, url: '', open: () => openDb({ kind: 'pglite', dataDir: dir }), drop: async () => removeDir() };
   }
   const name = `fieldwatch_crash_${randomBytes(5).toString('hex')}`;
   const admin = async (sql: string) => {
@@ -73,7 +74,10 @@ async function crashDatabase() {
     dir,
     url: url.toString(),
     open: () => openDb({ kind: 'postgres', url: url.toString() }),
-    drop: () => admin(`drop database if exists ${name} with (force)`),
+    drop: async () => {
+      removeDir();
+      await admin(`drop database if exists ${name} with (force)`);
+    },
   };
 }
 
@@ -249,5 +253,6 @@ describe(`crash safety (${process.env.DATABASE_URL ? 'PostgreSQL' : 'embedded PG
       ),
     ).toBe(2000);
     await db.close();
+    fs.rmSync(dir, { recursive: true, force: true });
   }, 90_000);
 });

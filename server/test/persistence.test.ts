@@ -2,13 +2,21 @@ import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { openDb } from '../src/db/db.ts';
 import { lockDataDir } from '../src/db/lock.ts';
 import { migrate } from '../src/db/migrate.ts';
 import { insertOrganization } from '../src/modules/organizations/organizations.service.ts';
 
-const tempDir = () => fs.mkdtempSync(path.join(os.tmpdir(), 'fieldwatch-pglite-'));
+const made: string[] = [];
+const tempDir = () => {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'fieldwatch-pglite-'));
+  made.push(dir);
+  return dir;
+};
+afterAll(() => {
+  for (const dir of made) fs.rmSync(dir, { recursive: true, force: true });
+});
 
 describe('embedded database (PGlite in a worker thread)', () => {
   it('keeps data across a clean close and reopen, and migrates only once', async () => {
