@@ -2,6 +2,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FakeOpenMeteo } from '../server/test/fixtures/fakeOpenMeteo.ts';
 import { countRequests, DESKTOP, PHONE, signIn, trackApi, useApp } from './support/app.ts';
+import { DASHBOARD } from './support/dashboards.ts';
 
 // The GIS layers of the unit map (GIS types, widget rights): the 'gis' demo user's
 // organization holds the TyrensGIS right and a demo district-heating network; 'operator' does not.
@@ -13,7 +14,6 @@ afterAll(() => weather.stop());
 const app = useApp(() => ({ WEATHER_URL: weather.url, SIM_UNITS: '30' }));
 
 const GIS_DATA = '/api/v1/xrequest/GetGISData';
-const DASHBOARD = '/api/v3/user/dashboard/';
 const map = (page: Page) => page.locator('[data-widget-type=deviceMap]');
 /** The drawn paths of a type in the GIS pane (under the unit markers), and its point symbols. */
 const paths = (page: Page, type?: string) =>

@@ -1,25 +1,19 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { signIn, useApp } from './support/app.ts';
+import { nextSave } from './support/dashboards.ts';
 import { ADMIN_PASSWORD } from './support/server.ts';
 
 // The demo gives Aarhus Municipality (its climate units) two floor plans with the climate units in
 // their rooms; the administrator (root organization, English) sees that organization.
 const app = useApp();
 
-const DASHBOARD = '/api/v3/user/dashboard/';
-const idInUrl = (page: Page) => new URL(page.url()).pathname.split('/').pop() ?? '';
 const WIDGET = '[data-widget-type=indoorClimate]';
 /** A 1 × 1 PNG. */
 const PNG = Buffer.from(
   'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==',
   'base64',
 );
-
-function nextSave(page: Page) {
-  const id = idInUrl(page);
-  return page.waitForResponse((r) => r.request().method() === 'PUT' && r.url().endsWith(`${DASHBOARD}${id}`) && r.ok());
-}
 
 async function openSettings(page: Page) {
   await page.locator(WIDGET).getByRole('button', { name: 'Widget actions' }).click();

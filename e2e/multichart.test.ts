@@ -2,17 +2,9 @@ import fs from 'node:fs';
 import type { Download, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { signIn, useApp } from './support/app.ts';
+import { nextSave } from './support/dashboards.ts';
 
 const app = useApp();
-
-const DASHBOARD = '/api/v3/user/dashboard/';
-const idInUrl = (page: Page) => new URL(page.url()).pathname.split('/').pop() ?? '';
-
-/** Resolves when the debounced save of the dashboard in view has reached the server. */
-function nextSave(page: Page) {
-  const id = idInUrl(page);
-  return page.waitForResponse((r) => r.request().method() === 'PUT' && r.url().endsWith(`${DASHBOARD}${id}`) && r.ok());
-}
 
 type DemoDevice = { id: number; name: string };
 type Series = { column: string; points: unknown[] };

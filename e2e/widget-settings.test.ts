@@ -3,6 +3,7 @@ import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FakeOpenMeteo } from '../server/test/fixtures/fakeOpenMeteo.ts';
 import { signIn, startEditing, useApp } from './support/app.ts';
+import { nextSave } from './support/dashboards.ts';
 
 // Widget settings forms and the list (table report) widget, clicked through the real UI.
 const weather = new FakeOpenMeteo();
@@ -10,15 +11,7 @@ beforeAll(() => weather.listen());
 afterAll(() => weather.stop());
 const app = useApp(() => ({ WEATHER_URL: weather.url }));
 
-const DASHBOARD = '/api/v3/user/dashboard/';
-const idInUrl = (page: Page) => new URL(page.url()).pathname.split('/').pop() ?? '';
 const widget = (page: Page, type: string) => page.locator(`[data-widget-type=${type}]`);
-
-/** Resolves when the debounced save of the dashboard in view has reached the server. */
-function nextSave(page: Page) {
-  const id = idInUrl(page);
-  return page.waitForResponse((r) => r.request().method() === 'PUT' && r.url().endsWith(`${DASHBOARD}${id}`) && r.ok());
-}
 
 /** Opens a widget's settings dialog from its menu (edit mode). */
 async function openSettings(page: Page, type: string): Promise<Locator> {

@@ -140,7 +140,8 @@ export function trackApi(page: Page) {
   };
   page.on('requestfinished', async (r) => {
     if (!inFlight.has(r)) return;
-    const res = await r.response();
+    // The page may close before its last answer is read (the test has ended): no status then.
+    const res = await r.response().catch(() => null);
     responses.push({ method: r.method(), path: new URL(r.url()).pathname, status: res?.status() ?? 0 });
     done(r);
   });
