@@ -13,7 +13,11 @@ export type E2EApp = {
   readonly url: string;
   readonly server: RunningServer;
   readonly browser: Browser;
-  /** A fresh browser context (own localStorage and cookies) with one page, closed after the test. */
+  /**
+   * A fresh browser context (own localStorage and cookies) with one page, closed after the test. Its
+   * page prefers reduced motion, as some users' systems do: no entrance animation to wait for (the
+   * click-through's pages keep the default motion, so both are tried on every screen).
+   */
   open: (viewport?: { width: number; height: number }) => Promise<OpenPage>;
 };
 
@@ -56,7 +60,7 @@ export function useApp(env: () => Record<string, string> = () => ({})): E2EApp {
       return need(browser, 'browser');
     },
     open: async (viewport = DESKTOP) => {
-      const context = await need(browser, 'browser').newContext({ viewport });
+      const context = await need(browser, 'browser').newContext({ viewport, reducedMotion: 'reduce' });
       context.setDefaultTimeout(WAIT_MS);
       const page = await context.newPage();
       const handle: OpenPage = { context, page, pageErrors: [] };
