@@ -211,7 +211,7 @@ export const PROBES: Record<string, Probe> = {
     matrix: false,
     why: 'activation needs an activation code fixture',
   }),
-  'GET /api/v1/nfc/user/:uuid/:email': note('onboarding: does the account exist (no enumeration, web-attacks)'),
+  'GET /api/v1/nfc/user/:uuid/:email': note('onboarding: does the account exist (no enumeration, account-attacks)'),
   'POST /api/v1/nfc/user/:uuid/createAccount': note('onboarding: creates an account from a tag’s code'),
   'POST /api/v1/nfc/user/:uuid/joinRequest': note('onboarding: asks an organisation to take the person in'),
   'GET /api/v3/device/devices/:id/data': unit('params.id', { req: uid }),
@@ -329,7 +329,7 @@ export const PROBES: Record<string, Probe> = {
   'GET /api/v3/user/organization/:orgId/avatar': org('params.orgId', {
     req: (o) => ({ params: { orgId: o.org } }),
   }),
-  'POST /api/v3/user/createRestorePasswordToken': note('password reset (no enumeration, web-attacks)'),
+  'POST /api/v3/user/createRestorePasswordToken': note('password reset (no enumeration, account-attacks)'),
   'GET /api/v3/user/verifyChangePasswordToken/:token': note('password reset link'),
   'POST /api/v3/user/changePassword': note('password reset with its token'),
   'GET /api/v3/user/apiKeys': note(OWN),
