@@ -29,7 +29,7 @@ const FOREIGN: [string, Record<string, string>][] = [
   ['Sec-Fetch-Site: same-site', { 'sec-fetch-site': 'same-site', origin: 'https://evil.fieldwatch.test' }],
   ['a foreign Origin', { origin: 'https://evil.example' }],
   ['an opaque Origin', { origin: 'null' }],
-  // This server is http://localhost:80 to t.app.inject: the same host by another scheme or port is another origin.
+  // This server is http://localhost:80 to app.inject: the same host by another scheme or port is another origin.
   ['the same host over another scheme', { origin: 'https://localhost:80' }],
   ['the same host on another port', { origin: 'http://localhost:8080' }],
 ];
