@@ -324,4 +324,20 @@ describe('dashboards: editing', () => {
     await page.goto(`${app.url}/admin?tab=workspaceOwnership`);
     await page.getByRole('tabpanel').getByText('Heat rounds').waitFor();
   });
+
+  it('closes a menu once an item is chosen, with reduced motion too, and gives the page back to screen readers', async () => {
+    // app.open's pages prefer reduced motion: the menus and dialogs appear without an animation.
+    const { page } = await app.open();
+    expect(await page.evaluate(() => matchMedia('(prefers-reduced-motion: reduce)').matches)).toBe(true);
+    await signIn(page, app.url, 'operator');
+    await page.goto(`${app.url}/dashboard/map`);
+    await page.getByRole('heading', { name: 'Map', level: 1 }).waitFor();
+    await startEditing(page);
+    await page.getByRole('toolbar').getByRole('button', { name: 'Link group' }).click();
+    await page.getByRole('toolbar').getByText('Group 2').waitFor();
+    await page.locator('[data-widget-type=charts]').getByTestId('link-chip').click();
+    await page.getByRole('menuitem', { name: 'Group 2' }).click();
+    await page.getByRole('menu').waitFor({ state: 'detached' });
+    await expect.poll(() => page.locator('.shell').getAttribute('aria-hidden')).toBeNull();
+  });
 });
