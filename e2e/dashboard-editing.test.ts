@@ -237,9 +237,17 @@ describe('dashboards: editing', () => {
           }),
         );
       });
-    for (const width of [DESKTOP.width, 900, PHONE.width]) {
+    for (const [width, breakpoint] of [
+      [DESKTOP.width, 'md'],
+      [900, 'sm'],
+      [PHONE.width, 'xs'],
+    ] as const) {
       await page.setViewportSize({ width, height: 900 });
-      await page.waitForFunction(() => document.querySelector('.dashboard-grid:not([data-editing])'));
+      // The grid renders the new width a frame after the resize: wait for that render first.
+      await page.waitForFunction(
+        (bp) => document.querySelector(`.dashboard-grid[data-breakpoint=${bp}]:not([data-editing])`),
+        breakpoint,
+      );
       await expect.poll(async () => Object.keys(await boxes()).length).toBe(6);
       // Widths glide to the new size (a CSS transition): measure once nothing moves.
       await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running'));
