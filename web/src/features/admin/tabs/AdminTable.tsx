@@ -8,12 +8,13 @@ import { ScrollRegion } from '@/ui/ScrollRegion.tsx';
  * keyboard can scroll it too.
  */
 export function AdminTable({
-  className,
+  className = 'admin-table',
   caption,
   columns,
   actions,
   children,
 }: {
+  /** The table's whole class: the administration's list look unless a table has its own (the matrix). */
   className?: string;
   caption: string;
   columns: readonly RecordColumn[];
@@ -22,12 +23,7 @@ export function AdminTable({
 }) {
   return (
     <ScrollRegion className="admin-table-wrap" label={caption}>
-      <RecordTable
-        className={className ? `admin-table ${className}` : 'admin-table'}
-        caption={caption}
-        columns={columns}
-        actions={actions}
-      >
+      <RecordTable className={className} caption={caption} columns={columns} actions={actions}>
         {children}
       </RecordTable>
     </ScrollRegion>

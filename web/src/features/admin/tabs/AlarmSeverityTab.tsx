@@ -140,7 +140,7 @@ function SeverityTable({ id, list }: { id: number; list: AlarmSeverityList }) {
   const rows = [...list.types].sort((a, b) => t(alarmTypeKey(a.alarmType)).localeCompare(t(alarmTypeKey(b.alarmType))));
   return (
     <AdminTable
-      className="admin-severity"
+      className="admin-table admin-severity"
       caption={t('admin.severity.title')}
       columns={['type', 'level', 'effective'].map((c) => t(`admin.severity.${c}`))}
     >

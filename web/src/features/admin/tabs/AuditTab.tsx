@@ -105,7 +105,7 @@ export function AuditTab({ org }: TabProps) {
         ) : (
           <>
             <AdminTable
-              className="audit-table"
+              className="admin-table audit-table"
               caption={t('admin.audit.title')}
               columns={['at', 'person', 'address', 'action', 'changes'].map((c) => t(`admin.audit.columns.${c}`))}
             >

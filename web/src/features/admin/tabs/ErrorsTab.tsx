@@ -84,7 +84,7 @@ function ReportTable({ reports }: { reports: ErrorReport[] }) {
   const number = new Intl.NumberFormat(i18n.language);
   return (
     <AdminTable
-      className="errors-table"
+      className="admin-table errors-table"
       caption={t('admin.errors.title')}
       columns={[
         t('admin.errors.message'),

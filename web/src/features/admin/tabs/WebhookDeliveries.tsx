@@ -62,7 +62,7 @@ export function DeliveryLog({ organizationId, endpoint }: { organizationId: numb
             <p className="muted admin-table__empty">{t('webhooks.deliveries.none')}</p>
           ) : (
             <AdminTable
-              className="webhooks-deliveries"
+              className="admin-table webhooks-deliveries"
               caption={t('webhooks.deliveries.title')}
               columns={columns.map((c) => ({
                 label: t(`webhooks.deliveries.${c}`),

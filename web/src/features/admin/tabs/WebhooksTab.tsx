@@ -139,7 +139,7 @@ function EndpointTable({
   const columns = ['endpoint', 'kinds', 'state', 'lastDelivery'] as const;
   return (
     <AdminTable
-      className="webhooks-table"
+      className="admin-table webhooks-table"
       caption={t('webhooks.title')}
       columns={columns.map((c) => t(`webhooks.column.${c}`))}
       actions={t('webhooks.actions')}
