@@ -1,7 +1,8 @@
 import { randomBytes } from 'node:crypto';
-import { type AccessLevel, DEFAULT_ALARM_SETTINGS, SESSION_COOKIE_NAME } from '@fieldwatch/core';
+import { AccessLevel, DEFAULT_ALARM_SETTINGS, SESSION_COOKIE_NAME } from '@fieldwatch/core';
 import type { LightMyRequestResponse } from 'fastify';
 import pino from 'pino';
+import { afterAll, beforeAll } from 'vitest';
 import { buildApp } from '../src/app.ts';
 import { type Db, openDb } from '../src/db/db.ts';
 import { migrate } from '../src/db/migrate.ts';
@@ -51,6 +52,45 @@ export function startTestGateway(
     mqttCleanSession: true,
     mqttPort: 0,
     host: '127.0.0.1',
+  });
+}
+
+/**
+ * Registers a beforeAll that builds a test file's fixture and an afterAll that closes whatever the
+ * build had made, even when it failed part way: `build` hands each thing it opens to `onClose` as
+ * soon as it exists, and the closers run in reverse order. Returns the fixture, whose properties may
+ * be read inside tests and hooks only (before the build has finished, a read throws naming it).
+ */
+export function useFixture<T extends object>(
+  name: string,
+  build: (onClose: (close: () => unknown) => void) => Promise<T>,
+): T {
+  let value: T | undefined;
+  const closers: (() => unknown)[] = [];
+  const built = () => {
+    if (!value) throw new Error(`${name}: read before its beforeAll had built it (read it inside tests and hooks)`);
+    return value;
+  };
+  beforeAll(async () => {
+    value = await build((close) => closers.push(close));
+  });
+  afterAll(async () => {
+    // Every closer runs, so one that fails leaves no server or database of the others open.
+    const errors: unknown[] = [];
+    for (const close of closers.reverse()) {
+      try {
+        await close();
+      } catch (e) {
+        errors.push(e);
+      }
+    }
+    if (errors.length) throw errors.length === 1 ? errors[0] : new AggregateError(errors, `${name}: closing failed`);
+  });
+  // `then` and symbols are looked up by `await` and inspectors: they do not throw before the build.
+  const quiet = (key: string | symbol) => key === 'then' || typeof key === 'symbol';
+  return new Proxy({} as T, {
+    get: (_, key) => (quiet(key) ? value && Reflect.get(value, key) : Reflect.get(built(), key)),
+    has: (_, key) => (quiet(key) ? !!value && Reflect.has(value, key) : Reflect.has(built(), key)),
   });
 }
 
@@ -210,22 +250,39 @@ export async function createUser(
   return id;
 }
 
+/** The callers most API tests need: a SuperUser, a User and a Reader of one organisation, a User of another. */
+const ROLE_USERS = {
+  manager: ['home', AccessLevel.SuperUser],
+  writer: ['home', AccessLevel.User],
+  reader: ['home', AccessLevel.Reader],
+  outsider: ['elsewhere', AccessLevel.User],
+} as const;
+export type RoleUser = keyof typeof ROLE_USERS;
+
+/** Creates the ROLE_USERS of `home` and `elsewhere`, each named by its key and `suffix`. */
+export async function createRoleUsers(db: Db, home: number, elsewhere: number, password: string, suffix = '') {
+  for (const [name, [where, role]] of Object.entries(ROLE_USERS)) {
+    const organizationId = where === 'home' ? home : elsewhere;
+    await createUser(db, { username: `${name}${suffix}`, password, organizationId, role });
+  }
+}
+
+/** Signs in every one of the ROLE_USERS (named with `suffix`): their session cookie headers. */
+export async function signInRoleUsers(app: App, password: string, suffix = '') {
+  const cookies = {} as Record<RoleUser, string>;
+  for (const name of Object.keys(ROLE_USERS) as RoleUser[])
+    cookies[name] = await signIn(app, `${name}${suffix}`, password);
+  return cookies;
+}
+
 /**
- * The three callers most API tests need, signed in: a User and a Reader of `home`, and a User of
- * `elsewhere` (who must never see `home`'s units).
+ * The ROLE_USERS, with names of their own, signed in: a manager, writer and reader of `home` and an
+ * outsider of `elsewhere` (who must never see `home`'s units).
  */
 export async function signInRoles(t: TestApp, home: number, elsewhere: number, password = 'roles-password') {
-  const tag = randomBytes(3).toString('hex');
-  const make = async (name: string, organizationId: number, role: AccessLevel) => {
-    await createUser(t.db, { username: `${name}-${tag}`, password, organizationId, role });
-    return signIn(t.app, `${name}-${tag}`, password);
-  };
-  return {
-    manager: await make('manager', home, 0),
-    writer: await make('writer', home, 1),
-    reader: await make('reader', home, 2),
-    outsider: await make('outsider', elsewhere, 1),
-  };
+  const suffix = `-${randomBytes(3).toString('hex')}`;
+  await createRoleUsers(t.db, home, elsewhere, password, suffix);
+  return signInRoleUsers(t.app, password, suffix);
 }
 
 /** Signs in through the real route and returns the session cookie header to send. */

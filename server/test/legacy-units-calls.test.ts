@@ -1,9 +1,16 @@
-import { AccessLevel, seriesByColumn } from '@fieldwatch/core';
+import { seriesByColumn } from '@fieldwatch/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertSamples } from '../src/modules/telemetry/telemetry.repository.ts';
 
 import { NO_AUTHORITY } from '../src/plugins/envelopes.ts';
-import { createOrganization, createTestApp, createUnit, createUser, signIn, type TestApp } from './helpers.ts';
+import {
+  createOrganization,
+  createRoleUsers,
+  createTestApp,
+  createUnit,
+  signInRoleUsers,
+  type TestApp,
+} from './helpers.ts';
 
 const PASSWORD = 'legacy-secret';
 const X = '/api/v1/xrequest';
@@ -28,15 +35,7 @@ beforeAll(async () => {
   const { db } = t;
   org.alpha = await createOrganization(db, 'Alpha');
   org.beta = await createOrganization(db, 'Beta');
-  await createUser(db, {
-    username: 'manager',
-    password: PASSWORD,
-    organizationId: org.alpha,
-    role: AccessLevel.SuperUser,
-  });
-  await createUser(db, { username: 'writer', password: PASSWORD, organizationId: org.alpha, role: AccessLevel.User });
-  await createUser(db, { username: 'reader', password: PASSWORD, organizationId: org.alpha, role: AccessLevel.Reader });
-  await createUser(db, { username: 'outsider', password: PASSWORD, organizationId: org.beta, role: AccessLevel.User });
+  await createRoleUsers(db, org.alpha, org.beta, PASSWORD);
   const a = org.alpha;
   unit.sthlm = await createUnit(db, { organizationId: a, serial: 'L1', name: 'Stockholm', lat: 59.33, long: 18.07 });
   unit.uppsala = await createUnit(db, {
@@ -84,7 +83,7 @@ beforeAll(async () => {
   await put(unit.gbg, 'BatteryVoltage', 3.1);
   await put(unit.beta, 'BatteryVoltage', 3.0);
   await put(unit.beta, 'Switch1', 1);
-  for (const who of Object.keys(cookie) as Who[]) cookie[who] = await signIn(t.app, who, PASSWORD);
+  Object.assign(cookie, await signInRoleUsers(t.app, PASSWORD));
 });
 afterAll(() => t.close());
 
