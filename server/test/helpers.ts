@@ -60,10 +60,12 @@ export function startTestGateway(
  * build had made, even when it failed part way: `build` hands each thing it opens to `onClose` as
  * soon as it exists, and the closers run in reverse order. Returns the fixture, whose properties may
  * be read inside tests and hooks only (before the build has finished, a read throws naming it).
+ * `timeoutMs` is the beforeAll's, for a build longer than the configured hook timeout.
  */
 export function useFixture<T extends object>(
   name: string,
   build: (onClose: (close: () => unknown) => void) => Promise<T>,
+  timeoutMs?: number,
 ): T {
   let value: T | undefined;
   const closers: (() => unknown)[] = [];
@@ -73,7 +75,7 @@ export function useFixture<T extends object>(
   };
   beforeAll(async () => {
     value = await build((close) => closers.push(close));
-  });
+  }, timeoutMs);
   afterAll(async () => {
     // Every closer runs, so one that fails leaves no server or database of the others open.
     const errors: unknown[] = [];

@@ -8,7 +8,7 @@ import { createOrganizationTree, createTestApp, createUser, signIn, type TestApp
  * interface: the e-mail address and API keys behind the current password, guesses of it throttled
  * like sign-in, keys that die with the password, client addresses that a client cannot forge
  * behind one proxy, and personal dashboards of a user who also belongs elsewhere.
- * The API-key scopes on every route are in authorization-matrix.test.ts; reset links and the Host
+ * The API-key scopes on every route are in authorization-matrix-api-keys.test.ts; reset links and the Host
  * header in password-reset.test.ts.
  */
 const PASSWORD = 'probe-secret';

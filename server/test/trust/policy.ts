@@ -26,7 +26,7 @@ import type { Route } from './routes.ts';
  * Who may call it is not repeated here: the matrix reads the route's own declaration
  * (`config.policy`, server/src/plugins/policy.ts) and this table only says how to build a
  * schema-valid request about the objects of one place. A route missing here fails
- * authorization-matrix.test.ts until it is described, and so does an entry whose route is gone.
+ * authorization-matrix-sessions.test.ts until it is described, and so does an entry whose route is gone.
  *
  * `req` builds the request (the rest comes from the schema, see minimalOf), so that validation
  * (400) never hides the decision. For a scoped route, `object` and `param` say which object the
