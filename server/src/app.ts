@@ -56,7 +56,7 @@ import { registerOpenApi } from './plugins/openapi.ts';
 import { requireDeclaredPolicies } from './plugins/policy.ts';
 import { registerSecurityHeaders } from './plugins/securityHeaders.ts';
 import { registerSpa } from './plugins/spa.ts';
-import { bodyStrictValidator } from './plugins/validation.ts';
+import { bodyStrictValidator, lazySerializer } from './plugins/validation.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -132,7 +132,9 @@ export async function buildApp(options: AppOptions): Promise<App> {
     // its two log lines per request than on answering a small call.
     logController: new LogController({ disableRequestLogging: true }),
     ajv: { customOptions: { allErrors: false, coerceTypes: 'array', useDefaults: true, removeAdditional: true } },
-    schemaController: { compilersFactory: { buildValidator: bodyStrictValidator() } },
+    schemaController: {
+      compilersFactory: { buildValidator: bodyStrictValidator(), buildSerializer: lazySerializer() },
+    },
   }).withTypeProvider<TypeBoxTypeProvider>();
   app.decorate('db', options.db);
   app.decorate('bus', options.bus ?? new LiveBus());

@@ -9,6 +9,10 @@ type BuildValidator = NonNullable<
 >;
 type Compile = (route: { schema: unknown; httpPart?: string }) => unknown;
 type Pool = (externalSchemas: unknown, options?: { customOptions?: Record<string, unknown> }) => Compile;
+type BuildSerializer = NonNullable<
+  NonNullable<NonNullable<FastifyServerOptions['schemaController']>['compilersFactory']>['buildSerializer']
+>;
+type SerializerPool = (externalSchemas: unknown, options?: unknown) => (route: unknown) => (data: unknown) => string;
 
 /**
  * Fastify's own Ajv validator with one change: request bodies are not type-coerced. Fastify's
@@ -30,10 +34,54 @@ export function bodyStrictValidator(): BuildValidator {
     });
     return (route) => {
       const bounded = { ...route, schema: withIntegerBounds(route.schema) };
-      return storableOnly((route.httpPart === 'body' ? strict : coercing)(bounded) as Validate, route.httpPart);
+      const compile = route.httpPart === 'body' ? strict : coercing;
+      return storableOnly(
+        onFirstUse(() => compile(bounded) as Validate),
+        route.httpPart,
+      );
     };
   };
   return build as unknown as BuildValidator;
+}
+
+/**
+ * Fastify's own response serializer (fast-json-stringify), each route's compiled on its first answer
+ * as its validators are (`onFirstUse`).
+ */
+export function lazySerializer(): BuildSerializer {
+  const fromFastify = createRequire(createRequire(import.meta.url).resolve('fastify'));
+  const { SerializerSelector } = fromFastify('@fastify/fast-json-stringify-compiler') as {
+    SerializerSelector: () => SerializerPool;
+  };
+  const pool = SerializerSelector();
+  const build: SerializerPool = (externalSchemas, options) => {
+    const compile = pool(externalSchemas, options);
+    return (route) => {
+      let serialize: ((data: unknown) => string) | undefined;
+      return (data) => {
+        serialize ??= compile(route);
+        return serialize(data);
+      };
+    };
+  };
+  return build as unknown as BuildSerializer;
+}
+
+/**
+ * A validator compiled when it is first called. The app declares some 600 schemas; compiling all of
+ * them at start cost a second of CPU at every start (each instance of a rolling deploy, each test's
+ * app) for routes an instance may never be asked. A route's first request compiles its own (a few
+ * milliseconds), and every schema is still compiled and checked by the tests that call each route.
+ */
+function onFirstUse(compile: () => Validate): Validate {
+  let validate: Validate | undefined;
+  const run: Validate = (data) => {
+    validate ??= compile();
+    const ok = validate(data);
+    run.errors = validate.errors;
+    return ok;
+  };
+  return run;
 }
 
 /** The largest PostgreSQL integer, the type of every id, count and index we store. */
