@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { build } from 'esbuild';
-import { launchBrowser } from '../e2e/support/browser.ts';
+import { CHROMIUM_PATH, launchBrowser } from '../e2e/support/browser.ts';
 import type { Scenario, ScenarioResult } from './chart-render.page.ts';
 import { type BenchResult, fmt } from './util.ts';
 
@@ -42,7 +42,7 @@ async function page(): Promise<string> {
  */
 export async function chartRenderBench(): Promise<BenchResult> {
   const html = await page();
-  const browser = await launchBrowser();
+  const browser = await launchBrowser(CHROMIUM_PATH);
   const lines: string[] = [];
   try {
     const p = await browser.newPage({ viewport: { width: 1280, height: 800 } });

@@ -4,7 +4,7 @@ import path from 'node:path';
 import zlib from 'node:zlib';
 import { seriesByColumn } from '@fieldwatch/core';
 import type { Page } from 'playwright-core';
-import { launchBrowser, signInThroughForm } from '../e2e/support/browser.ts';
+import { CHROMIUM_PATH, launchBrowser, signInThroughForm } from '../e2e/support/browser.ts';
 import { buildApp } from '../server/src/app.ts';
 import type { Db } from '../server/src/db/db.ts';
 import { hashPassword } from '../server/src/modules/auth/password.ts';
@@ -85,7 +85,7 @@ export async function dashboardBench(): Promise<BenchResult> {
   const app = await buildApp({ db, webDist: WEB_DIST, weatherUrl: weather.url });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const url = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
-  const browser = await launchBrowser();
+  const browser = await launchBrowser(CHROMIUM_PATH);
   try {
     // Initial JavaScript: what the login page loads, then what the dashboard route adds.
     {

@@ -3,7 +3,7 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
-import { launchBrowser, signInThroughForm } from '../e2e/support/browser.ts';
+import { CHROMIUM_PATH, launchBrowser, signInThroughForm } from '../e2e/support/browser.ts';
 import { kb, PAGE_MODULES, readBundle, WEB_DIST } from '../e2e/support/bundle.ts';
 import { type RunningServer, startServer } from '../e2e/support/server.ts';
 import { FakeOpenMeteo } from '../server/test/fixtures/fakeOpenMeteo.ts';
@@ -175,7 +175,7 @@ async function fleetReporting(url: string): Promise<number> {
 type Phase = { name: string; longest: number; over: number; failed?: string };
 
 async function chromiumRuns(url: string) {
-  const browser: Browser = await launchBrowser();
+  const browser: Browser = await launchBrowser(CHROMIUM_PATH);
   try {
     const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
     await context.addInitScript(PAGE_PROBE);

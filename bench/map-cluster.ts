@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { build } from 'esbuild';
-import { launchBrowser } from '../e2e/support/browser.ts';
+import { CHROMIUM_PATH, launchBrowser } from '../e2e/support/browser.ts';
 import type { PageFigures } from './map-cluster.page.ts';
 import { type BenchResult, fmt } from './util.ts';
 
@@ -27,7 +27,7 @@ export async function mapClusterBench(): Promise<BenchResult> {
     minify: true,
   });
   const script = bundle.outputFiles[0]?.text ?? '';
-  const browser = await launchBrowser();
+  const browser = await launchBrowser(CHROMIUM_PATH);
   let figures: PageFigures;
   try {
     const page = await browser.newPage();

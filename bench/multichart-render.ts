@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { build } from 'esbuild';
-import { launchBrowser } from '../e2e/support/browser.ts';
+import { CHROMIUM_PATH, launchBrowser } from '../e2e/support/browser.ts';
 import type { MultiResult, MultiScenario } from './multichart-render.page.ts';
 import { type BenchResult, fmt } from './util.ts';
 
@@ -40,7 +40,7 @@ async function page(): Promise<string> {
  */
 export async function multichartRenderBench(): Promise<BenchResult> {
   const html = await page();
-  const browser = await launchBrowser();
+  const browser = await launchBrowser(CHROMIUM_PATH);
   const lines: string[] = [];
   try {
     const p = await browser.newPage({ viewport: { width: 1280, height: 800 } });
