@@ -210,10 +210,9 @@ describe('accessibility (axe-core, serious and critical)', () => {
 
   it('offers the numbers of charts, the unit map and the radar curves as a table', { timeout: 120_000 }, async () => {
     const { page } = await app.open();
-    await signIn(page, app.url, 'manager');
+    await signIn(page, app.url, 'manager', { to: '/dashboard/telemetry' });
 
     // A chart: the table's newest row holds the legend's latest values, a column per shown series.
-    await page.goto(`${app.url}/dashboard/telemetry`);
     const chart = page.locator('[data-widget-type=charts]');
     await selectFirstUnit(page);
     await expect.poll(() => chart.locator('.chart__item[aria-pressed=true] .chart__value').count()).toBeGreaterThan(0);

@@ -17,8 +17,7 @@ const json = <T>(page: Page, path: string) =>
 describe('administration', () => {
   it('builds the tree, invites a user with a role, and the user sees what the role allows', async () => {
     const { page } = await app.open();
-    await signIn(page, app.url, 'manager');
-    await page.goto(`${app.url}/admin?tab=accounts`);
+    await signIn(page, app.url, 'manager', { to: '/admin?tab=accounts' });
     await page.getByRole('button', { name: 'Add an organisation under Nordic Heat South' }).click();
     await page.getByRole('dialog').getByLabel('Organisation name').fill('Nordic Heat Depot');
     await page.getByRole('dialog').getByRole('button', { name: 'Save' }).click();
@@ -81,9 +80,8 @@ describe('administration', () => {
 
   it('shows the audit trail: a change made in the product, who made it, filtered by person, exported as CSV', async () => {
     const { page } = await app.open();
-    await signIn(page, app.url, 'manager');
     // A change through the product: the forecast warning time of the organisation.
-    await page.goto(`${app.url}/admin?tab=alarmSeverity`);
+    await signIn(page, app.url, 'manager', { to: '/admin?tab=alarmSeverity' });
     await page.getByLabel('Warn of forecasts within (days)').fill('12');
     await page.getByLabel('Warn of forecasts within (days)').press('Enter');
     await toasts(page).filter({ hasText: 'Forecasts now warn 12 days ahead.' }).waitFor();
@@ -115,8 +113,7 @@ describe('administration', () => {
 
   it('lets a SuperUser set the account URL, which signs in under the organisation’s name', async () => {
     const { page } = await app.open();
-    await signIn(page, app.url, 'manager');
-    await page.goto(`${app.url}/admin?tab=general`);
+    await signIn(page, app.url, 'manager', { to: '/admin?tab=general' });
     const field = page.getByLabel('Account URL', { exact: true });
     const save = page.locator('form', { has: field }).getByRole('button', { name: 'Save' });
     await field.fill('Nordic Heat');
@@ -151,8 +148,7 @@ describe('administration without a mail server', () => {
 
   it('says the invitation link went to the server log, not that a mail was sent', async () => {
     const { page } = await bare.open();
-    await signIn(page, bare.url, 'manager');
-    await page.goto(`${bare.url}/admin?tab=users`);
+    await signIn(page, bare.url, 'manager', { to: '/admin?tab=users' });
     await page.getByRole('button', { name: 'Add user' }).click();
     const dialog = page.getByRole('dialog');
     await dialog.getByLabel('Username').fill('liv');

@@ -9,8 +9,7 @@ const app = useDashboardsApp();
 describe('dashboards: editing', () => {
   it('adds, links, renames and removes widgets, and every edit survives a reload', async () => {
     const { page } = await app.open();
-    await signIn(page, app.url, 'operator');
-    await page.goto(`${app.url}/dashboard/map`);
+    await signIn(page, app.url, 'operator', { to: '/dashboard/map' });
     await page.getByRole('heading', { name: 'Map', level: 1 }).waitFor();
     await startEditing(page);
 
@@ -111,8 +110,7 @@ describe('dashboards: editing', () => {
 
   it('says a dashboard could not be reset, and keeps it as it was', async () => {
     const { page } = await app.open();
-    await signIn(page, app.url, 'operator');
-    await page.goto(`${app.url}/dashboard/map`);
+    await signIn(page, app.url, 'operator', { to: '/dashboard/map' });
     await page.getByRole('heading', { name: 'Map', level: 1 }).waitFor();
     await startEditing(page);
     let saved = nextSave(page);
@@ -144,8 +142,7 @@ describe('dashboards: editing', () => {
 
   it('moves and resizes widgets in edit mode only, and keeps the layout after a reload', async () => {
     const { page } = await app.open();
-    await signIn(page, app.url, 'operator');
-    await page.goto(`${app.url}/dashboard/units`);
+    await signIn(page, app.url, 'operator', { to: '/dashboard/units' });
     const list = page.locator('[data-widget-type=deviceList]');
     const map = page.locator('[data-widget-type=deviceMap]');
     await list.waitFor();
@@ -337,8 +334,7 @@ describe('dashboards: editing', () => {
     // app.open's pages prefer reduced motion: the menus and dialogs appear without an animation.
     const { page } = await app.open();
     expect(await page.evaluate(() => matchMedia('(prefers-reduced-motion: reduce)').matches)).toBe(true);
-    await signIn(page, app.url, 'operator');
-    await page.goto(`${app.url}/dashboard/map`);
+    await signIn(page, app.url, 'operator', { to: '/dashboard/map' });
     await page.getByRole('heading', { name: 'Map', level: 1 }).waitFor();
     await startEditing(page);
     await page.getByRole('toolbar').getByRole('button', { name: 'Link group' }).click();

@@ -12,8 +12,7 @@ const DATA_VIEW = ['1 h', '6 h', '24 h', '72 h', '1 wk', '1 mo'];
 describe('the data view', () => {
   it('asks a first-time user in plain words to pick a unit in its list', async () => {
     const { page } = await app.open(DESKTOP);
-    await signIn(page, app.url, 'operator');
-    await page.goto(`${app.url}/dashboard/telemetry`);
+    await signIn(page, app.url, 'operator', { to: '/dashboard/telemetry' });
     const chart = page.locator('[data-widget-type=charts]');
     await chart.getByText('Select a unit').waitFor();
     await chart.getByText('Pick a unit in the list to see its data here.').waitFor();
@@ -59,8 +58,7 @@ describe('the data view', () => {
 
   it('offers the same choices in the phone select', async () => {
     const { page } = await app.open(PHONE);
-    await signIn(page, app.url, 'manager');
-    await page.goto(`${app.url}/dashboard/telemetry`);
+    await signIn(page, app.url, 'manager', { to: '/dashboard/telemetry' });
     await page.getByRole('heading', { name: 'Data', level: 1 }).waitFor();
     const select = page.getByLabel('Time range');
     await expect

@@ -109,8 +109,7 @@ describe('a tab open across a deploy (chunk load failures are handled)', () => {
 describe('a tab open across a server restart, a network drop and the end of its session', () => {
   it('goes offline, comes back live by itself, and shows an alarm raised while it was away', async () => {
     const { page, context } = await app.open();
-    await signIn(page, app.url, 'operator');
-    await page.goto(`${app.url}/dashboard/units`);
+    await signIn(page, app.url, 'operator', { to: '/dashboard/units' });
     const list = page.locator('[data-widget-type=deviceList]');
     await list.locator('tbody tr[aria-selected]').first().waitFor();
     await connection(page, 'live');

@@ -235,8 +235,7 @@ describe('device settings a person can read', () => {
 describe('group and location management', () => {
   it('adds a unit to a group and moves it to another group', async () => {
     const { page } = await app.open();
-    await signIn(page, app.url, 'operator');
-    await page.goto(`${app.url}/groupmanagement`);
+    await signIn(page, app.url, 'operator', { to: '/groupmanagement' });
     const items = page.locator('.container-item');
     await items.nth(1).waitFor();
     const [first, second] = [
@@ -278,8 +277,7 @@ describe('group and location management', () => {
 
   it('creates a location and moves a unit into it from another location', async () => {
     const { page } = await app.open();
-    await signIn(page, app.url, 'operator');
-    await page.goto(`${app.url}/locationmanagement`);
+    await signIn(page, app.url, 'operator', { to: '/locationmanagement' });
     await page.locator('.container-item').first().waitFor();
     await page.getByRole('button', { name: 'New location' }).click();
     const dialog = page.getByRole('dialog');

@@ -12,8 +12,7 @@ describe('error reporting', () => {
   it('reports a browser error that the platform administrator sees with its route and resolves', async () => {
     const opened = await app.open();
     const { page } = opened;
-    await signIn(page, app.url, 'admin', ADMIN_PASSWORD);
-    await page.goto(`${app.url}/notifications?token=not-for-reports`);
+    await signIn(page, app.url, 'admin', { to: '/notifications?token=not-for-reports', password: ADMIN_PASSWORD });
     await page.getByRole('heading', { name: 'Notifications' }).first().waitFor();
 
     const sent = page.waitForRequest((r) => r.url().endsWith('/api/v1/errors') && r.method() === 'POST');
@@ -70,8 +69,7 @@ describe('error reporting', () => {
 
   it('shows a SuperUser below the root no Errors tab, and the server refuses them', async () => {
     const { page } = await app.open();
-    await signIn(page, app.url, 'manager');
-    await page.goto(`${app.url}/admin?tab=errors`);
+    await signIn(page, app.url, 'manager', { to: '/admin?tab=errors' });
     await page.getByRole('tab', { name: 'General' }).waitFor();
     expect(await page.getByRole('tab', { name: 'Errors' }).count()).toBe(0);
     expect(await page.evaluate(async () => (await fetch('/api/v1/admin/errors')).status)).toBe(403);

@@ -40,7 +40,7 @@ const sensorsOf = (page: Page) =>
 describe('indoor climate widget', () => {
   it('shows the demo floor plan with coloured sensors, keeps its settings, uploads and deletes plans, arranges sensors', async () => {
     const { page } = await app.open();
-    await signIn(page, app.url, 'admin', ADMIN_PASSWORD);
+    await signIn(page, app.url, 'admin', { password: ADMIN_PASSWORD });
     await page.getByRole('heading', { name: 'Overview', level: 1 }).waitFor();
 
     await page.getByRole('button', { name: 'Switch dashboard' }).click();

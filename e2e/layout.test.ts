@@ -152,8 +152,7 @@ describe('small screens without overlaps', () => {
 
   it('device management at 375 px: the table keeps a window of rows under its filters', async () => {
     const { page } = await app.open(PHONE);
-    await signIn(page, app.url, 'manager');
-    await page.goto(`${app.url}/devicemanagement`);
+    await signIn(page, app.url, 'manager', { to: '/devicemanagement' });
     const rows = page.locator('.device-table__rows');
     await rows.locator('tbody tr:not(.vt__spacer)').first().waitFor();
     const area = await rows.boundingBox();

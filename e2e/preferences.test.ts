@@ -165,8 +165,7 @@ async function expectProfileTimes(page: Page, scope: string) {
 describe('dates and times in the profile preferences (timeConfig)', () => {
   it('shows every date day first, on a 12-hour clock, in Seoul time: dashboards, radar, notifications, tasks, devices, administration', async () => {
     const { page } = await app.open();
-    await signIn(page, app.url, 'manager');
-    await page.goto(`${app.url}/profile?tab=preferences`);
+    await signIn(page, app.url, 'manager', { to: '/profile?tab=preferences' });
     await page.getByLabel('Time zone').selectOption('GMT +09:00 Seoul');
     await page.getByRole('radio', { name: '12-hour' }).check();
     await page.getByRole('radio', { name: /^Day first/ }).check();

@@ -23,8 +23,7 @@ async function mailedLink(to: string, count: number) {
 describe('profile', () => {
   it("applies the user's language, timezone, clock, date order and avatar everywhere", async () => {
     const { page } = await app.open();
-    await signIn(page, app.url, 'operator');
-    await page.goto(`${app.url}/profile?tab=preferences`);
+    await signIn(page, app.url, 'operator', { to: '/profile?tab=preferences' });
     await page.getByLabel('Time zone').selectOption('GMT +09:00 Seoul');
     await page.getByRole('radio', { name: '12-hour' }).check();
     await page.getByRole('radio', { name: /^Month first/ }).check();
@@ -73,8 +72,7 @@ describe('profile', () => {
 
   it('refuses a mismatched repeat in the browser, then changes the password', async () => {
     const { page } = await app.open();
-    await signIn(page, app.url, 'parking');
-    await page.goto(`${app.url}/profile?tab=password`);
+    await signIn(page, app.url, 'parking', { to: '/profile?tab=password' });
     // The parking user works in Danish; the fields are found by their type and order.
     const fields = page.locator('.profile-panel input[type=password]');
     await fields.nth(0).fill('fieldwatch-demo');

@@ -10,8 +10,7 @@ const app = useApp();
 describe('alarm severity', () => {
   it('a SuperUser sets a type’s severity; the next event of that type shows it in the notification centre', async () => {
     const admin = (await app.open()).page;
-    await signIn(admin, app.url, 'manager');
-    await admin.goto(`${app.url}/admin`);
+    await signIn(admin, app.url, 'manager', { to: '/admin' });
     await admin.getByRole('tab', { name: 'Alarm severity' }).click();
     const panel = admin.getByRole('tabpanel');
     await panel.getByText(/How severe each alarm type is in Nordic Heat Utilities/).waitFor();

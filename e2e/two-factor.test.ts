@@ -74,8 +74,7 @@ async function passwordStep(page: Page, username: string) {
 describe('two-factor sign-in', () => {
   it('is set up in the profile, then signs in with the password and a code, or a recovery code once', async () => {
     const { page } = await app.open();
-    await signIn(page, app.url, 'operator');
-    await page.goto(`${app.url}/profile?tab=password`);
+    await signIn(page, app.url, 'operator', { to: '/profile?tab=password' });
     await expect(page.getByTestId('two-factor-state').getAttribute('data-enabled')).resolves.toBe('false');
     await page.getByRole('button', { name: 'Set up two-factor sign-in' }).click();
     const { secret, codes } = await setUp(page);

@@ -35,8 +35,7 @@ describe('signed webhooks', () => {
   it('adds an endpoint, copies its secret, sends a test and sees it delivered and signed', async () => {
     const { context, page } = await app.open();
     await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: app.url });
-    await signIn(page, app.url, 'manager');
-    await page.goto(`${app.url}/admin?tab=webhooks`);
+    await signIn(page, app.url, 'manager', { to: '/admin?tab=webhooks' });
     await page.getByRole('tab', { name: 'Webhooks', selected: true }).waitFor();
     await page.getByText('No webhook endpoints').waitFor();
 

@@ -99,8 +99,7 @@ describe('widget settings', () => {
 
   it('adds a list, configures its columns and statistics, sorts it and downloads it as CSV', async () => {
     const { page } = await app.open();
-    await signIn(page, app.url, 'operator');
-    await page.goto(`${app.url}/dashboard/telemetry`);
+    await signIn(page, app.url, 'operator', { to: '/dashboard/telemetry' });
     await page.getByRole('heading', { name: 'Data', level: 1 }).waitFor();
     await startEditing(page);
     let saved = nextSave(page);
@@ -163,8 +162,7 @@ describe('widget settings', () => {
 
   it('shows parking occupancy per day and per bay within the daily window', async () => {
     const { page } = await app.open();
-    await signIn(page, app.url, 'parking');
-    await page.goto(`${app.url}/dashboard/parking`);
+    await signIn(page, app.url, 'parking', { to: '/dashboard/parking' });
     const stats = widget(page, 'parkingStatistics');
     await stats.locator('.gauge').waitFor();
     // One bar per day of the range (the default interval spans several days).

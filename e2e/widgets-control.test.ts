@@ -57,7 +57,7 @@ let relayUnit: DemoDevice | undefined;
 describe('control widgets', () => {
   it('adds the relay, group alarm and alarm monitor from the picker; their settings survive a reload', async () => {
     const { page } = await app.open();
-    await signIn(page, app.url, 'admin', ADMIN_PASSWORD);
+    await signIn(page, app.url, 'admin', { password: ADMIN_PASSWORD });
     await page.getByRole('heading', { name: 'Overview', level: 1 }).waitFor();
 
     // Two more unit groups of the relay unit's organization, beside the demo's (one per town and kind).
@@ -157,8 +157,7 @@ describe('control widgets', () => {
     if (!dashboardUrl || !relayUnit) throw new Error('the first test builds the dashboard');
     const unitId = relayUnit.id;
     const { page } = await app.open();
-    await signIn(page, app.url, 'admin', ADMIN_PASSWORD);
-    await page.goto(dashboardUrl);
+    await signIn(page, app.url, 'admin', { to: new URL(dashboardUrl).pathname, password: ADMIN_PASSWORD });
     const relay = page.locator('[data-widget-type=relay]');
     const pump = relay.getByRole('switch', { name: 'Pump' });
     await expect.poll(() => relay.locator('.relay').getAttribute('data-phase')).toBe('ready');
@@ -198,8 +197,7 @@ describe('control widgets', () => {
   it("shows a unit's new alarm in the alarm monitor the moment it arrives over MQTT", async () => {
     if (!dashboardUrl) throw new Error('the first test builds the dashboard');
     const { page } = await app.open();
-    await signIn(page, app.url, 'admin', ADMIN_PASSWORD);
-    await page.goto(dashboardUrl);
+    await signIn(page, app.url, 'admin', { to: new URL(dashboardUrl).pathname, password: ADMIN_PASSWORD });
     const monitor = page.locator('[data-widget-type=alarmMonitor]');
     await monitor.locator('.amon, .wstate').first().waitFor();
 

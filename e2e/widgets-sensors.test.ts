@@ -111,8 +111,7 @@ describe('sensor widgets', () => {
 
   it('keeps each widget’s settings after a reload', async () => {
     const { page } = await app.open(DESKTOP);
-    await signIn(page, app.url, 'manager');
-    await page.goto(dashboardUrl);
+    await signIn(page, app.url, 'manager', { to: new URL(dashboardUrl).pathname });
     await page.getByRole('heading', { name: 'Sensors', level: 1 }).waitFor();
     await water(page).locator('.pit').first().waitFor();
     await startEditing(page);
@@ -166,8 +165,7 @@ describe('sensor widgets', () => {
 
   it('fits a phone: the three widgets stack without sideways scrolling', async () => {
     const { page } = await app.open(PHONE);
-    await signIn(page, app.url, 'manager');
-    await page.goto(dashboardUrl);
+    await signIn(page, app.url, 'manager', { to: new URL(dashboardUrl).pathname });
     await water(page).locator('.pit').first().waitFor();
     await air(page).locator('.air-room').first().waitFor();
     await consumption(page).locator('.cbars__bar').first().waitFor();
