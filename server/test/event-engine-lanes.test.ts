@@ -19,9 +19,9 @@ beforeAll(async () => {
   db = await openTestDb();
   watched = {
     ...db,
-    query: (sql, params) => {
-      lanes.push('requests');
-      return db.query(sql, params);
+    query: (sql, params, options) => {
+      lanes.push(options?.background ? 'background' : 'requests');
+      return db.query(sql, params, options);
     },
     transaction: (fn, options) => {
       lanes.push(options?.background ? 'background' : 'requests');

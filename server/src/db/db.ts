@@ -19,6 +19,12 @@ export type TransactionOptions = {
 
 export interface Db extends Queryable {
   readonly kind: 'pglite' | 'postgres';
+  /** One statement on its own; `options` choose its lane as a transaction's do. */
+  query<T = Record<string, unknown>>(
+    sql: string,
+    params?: readonly unknown[],
+    options?: TransactionOptions,
+  ): Promise<T[]>;
   /** Runs fn in one transaction: committed when it resolves, rolled back when it throws. */
   transaction<T>(fn: (tx: Queryable) => Promise<T>, options?: TransactionOptions): Promise<T>;
   close(): Promise<void>;
@@ -49,7 +55,7 @@ export function inBackground(db: Db): Db {
   if (db.kind !== 'pglite') return db;
   return {
     ...db,
-    query: (sql, params) => db.transaction((tx) => tx.query(sql, params), { background: true }),
+    query: (sql, params) => db.query(sql, params, { background: true }),
     transaction: (fn, options) => db.transaction(fn, { ...options, background: true }),
   };
 }

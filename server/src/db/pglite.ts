@@ -88,7 +88,7 @@ export async function openPglite(dataDir?: string, template?: string): Promise<D
   await raw('select 1');
   return {
     kind: 'pglite',
-    query: (sql, params) => exclusive(() => raw(sql, params)),
+    query: (sql, params, options) => exclusive(() => raw(sql, params), laneOf(options)),
     transaction: (fn, options) =>
       exclusive(async () => {
         const tx: Queryable = { query: raw };
