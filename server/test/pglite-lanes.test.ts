@@ -1,5 +1,6 @@
 import { afterAll, afterEach, beforeAll, beforeEach, expect, it, vi } from 'vitest';
 import { type Db, inBackground, openDb } from '../src/db/db.ts';
+import { traceDb } from '../src/observability/tracing.ts';
 
 // PGlite has one connection, handed out in lanes: ingest's transactions first, the requests'
 // queries next; background work (forecasts, the radar analysis) behind the requests,
@@ -84,4 +85,22 @@ it('still puts ingest’s transactions first, however long background work has w
   await release();
   await Promise.all([background, ingest]);
   expect(order).toEqual(['ingest', 'background']);
+});
+
+it('keeps every lane when its queries are traced', async () => {
+  const traced = traceDb(db);
+  const order: string[] = [];
+  const release = await hold();
+  const done = [
+    queue(order, 'background', inBackground(traced).query('select 1')),
+    queue(order, 'request', traced.query('select 2')),
+    queue(
+      order,
+      'ingest',
+      traced.transaction((tx) => tx.query('select 3'), { first: true }),
+    ),
+  ];
+  await release();
+  await Promise.all(done);
+  expect(order).toEqual(['ingest', 'request', 'background']);
 });

@@ -10,7 +10,7 @@ import {
   trace,
 } from '@opentelemetry/api';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { Db, Queryable } from '../db/db.ts';
+import type { Db, Queryable, TransactionOptions } from '../db/db.ts';
 
 // Instrumentation is explicit (Fastify hooks, a Db wrapper, spans around ingest and publish): the
 // server is ESM run through tsx, where require-in-the-middle and loader hooks patch unreliably.
@@ -101,15 +101,20 @@ function traceQueries(q: Queryable): Queryable {
   };
 }
 
-/** The same Db with a CLIENT span per query, and one per transaction holding its queries. */
+/**
+ * The same Db with a CLIENT span per query, and one per transaction holding its queries. The lane a
+ * query or transaction asks for (ingest first, background work last) is passed on unchanged.
+ */
 export function traceDb(db: Db): Db {
-  const queries = traceQueries(db);
   return {
     ...db,
-    query: queries.query,
-    transaction: (fn) =>
+    query: <T>(sql: string, params?: readonly unknown[], options?: TransactionOptions) =>
+      withSpan('db.query', { kind: SpanKind.CLIENT, attributes: dbAttributes(sql) }, () =>
+        db.query<T>(sql, params, options),
+      ),
+    transaction: (fn, options) =>
       withSpan('db.transaction', { kind: SpanKind.CLIENT, attributes: { 'db.system': 'postgresql' } }, () =>
-        db.transaction((tx) => fn(traceQueries(tx))),
+        db.transaction((tx) => fn(traceQueries(tx)), options),
       ),
   };
 }
