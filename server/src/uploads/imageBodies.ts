@@ -1,4 +1,4 @@
-import { AVATAR_MAX_BYTES } from '@fieldwatch/core';
+import { AVATAR_MAX_BYTES, AVATAR_TYPES } from '@fieldwatch/core';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { HttpError } from '../http.ts';
 
@@ -24,6 +24,14 @@ export function acceptImageBodies(scope: FastifyInstance, opts: { types: readonl
     { parseAs: 'buffer', bodyLimit: opts.limit },
     (_request, body, done) => done(null, body),
   );
+}
+
+/** Avatar bodies up to 8 MB are read, so that 1–8 MB answers 'Image size exceeded' rather than a generic 413. */
+const AVATAR_BODY_LIMIT = 8 * 1024 * 1024;
+
+/** Lets the routes of one scope take avatars: the user's own and those an administrator sets read alike. */
+export function acceptAvatarBodies(scope: FastifyInstance) {
+  acceptImageBodies(scope, { types: AVATAR_TYPES, limit: AVATAR_BODY_LIMIT });
 }
 
 /** The parts of a multipart body; a malformed one is a 400. */

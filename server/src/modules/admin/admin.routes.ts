@@ -5,7 +5,6 @@ import {
   AddUserResult,
   AdminOrganization,
   AdminProfile,
-  AVATAR_TYPES,
   ContactFields,
   DashboardTransferBody,
   DashboardTransferResult,
@@ -40,7 +39,7 @@ import { sessionOf } from '../../plugins/auth.ts';
 
 import { type RoutePolicy, scoped, signedIn } from '../../plugins/policy.ts';
 import {
-  acceptImageBodies,
+  acceptAvatarBodies,
   avatarImage,
   imageBytes,
   multipartParts,
@@ -94,7 +93,6 @@ const schema = <S extends Parts, R extends TSchema = typeof Ok>(config: { policy
     response: { 200: (ok ?? Ok) as R, ...errors },
   },
 });
-const IMAGE_BODY_LIMIT = 8 * 1024 * 1024;
 /** Who may call: a role on the organization concerned that may manage its users, or the organization. */
 const userReads = scoped('user', 'manage', { writes: false });
 const userWrites = scoped('user', 'manage', { writes: true });
@@ -109,7 +107,7 @@ const orgWrites = scoped('organization', 'manage', { writes: true });
  */
 export function adminRoutes(app: App) {
   app.register(async (scope: FastifyInstance) => {
-    acceptImageBodies(scope, { types: AVATAR_TYPES, limit: IMAGE_BODY_LIMIT });
+    acceptAvatarBodies(scope);
     routes(scope as App);
   });
 }

@@ -3,7 +3,6 @@ import {
   ApiKey,
   ApiKeyCreated,
   ApiKeyIdParam,
-  AVATAR_TYPES,
   ChangePasswordBody,
   LanguageQuery,
   NewApiKeyBody,
@@ -26,7 +25,7 @@ import { errorResponses } from '../../families/standard.ts';
 import type { App } from '../../http.ts';
 import { sessionOf } from '../../plugins/auth.ts';
 import { anyone, scoped, signedIn } from '../../plugins/policy.ts';
-import { acceptImageBodies, avatarImage, imageBytes, sendImage, type UploadBody } from '../../uploads/imageBodies.ts';
+import { acceptAvatarBodies, avatarImage, imageBytes, sendImage, type UploadBody } from '../../uploads/imageBodies.ts';
 import { apiKeysOf, createApiKey, revokeApiKey } from '../auth/apiKeys.service.ts';
 import {
   changeOwnPassword,
@@ -53,16 +52,13 @@ const tags = ['user'];
 const Version = Type.Object({ v: Type.Optional(Type.String({ maxLength: 64 })) });
 const AccountParam = Type.Object({ accountUrl: Type.String({ maxLength: 40, pattern: '^[a-z0-9-]+$' }) });
 
-/** Avatar bodies up to 8 MB are read, so that 1–8 MB answers 'Image size exceeded' rather than a generic 413. */
-const IMAGE_BODY_LIMIT = 8 * 1024 * 1024;
-
 /**
  * The user calls (/api/v3/user): profile, avatar, language, preferences, both password
  * changes, organization by id, the password-reset trio and personal API keys.
  */
 export function userRoutes(app: App) {
   app.register(async (scope: App) => {
-    acceptImageBodies(scope, { types: AVATAR_TYPES, limit: IMAGE_BODY_LIMIT });
+    acceptAvatarBodies(scope);
     routes(scope);
   });
 }
