@@ -164,43 +164,35 @@ export async function auditPage(
 
 /** Entries a CSV export holds at most (the filter narrows a larger trail). */
 const CSV_MAX_ROWS = 100_000;
-const CSV_HEADER = [
-  'id',
-  'at',
-  'organization',
-  'user',
-  'username',
-  'apiKey',
-  'address',
-  'action',
-  'object',
-  'status',
-  'changes',
-  'before',
-];
+
+type AuditFact = (typeof AUDIT_FACTS)[number];
+/** Every stored fact but the chain (the organization column names it), so a new fact is exported too. */
+const CSV_FACTS = AUDIT_FACTS.filter((f) => f !== 'chain');
+/** The CSV's heading of a fact where it is not the column's name. */
+const CSV_HEADINGS: Partial<Record<AuditFact, string>> = {
+  organization_id: 'organization',
+  user_id: 'user',
+  api_key: 'apiKey',
+};
+const CSV_HEADER = ['id', ...CSV_FACTS.map((f) => CSV_HEADINGS[f] ?? f)];
+/** The facts a caller's input fills: a spreadsheet must not run them. */
+const TYPED_FACTS: ReadonlySet<AuditFact> = new Set(['username', 'api_key', 'object', 'changes', 'before']);
 
 /** A field a spreadsheet would run as a formula is kept as text. */
 const inert = (v: string | null) => (v !== null && /^[=+\-@\t\r]/.test(v) ? `'${v}` : v);
+
+function csvCell(r: AuditRow, f: AuditFact) {
+  const v = r[f];
+  if (v instanceof Date) return v.toISOString();
+  return typeof v === 'string' && TYPED_FACTS.has(f) ? inert(v) : v;
+}
 
 /** The filtered trail as CSV (one row per entry, newest first), the facts as stored. */
 export async function auditCsv(db: Queryable, admin: Admin, organizationId: number, q: AuditQuery): Promise<string> {
   const rows = await rowsOf(db, admin, organizationId, q, CSV_MAX_ROWS);
   return toCsv(
     CSV_HEADER,
-    rows.map((r) => [
-      r.id,
-      r.at.toISOString(),
-      r.organization_id,
-      r.user_id,
-      inert(r.username),
-      inert(r.api_key),
-      r.address,
-      r.action,
-      inert(r.object),
-      r.status,
-      inert(r.changes),
-      inert(r.before),
-    ]),
+    rows.map((r) => [r.id, ...CSV_FACTS.map((f) => csvCell(r, f))]),
   );
 }
 
