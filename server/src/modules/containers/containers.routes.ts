@@ -87,17 +87,18 @@ export function containerRoutes(app: App) {
     },
     async (request) => removeContainer(db, sessionOf(request), request.params.id),
   );
+  // Moving in and taking out are one resource: they take and answer the same shapes.
+  const unitsSchema = {
+    ...containers,
+    params: ContainerIdParam,
+    body: ContainerUnitsBody,
+    response: { 200: ContainerView, ...errors },
+  };
   app.put(
     `${C}/:id/units`,
     {
       config: deviceWrite,
-      schema: {
-        ...containers,
-        summary: 'Move units into a location (each leaves the location it was in)',
-        params: ContainerIdParam,
-        body: ContainerUnitsBody,
-        response: { 200: ContainerView, ...errors },
-      },
+      schema: { ...unitsSchema, summary: 'Move units into a location (each leaves the location it was in)' },
     },
     async (request) => moveUnits(db, sessionOf(request), request.params.id, request.body.units, 'in'),
   );
@@ -105,13 +106,7 @@ export function containerRoutes(app: App) {
     `${C}/:id/units`,
     {
       config: deviceWrite,
-      schema: {
-        ...containers,
-        summary: 'Take units out of a location',
-        params: ContainerIdParam,
-        body: ContainerUnitsBody,
-        response: { 200: ContainerView, ...errors },
-      },
+      schema: { ...unitsSchema, summary: 'Take units out of a location' },
     },
     async (request) => moveUnits(db, sessionOf(request), request.params.id, request.body.units, 'out'),
   );

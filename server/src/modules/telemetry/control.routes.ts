@@ -95,18 +95,19 @@ export function controlRoutes(app: App) {
     },
   );
 
+  // Polling and cancelling name one operation alike and both answer its state.
+  const operationSchema = {
+    tags,
+    security,
+    params: IdParam,
+    querystring: OperationPollQuery,
+    response: v2Responses(OperationStatus),
+  };
   app.get(
     '/devices/:id/operation',
     {
       config: deviceRead,
-      schema: {
-        tags,
-        summary: 'The state of an operation: requested, succeeded or failed',
-        security,
-        params: IdParam,
-        querystring: OperationPollQuery,
-        response: v2Responses(OperationStatus),
-      },
+      schema: { ...operationSchema, summary: 'The state of an operation: requested, succeeded or failed' },
     },
     async (request) => {
       const { sequence, operation } = request.query;
@@ -119,12 +120,8 @@ export function controlRoutes(app: App) {
     {
       config: deviceWrite,
       schema: {
-        tags,
+        ...operationSchema,
         summary: 'Cancels an operation still requested (it fails; a late answer changes nothing)',
-        security,
-        params: IdParam,
-        querystring: OperationPollQuery,
-        response: v2Responses(OperationStatus),
       },
     },
     async (request) => {
