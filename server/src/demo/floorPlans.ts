@@ -72,15 +72,12 @@ function floor(name: string, rooms: Room[]): DemoFloor {
   return { name, svg, spots };
 }
 
-const top = (x: number, w: number, label: string, sensor?: boolean): Room => ({ x, y: 24, w, h: 306, label, sensor });
-const bottom = (x: number, w: number, label: string, sensor?: boolean): Room => ({
-  x,
-  y: 430,
-  w,
-  h: 306,
-  label,
-  sensor,
-});
+/** A room of the row that starts at y: both rows are equally deep. */
+const row =
+  (y: number) =>
+  (x: number, w: number, label: string, sensor?: boolean): Room => ({ x, y, w, h: 306, label, sensor });
+const top = row(24);
+const bottom = row(430);
 
 export const DEMO_FLOORS: readonly DemoFloor[] = [
   floor('Ground floor', [

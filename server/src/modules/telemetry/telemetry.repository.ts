@@ -183,14 +183,8 @@ export async function samplesMinMax(
   return out;
 }
 
-function minMaxPiece(
-  db: Queryable,
-  unitId: number,
-  series: readonly number[],
-  start: Date,
-  end: Date,
-  bucketS: number,
-) {
+/** One piece of samplesMinMax: the same query over [start, end) read at once. */
+function minMaxPiece(...[db, unitId, series, start, end, bucketS]: Parameters<typeof samplesMinMax>) {
   // Buckets are whole spans of every level they read: each level's bucket part sums up exactly.
   const levels = ROLLUPS.filter((l) => bucketS % l.s === 0);
   // Buckets binned from the epoch in whole microseconds (date_bin): no numeric arithmetic per row.
