@@ -1,7 +1,7 @@
 import 'uplot/dist/uPlot.min.css';
 import './radarPlot.css';
 import type { Marker, RadarFinding } from '@fieldwatch/core';
-import { useLayoutEffect, useMemo, useRef, useState } from 'react';
+import { type ComponentProps, type Ref, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import uPlot from 'uplot';
 import type { ThemeTokens } from '@/lib/useThemeTokens.ts';
@@ -112,7 +112,12 @@ export function RadarPlot({
       space: 32,
       values: numbers,
     });
-    const box = (el: HTMLElement) => el.getBoundingClientRect();
+    // Both plots fill their box (at least 1 px) and open on the whole curve.
+    const size = (el: HTMLElement) => {
+      const { width, height } = el.getBoundingClientRect();
+      return { width: Math.max(1, Math.floor(width)), height: Math.max(1, Math.floor(height)) };
+    };
+    const whole = () => ({ min: curves.positions[0] ?? 0, max: maxPosition });
     const sync: uPlot.Cursor['sync'] = { key: `radar-${Math.random()}`, setSeries: false };
     let syncing = false;
     const others: uPlot[] = [];
@@ -127,7 +132,7 @@ export function RadarPlot({
       setLayoutTick((n) => n + 1);
     };
     const fullX = (u: uPlot) => () => {
-      u.setScale('x', { min: curves.positions[0] ?? 0, max: maxPosition });
+      u.setScale('x', whole());
       return null;
     };
     // Both plots share the cursor, a horizontal drag zooms both, a double click shows the whole curve.
@@ -162,11 +167,10 @@ export function RadarPlot({
 
     const main = new uPlot(
       {
-        width: Math.max(1, Math.floor(box(mainEl).width)),
-        height: Math.max(1, Math.floor(box(mainEl).height)),
+        ...size(mainEl),
         padding: [12, 16, 0, 0],
         scales: {
-          x: { time: false, auto: false, min: curves.positions[0] ?? 0, max: maxPosition },
+          x: { time: false, auto: false, ...whole() },
           y: {
             range: (_u, min, max) =>
               (clipFrom !== null ? echoRange([curves.values, curves.compare], clipFrom) : null) ??
@@ -203,11 +207,10 @@ export function RadarPlot({
     if (hasDifference && diffEl) {
       diff = new uPlot(
         {
-          width: Math.max(1, Math.floor(box(diffEl).width)),
-          height: Math.max(1, Math.floor(box(diffEl).height)),
+          ...size(diffEl),
           padding: [8, 16, 0, 0],
           scales: {
-            x: { time: false, auto: false, min: curves.positions[0] ?? 0, max: maxPosition },
+            x: { time: false, auto: false, ...whole() },
             y: {
               // Symmetric about zero, so a dip and a bump of the same size look the same.
               range: (_u, min, max) => {
@@ -291,28 +294,52 @@ export function RadarPlot({
           )}
         </span>
       </div>
-      <div
-        ref={mainRef}
+      <PlotPane
+        paneRef={mainRef}
         className="radar-plot__main"
-        dir="ltr"
-        role="img"
-        aria-label={t('radar.plot.label', { curve: names.curve })}
-      >
-        {plots && <PlotSuggestions u={plots.main} labelled suggested={suggested} locale={locale} />}
-        {plots && <PlotMarkers u={plots.main} labelled {...marking} />}
-      </div>
+        label={t('radar.plot.label', { curve: names.curve })}
+        u={plots?.main}
+        labelled
+        suggested={suggested}
+        marking={marking}
+      />
       {hasDifference && (
-        <div
-          ref={diffRef}
+        <PlotPane
+          paneRef={diffRef}
           className="radar-plot__diff"
-          dir="ltr"
-          role="img"
-          aria-label={t('radar.plot.diffLabel', { name: names.difference })}
-        >
-          {plots?.diff && <PlotSuggestions u={plots.diff} labelled={false} suggested={suggested} locale={locale} />}
-          {plots?.diff && <PlotMarkers u={plots.diff} labelled={false} {...marking} />}
-        </div>
+          label={t('radar.plot.diffLabel', { name: names.difference })}
+          u={plots?.diff}
+          labelled={false}
+          suggested={suggested}
+          marking={marking}
+        />
       )}
+    </div>
+  );
+}
+
+/** One plot's box and, once its plot is drawn, the suggested faults and the markers over it. */
+function PlotPane({
+  paneRef,
+  className,
+  label,
+  u,
+  labelled,
+  suggested,
+  marking,
+}: {
+  paneRef: Ref<HTMLDivElement>;
+  className: string;
+  label: string;
+  u: uPlot | null | undefined;
+  labelled: boolean;
+  suggested: RadarFinding[];
+  marking: Omit<ComponentProps<typeof PlotMarkers>, 'u' | 'labelled'>;
+}) {
+  return (
+    <div ref={paneRef} className={className} dir="ltr" role="img" aria-label={label}>
+      {u && <PlotSuggestions u={u} labelled={labelled} suggested={suggested} locale={marking.locale} />}
+      {u && <PlotMarkers u={u} labelled={labelled} {...marking} />}
     </div>
   );
 }

@@ -9,7 +9,7 @@ import { Select } from '@/ui/Select.tsx';
 import { TextField } from '@/ui/TextField.tsx';
 import type { WidgetSettingsProps } from '../../widgetTypes.ts';
 import { Check, Choice, SettingsGroup } from '../common/SettingsKit.tsx';
-import { BAND_LIMITS, type ClimateProps, climateProps, METRICS, type Metric } from './climate.ts';
+import { BAND_LIMITS, type ClimateProps, climateProps, METRICS, type Metric, validBand } from './climate.ts';
 import { floorPlanKeys, useClimateOrg, useFloorPlans } from './climateData.ts';
 import { floorPlanApi } from './floorPlanApi.ts';
 import './indoorClimate.css';
@@ -102,47 +102,38 @@ function BandFields({
   const limits = BAND_LIMITS[metric];
   // Typed text stays as typed until it is a valid band; the stored band changes only then.
   const [text, setText] = useState({ min: String(band.min), max: String(band.max) });
-  const min = Number(text.min);
-  const max = Number(text.max);
-  const valid =
-    text.min.trim() !== '' &&
-    text.max.trim() !== '' &&
-    Number.isFinite(min) &&
-    Number.isFinite(max) &&
-    min >= limits.min &&
-    max <= limits.max &&
-    min < max;
+  // A blank end reads as 0, a valid humidity minimum: blank text is never a band.
+  const typed = (next: typeof text) =>
+    next.min.trim() && next.max.trim() ? validBand({ min: Number(next.min), max: Number(next.max) }, metric) : null;
+  const valid = typed(text) !== null;
   const change = (key: 'min' | 'max', value: string) => {
     const next = { ...text, [key]: value };
     setText(next);
-    const a = Number(next.min);
-    const b = Number(next.max);
-    if (next.min.trim() && next.max.trim() && a >= limits.min && b <= limits.max && a < b) onChange({ min: a, max: b });
+    const typedBand = typed(next);
+    if (typedBand) onChange(typedBand);
   };
   const unit = t(`widgets.indoorClimate.unit.${metric}`);
+  const labels = {
+    min: 'widgets.indoorClimate.settings.bandMin',
+    max: 'widgets.indoorClimate.settings.bandMax',
+  } as const;
   return (
     <div className="settings-row">
-      <TextField
-        label={t('widgets.indoorClimate.settings.bandMin', { metric: t(`widgets.indoorClimate.${metric}`), unit })}
-        type="number"
-        inputMode="decimal"
-        step={metric === 'temperature' ? 0.5 : 1}
-        min={limits.min}
-        max={limits.max}
-        value={text.min}
-        onChange={(e) => change('min', e.target.value)}
-        error={valid ? null : t('widgets.indoorClimate.settings.bandInvalid', { min: limits.min, max: limits.max })}
-      />
-      <TextField
-        label={t('widgets.indoorClimate.settings.bandMax', { metric: t(`widgets.indoorClimate.${metric}`), unit })}
-        type="number"
-        inputMode="decimal"
-        step={metric === 'temperature' ? 0.5 : 1}
-        min={limits.min}
-        max={limits.max}
-        value={text.max}
-        onChange={(e) => change('max', e.target.value)}
-      />
+      {(['min', 'max'] as const).map((key) => (
+        <TextField
+          key={key}
+          label={t(labels[key], { metric: t(`widgets.indoorClimate.${metric}`), unit })}
+          type="number"
+          inputMode="decimal"
+          step={metric === 'temperature' ? 0.5 : 1}
+          min={limits.min}
+          max={limits.max}
+          value={text[key]}
+          onChange={(e) => change(key, e.target.value)}
+          // The message stands once, under the first field.
+          error={key === 'min' && !valid ? t('widgets.indoorClimate.settings.bandInvalid', { ...limits }) : null}
+        />
+      ))}
     </div>
   );
 }

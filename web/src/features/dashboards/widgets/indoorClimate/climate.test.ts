@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { climateProps, legendRanges, levelOf } from './climate.ts';
+import { climateProps, legendRanges, levelOf, validBand } from './climate.ts';
 
 describe('indoor climate settings and levels', () => {
   it('reads stored props defensively', () => {
@@ -28,6 +28,14 @@ describe('indoor climate settings and levels', () => {
       metric: 'humidity',
       humidity: { min: 35, max: 55 },
     });
+  });
+
+  it('takes a band the settings may store: ends within the limits, min below max', () => {
+    expect(validBand({ min: 0, max: 100 }, 'humidity')).toEqual({ min: 0, max: 100 });
+    expect(validBand({ min: 22, max: 22 }, 'temperature')).toBeNull();
+    expect(validBand({ min: -31, max: 20 }, 'temperature')).toBeNull();
+    expect(validBand({ min: 20, max: Number.NaN }, 'temperature')).toBeNull();
+    expect(validBand(null, 'humidity')).toBeNull();
   });
 
   it('places a value against the comfort band', () => {

@@ -28,14 +28,17 @@ export const BAND_LIMITS: Record<Metric, Band> = {
 
 const id = (v: unknown) => (typeof v === 'number' && Number.isInteger(v) && v > 0 ? v : null);
 
-function band(v: unknown, metric: Metric): Band {
+/** The band `v` is, when both ends are numbers within the metric's limits and min lies below max; else null. */
+export function validBand(v: unknown, metric: Metric): Band | null {
   const limits = BAND_LIMITS[metric];
   const b = v as Partial<Band> | null | undefined;
   const ok = (x: unknown): x is number =>
     typeof x === 'number' && Number.isFinite(x) && x >= limits.min && x <= limits.max;
   if (b && typeof b === 'object' && ok(b.min) && ok(b.max) && b.min < b.max) return { min: b.min, max: b.max };
-  return { ...DEFAULT_BANDS[metric] };
+  return null;
 }
+
+const band = (v: unknown, metric: Metric): Band => validBand(v, metric) ?? { ...DEFAULT_BANDS[metric] };
 
 export function climateProps(p: Readonly<Record<string, unknown>>): ClimateProps {
   return {
