@@ -1,3 +1,4 @@
+import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
 import { WAIT_MS } from './e2e/support/waits.ts';
 import LongFilesFirst from './scripts/sequencer.ts';
@@ -32,6 +33,8 @@ export default defineConfig({
           alias: [
             { find: /^@testing-library\/react$/, replacement: '@testing-library/preact' },
             sourceRoot,
+            // The tests' shared helpers (web/test), apart from the app's source.
+            { find: /^@test\//, replacement: fileURLToPath(new URL('./web/test/', import.meta.url)) },
             ...reactOnPreact,
           ],
           // ES modules first: a library's CommonJS build (lucide-react, react-router under Node's

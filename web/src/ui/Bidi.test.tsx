@@ -1,3 +1,4 @@
+import { noLayout } from '@test/jsdom.ts';
 import { act, cleanup, render, screen } from '@testing-library/react';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { changeLanguage, i18n, initI18n } from '@/i18n/i18n.ts';
@@ -6,12 +7,7 @@ import { VirtualTable } from './table/VirtualTable.tsx';
 
 beforeAll(async () => {
   await initI18n('en');
-  // jsdom has no layout: no ResizeObserver.
-  globalThis.ResizeObserver ??= class {
-    observe() {}
-    unobserve() {}
-    disconnect() {}
-  } as unknown as typeof ResizeObserver;
+  noLayout();
 });
 afterEach(cleanup);
 afterAll(() => changeLanguage('en'));

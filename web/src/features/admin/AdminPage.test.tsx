@@ -1,9 +1,8 @@
 import type { Access } from '@fieldwatch/core';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
-import { createMemoryRouter, RouterProvider } from 'react-router';
+import { noScrolling } from '@test/jsdom.ts';
+import { renderRoutes, screenTexts } from '@test/screen.tsx';
+import { cleanup, fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { initI18n, laterTexts } from '@/i18n/i18n.ts';
 import { attachToastDisplay, type Toast } from '@/lib/toast.ts';
 import { useUserStore } from '@/stores/user.ts';
 import { AdminPage } from './AdminPage.tsx';
@@ -17,24 +16,12 @@ const access = (roleId: number): Access => ({
 const answer = (status: number, body: unknown) =>
   vi.fn(async () => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } }));
 
-function show(path = '/admin') {
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  const router = createMemoryRouter([{ path: '/admin', element: <AdminPage /> }], { initialEntries: [path] });
-  render(
-    <QueryClientProvider client={client}>
-      <RouterProvider router={router} />
-    </QueryClientProvider>,
-  );
-  return router;
-}
+const show = (path = '/admin') => renderRoutes([{ path: '/admin', element: <AdminPage /> }], path);
 
 describe('AdminPage', () => {
   beforeAll(async () => {
-    await initI18n('en');
-    // The screen's texts, as its route loads them.
-    await laterTexts();
-    // jsdom has no scrolling; the tab list scrolls its chosen tab into view.
-    Element.prototype.scrollBy ??= () => {};
+    await screenTexts();
+    noScrolling();
   });
   afterEach(() => {
     cleanup();

@@ -1,8 +1,9 @@
 import { EDITABLE_FIELDS, fieldsOfTab, LANGUAGES, type UnitSettings } from '@fieldwatch/core';
 import { QueryClientProvider } from '@tanstack/react-query';
+import { screenTexts } from '@test/screen.tsx';
 import { cleanup, render, screen } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { i18n, initI18n, laterTexts } from '@/i18n/i18n.ts';
+import { i18n } from '@/i18n/i18n.ts';
 import { queryClient } from '@/lib/query.ts';
 import { fieldHelp, isFlag, settingsPatch, unitText } from './fieldForm.ts';
 import { SettingsForm } from './SettingsForm.tsx';
@@ -23,8 +24,7 @@ const texts = (lang: string) => {
 const t = (key: string, options?: Record<string, unknown>) => i18n.t(key, options);
 
 beforeAll(async () => {
-  await initI18n('en');
-  await laterTexts();
+  await screenTexts();
 });
 afterEach(cleanup);
 

@@ -1,8 +1,8 @@
 import { fieldsOfTab, type UnitSettings } from '@fieldwatch/core';
 import { QueryClientProvider } from '@tanstack/react-query';
+import { screenTexts } from '@test/screen.tsx';
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { initI18n, laterTexts } from '@/i18n/i18n.ts';
 import type { LiveMessage } from '@/lib/live.ts';
 import { queryClient } from '@/lib/query.ts';
 
@@ -60,8 +60,7 @@ const answer = (operation: string, message: string) => {
 };
 
 beforeAll(async () => {
-  await initI18n('en');
-  await laterTexts();
+  await screenTexts();
 });
 beforeEach(() => Object.assign(world, { toasts: [], saved: [], sendRefusal: '' }));
 afterEach(cleanup);

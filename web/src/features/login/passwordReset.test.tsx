@@ -1,8 +1,6 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, fireEvent, render, screen } from '@testing-library/react';
-import { createMemoryRouter, RouterProvider } from 'react-router';
+import { renderRoutes, screenTexts } from '@test/screen.tsx';
+import { cleanup, fireEvent, screen } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { initI18n, laterTexts } from '@/i18n/i18n.ts';
 import { LoginRoute } from './LoginRoute.tsx';
 import { ResetPasswordPage } from './ResetPasswordPage.tsx';
 
@@ -19,28 +17,19 @@ function server(replies: Record<string, Reply>) {
   return fetch;
 }
 
-function open(url: string) {
-  const router = createMemoryRouter(
+const open = (url: string) =>
+  renderRoutes(
     [
       { path: '/reset-password', element: <ResetPasswordPage /> },
       { path: '/login', element: <LoginRoute /> },
     ],
-    { initialEntries: [url] },
+    url,
   );
-  render(
-    <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
-      <RouterProvider router={router} />
-    </QueryClientProvider>,
-  );
-  return router;
-}
 
 const type = (label: string, value: string) => fireEvent.change(screen.getByLabelText(label), { target: { value } });
 
 beforeAll(async () => {
-  await initI18n('en');
-  // The screen's texts, as its route loads them.
-  await laterTexts();
+  await screenTexts();
 });
 afterEach(() => {
   cleanup();

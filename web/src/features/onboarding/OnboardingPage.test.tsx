@@ -1,9 +1,8 @@
-import type { Access, Profile } from '@fieldwatch/core';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, fireEvent, render, screen } from '@testing-library/react';
-import { createMemoryRouter, RouterProvider } from 'react-router';
+import type { Access } from '@fieldwatch/core';
+import { testProfile } from '@test/profile.ts';
+import { renderRoutes, screenTexts } from '@test/screen.tsx';
+import { cleanup, fireEvent, screen } from '@testing-library/react';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { initI18n, laterTexts } from '@/i18n/i18n.ts';
 import { useUserStore } from '@/stores/user.ts';
 import { OnboardingPage } from './OnboardingPage.tsx';
 
@@ -15,20 +14,12 @@ const access: Access = {
   Username: 'ada',
   Customers: [{ CustomerID: 9, CustomerName: 'Heat AB', ParentCustomerID: 1, RoleID: 0, CustomerRights: [] }],
 };
-const profile: Profile = {
+const profile = testProfile({
   username: 'ada',
   name: 'Ada L',
-  title: '',
   email: 'ada@example.com',
-  phone: '',
-  location: [0, 0],
-  thumbnail: false,
-  avatar: null,
-  language: 'en',
   notification: { email: false, desktop: true },
-  timeConfig: { timeFormat: '24h', timezone: 'GMT +01:00 Stockholm', dateFormat: 'DD MMM YYYY' },
-  lastLogin: null,
-};
+});
 const view = {
   tag_uuid: UUID,
   state: 'available',
@@ -53,22 +44,13 @@ const sent = (fetch: ReturnType<typeof server>, key: string) => {
 };
 
 function open() {
-  const router = createMemoryRouter([{ path: '/nfc/:uuid', element: <OnboardingPage /> }], {
-    initialEntries: [`/nfc/${UUID}`],
-  });
-  render(
-    <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
-      <RouterProvider router={router} />
-    </QueryClientProvider>,
-  );
+  renderRoutes([{ path: '/nfc/:uuid', element: <OnboardingPage /> }], `/nfc/${UUID}`);
 }
 const type = (label: string, value: string) => fireEvent.change(screen.getByLabelText(label), { target: { value } });
 const click = (name: string | RegExp) => fireEvent.click(screen.getByRole('button', { name }));
 
 beforeAll(async () => {
-  await initI18n('en');
-  // The screen's texts, as its route loads them.
-  await laterTexts();
+  await screenTexts();
 });
 beforeEach(() => {
   useUserStore.setState({ accessResponse: null, profile: null, permissions: null });

@@ -1,28 +1,15 @@
-import type { Profile, Session } from '@fieldwatch/core';
-import { QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { createMemoryRouter, RouterProvider } from 'react-router';
+import type { Session } from '@fieldwatch/core';
+import { noScrolling } from '@test/jsdom.ts';
+import { testProfile } from '@test/profile.ts';
+import { renderRoutes, screenTexts } from '@test/screen.tsx';
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { initI18n, laterTexts } from '@/i18n/i18n.ts';
 import { queryClient } from '@/lib/query.ts';
 import { attachToastDisplay, type Toast } from '@/lib/toast.ts';
 import { useUserStore } from '@/stores/user.ts';
 import { ProfilePage } from './ProfilePage.tsx';
 
-const profile: Profile = {
-  username: 'manager',
-  name: 'Maja Berg',
-  title: '',
-  email: 'maja@example.com',
-  phone: '',
-  location: [0, 0],
-  thumbnail: false,
-  avatar: null,
-  language: 'en',
-  notification: { email: false, desktop: false },
-  timeConfig: { timeFormat: '24h', timezone: 'GMT +01:00 Stockholm', dateFormat: 'DD MMM YYYY' },
-  lastLogin: '2026-03-12T08:30:00Z',
-};
+const profile = testProfile({ lastLogin: '2026-03-12T08:30:00Z' });
 const session = (id: string, current: boolean, userAgent: string): Session => ({
   id,
   username: 'manager',
@@ -71,22 +58,12 @@ function server() {
   return fetch;
 }
 
-function open(url: string) {
-  const router = createMemoryRouter([{ path: '/profile', element: <ProfilePage /> }], { initialEntries: [url] });
-  render(
-    <QueryClientProvider client={queryClient}>
-      <RouterProvider router={router} />
-    </QueryClientProvider>,
-  );
-  return router;
-}
+// The app's own client: the page's calls write to and invalidate it directly.
+const open = (url: string) => renderRoutes([{ path: '/profile', element: <ProfilePage /> }], url, queryClient);
 
 beforeAll(async () => {
-  await initI18n('en');
-  // The screen's texts, as its route loads them.
-  await laterTexts();
-  // jsdom has no scrolling; the tab list keeps the chosen tab in view with scrollBy.
-  Element.prototype.scrollBy ??= () => {};
+  await screenTexts();
+  noScrolling();
 });
 afterEach(() => {
   cleanup();

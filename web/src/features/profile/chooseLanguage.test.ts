@@ -1,24 +1,12 @@
-import type { Access, Profile } from '@fieldwatch/core';
+import type { Access } from '@fieldwatch/core';
+import { testProfile } from '@test/profile.ts';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { i18n, initI18n } from '@/i18n/i18n.ts';
 import { queryClient } from '@/lib/query.ts';
 import { useUserStore } from '@/stores/user.ts';
 import { chooseLanguage } from './profileApi.ts';
 
-const profile: Profile = {
-  username: 'operator',
-  name: 'Oskar Berg',
-  title: '',
-  email: 'oskar@example.com',
-  phone: '',
-  location: [0, 0],
-  thumbnail: false,
-  avatar: null,
-  language: 'en',
-  notification: { email: false, desktop: false },
-  timeConfig: { timeFormat: '24h', timezone: 'GMT +01:00 Stockholm', dateFormat: 'DD MMM YYYY' },
-  lastLogin: null,
-};
+const profile = testProfile({ username: 'operator', name: 'Oskar Berg', email: 'oskar@example.com' });
 
 /** The language call, answered in memory after `delays[language]` ms: the profile with that language. */
 function server(delays: Record<string, number> = {}) {

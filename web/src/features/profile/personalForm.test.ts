@@ -1,21 +1,13 @@
-import type { Profile } from '@fieldwatch/core';
+import { testProfile } from '@test/profile.ts';
 import { describe, expect, it } from 'vitest';
 import { avatarProblem, emailChanged, personalTexts, personalUpdate } from './personalForm.ts';
 
-const profile: Profile = {
-  username: 'manager',
-  name: 'Maja Berg',
+const profile = testProfile({
   title: 'Operations',
-  email: 'maja@example.com',
   phone: '+46 70 123 45 67',
   location: [59.33, 18.07],
-  thumbnail: false,
-  avatar: null,
-  language: 'en',
   notification: { email: false, desktop: true },
-  timeConfig: { timeFormat: '24h', timezone: 'GMT +01:00 Stockholm', dateFormat: 'DD MMM YYYY' },
-  lastLogin: null,
-};
+});
 
 describe('personal info form', () => {
   it('turns the texts into the update of the five accepted fields', () => {

@@ -1,3 +1,4 @@
+import { noLayout } from '@test/jsdom.ts';
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { initI18n } from '@/i18n/i18n.ts';
@@ -8,12 +9,8 @@ type Row = { id: number; name: string };
 
 beforeAll(async () => {
   await initI18n('en');
-  // jsdom has no layout: no ResizeObserver, every box 0 px (the table then assumes a 600 px viewport).
-  globalThis.ResizeObserver ??= class {
-    observe() {}
-    unobserve() {}
-    disconnect() {}
-  } as unknown as typeof ResizeObserver;
+  // Every box is 0 px: the table then assumes a 600 px viewport.
+  noLayout();
 });
 afterEach(cleanup);
 
