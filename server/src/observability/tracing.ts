@@ -19,8 +19,12 @@ import type { Db, Queryable, TransactionOptions } from '../db/db.ts';
 export type TracingConfig = { endpoint: string | undefined; serviceName: string; sampleRate: number };
 export type Tracing = { flush(): Promise<void>; shutdown(): Promise<void> };
 
-/** A proxy: it delegates to whichever provider is registered, so it may be taken before startTracing. */
-export const tracer = trace.getTracer('fieldwatch');
+/**
+ * The API's tracer: a no-op until startTracing registers the SDK. Taken again at each registration
+ * and shutdown: after `trace.disable()` a tracer taken earlier stays with the provider shut down, and
+ * a later start in the same process (a test file after another) would export nothing.
+ */
+let tracer = trace.getTracer('fieldwatch');
 
 /** The SQL text kept on a span at most (never the parameters: they carry user data). */
 const STATEMENT_CHARS = 500;
@@ -55,6 +59,7 @@ export async function startTracing(config: TracingConfig): Promise<Tracing | und
     spanProcessors: [new BatchSpanProcessor(new OTLPTraceExporter({ url: config.endpoint }))],
   });
   provider.register();
+  tracer = trace.getTracer('fieldwatch');
   return {
     flush: () => provider.forceFlush(),
     async shutdown() {
@@ -62,6 +67,7 @@ export async function startTracing(config: TracingConfig): Promise<Tracing | und
       trace.disable();
       propagation.disable();
       context.disable();
+      tracer = trace.getTracer('fieldwatch');
     },
   };
 }
