@@ -47,7 +47,7 @@ describe('stored XSS', () => {
   /** The texts some screen was required to show. */
   const required = new Set<string>();
 
-  // 31 screens, each waited on until it shows its texts: more than a minute on a busy machine.
+  // 34 screens, each waited on until it shows its texts: more than a minute on a busy machine.
   it('renders every stored payload as text on every screen that shows it, and runs none', {
     timeout: 240_000,
   }, async () => {

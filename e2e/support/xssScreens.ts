@@ -89,6 +89,9 @@ const ADMIN_TABS = [
   'api',
   'usage',
   'permissions',
+  'alarmSeverity',
+  'audit',
+  'webhooks',
 ] as const;
 /** What the administration shows of each tab, beside the organization picker (every organization's name). */
 const ADMIN_SHOWS: Partial<Record<(typeof ADMIN_TABS)[number], string[]>> = {
@@ -97,6 +100,8 @@ const ADMIN_SHOWS: Partial<Record<(typeof ADMIN_TABS)[number], string[]>> = {
   dashboardOwnership: [...all('dash'), text('me', 'img')],
   security: [text('me', 'img'), text('agent', 'svg')],
   api: all('key'),
+  // The audit trail repeats the names and values each change wrote, most of the stored texts.
+  audit: [...all('unit'), ...all('person'), ...all('key'), ...all('group')],
 };
 
 export const SCREENS: Screen[] = [
