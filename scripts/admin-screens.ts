@@ -23,6 +23,9 @@ const TABS = [
   'api',
   'usage',
   'permissions',
+  'alarmSeverity',
+  'audit',
+  'webhooks',
 ];
 const server = await startServer({ SIM_UNITS: '20', SIM_INTERVAL_S: '5' });
 const browser = await launchBrowser();
