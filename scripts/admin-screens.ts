@@ -7,26 +7,11 @@ import fs from 'node:fs';
 import type { Page } from 'playwright-core';
 import { launchBrowser, setLook, signInThroughForm } from '../e2e/support/browser.ts';
 import { DEMO_PASSWORD, startServer } from '../e2e/support/server.ts';
+import { ADMIN_TABS } from '../web/src/features/admin/tabs/adminTabs.ts';
 
 const out = process.argv[2] ?? '.screens';
 const only = process.argv[3];
 fs.mkdirSync(out, { recursive: true });
-const TABS = [
-  'general',
-  'customization',
-  'users',
-  'accounts',
-  'userManagement',
-  'dashboardOwnership',
-  'workspaceOwnership',
-  'security',
-  'api',
-  'usage',
-  'permissions',
-  'alarmSeverity',
-  'audit',
-  'webhooks',
-];
 const server = await startServer({ SIM_UNITS: '20', SIM_INTERVAL_S: '5' });
 const browser = await launchBrowser();
 try {
@@ -52,7 +37,7 @@ try {
   });
   const state = await setup.context().storageState();
   const shots: ['Dark' | 'Bright', 'en' | 'ar', number, string[]][] = [
-    ['Dark', 'en', 1440, TABS],
+    ['Dark', 'en', 1440, [...ADMIN_TABS]],
     ['Bright', 'en', 1440, ['general', 'customization', 'users', 'usage']],
     ['Dark', 'en', 375, ['general', 'users', 'accounts', 'userManagement', 'security', 'usage', 'permissions']],
     ['Dark', 'ar', 1440, ['accounts', 'users', 'usage']],

@@ -1,4 +1,5 @@
 import type { BrowserContext, Page } from 'playwright-core';
+import { ADMIN_TABS } from '../../web/src/features/admin/tabs/adminTabs.ts';
 import { ACCOUNT_URL, all, KINDS, PAYLOADS, type Seeded, text } from './xssSeed.ts';
 
 // The stored-XSS test's screens (e2e/web-attacks.test.ts): where each stored text must show, and
@@ -77,22 +78,6 @@ export type Screen = {
   shows: string[];
 };
 
-const ADMIN_TABS = [
-  'general',
-  'customization',
-  'users',
-  'accounts',
-  'userManagement',
-  'dashboardOwnership',
-  'workspaceOwnership',
-  'security',
-  'api',
-  'usage',
-  'permissions',
-  'alarmSeverity',
-  'audit',
-  'webhooks',
-] as const;
 /** What the administration shows of each tab, beside the organization picker (every organization's name). */
 const ADMIN_SHOWS: Partial<Record<(typeof ADMIN_TABS)[number], string[]>> = {
   users: [...all('person'), text('me', 'img')],

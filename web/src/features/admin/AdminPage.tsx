@@ -14,7 +14,8 @@ import { Skeleton } from '@/ui/Skeleton.tsx';
 import { Tabs } from '@/ui/Tabs.tsx';
 import { isRefused, useOrganizations } from './adminApi.ts';
 import { buildOrgTree, flattenTree, orgOptions } from './orgTree.ts';
-import { ADMIN_TABS, type AdminTab, PLATFORM_TABS, TabPanel } from './tabs/TabPanel.tsx';
+import { ADMIN_TABS, type AdminTab, PLATFORM_TABS } from './tabs/adminTabs.ts';
+import { TabPanel } from './tabs/TabPanel.tsx';
 
 /**
  * Administration (/admin): an organization chosen at the top and the 11 tabs for it.

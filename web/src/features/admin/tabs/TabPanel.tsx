@@ -3,6 +3,7 @@ import { AccountsTab } from './AccountsTab.tsx';
 import { AlarmSeverityTab } from './AlarmSeverityTab.tsx';
 import { ApiTab } from './ApiTab.tsx';
 import { AuditTab } from './AuditTab.tsx';
+import type { AdminTab } from './adminTabs.ts';
 import { CustomizationTab } from './CustomizationTab.tsx';
 import { ErrorsTab } from './ErrorsTab.tsx';
 import { GeneralTab } from './GeneralTab.tsx';
@@ -13,30 +14,6 @@ import { UsageTab } from './UsageTab.tsx';
 import { UserManagementTab } from './UserManagementTab.tsx';
 import { UsersTab } from './UsersTab.tsx';
 import { WebhooksTab } from './WebhooksTab.tsx';
-
-/** The admin tabs, in order. */
-export const ADMIN_TABS = [
-  'general',
-  'customization',
-  'users',
-  'accounts',
-  'userManagement',
-  'dashboardOwnership',
-  'workspaceOwnership',
-  'security',
-  'api',
-  'usage',
-  'permissions',
-  // A tab of our own: how severe each alarm type is (core/src/events/severity.ts).
-  'alarmSeverity',
-  // Who changed what, from where: the organization's audit trail.
-  'audit',
-  // Signed webhooks: endpoints that receive alarms and task changes.
-  'webhooks',
-] as const;
-/** Platform-wide, for the platform administrator only (SuperUser of the root organization). */
-export const PLATFORM_TABS = ['errors'] as const;
-export type AdminTab = (typeof ADMIN_TABS)[number] | (typeof PLATFORM_TABS)[number];
 
 /** What every tab gets: the chosen organization and all the admin may reach (for pickers and names). */
 export type TabProps = { org: AdminOrganization; orgs: readonly AdminOrganization[] };
